@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: MIT
+# src/bench: see README.md (module overview).

@@ -1,0 +1,3 @@
+# SPDX-License-Identifier: MIT
+# src/exact: see README.md (module overview).
+include src/exact/distance.mk

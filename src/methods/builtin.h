@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/* The method objects each built-in method file defines; the registry lists them. */
+#ifndef CCD_METHODS_BUILTIN_H
+#define CCD_METHODS_BUILTIN_H
+#include "ccdbench.h"
+
+extern const ccd_method ccd_method_exact;                  /* src/exact/exact_method.c   */
+extern const ccd_method ccd_method_fprf;                   /* src/methods/fprf.c         */
+extern const ccd_method ccd_method_tight_inclusion;        /* src/methods/tight_inclusion.c (SIMD dispatch) */
+extern const ccd_method ccd_method_tight_inclusion_scalar; /* portable scalar twin        */
+extern const ccd_method ccd_method_tight_inclusion_dfs;    /* depth-first variant         */
+/* Baselines of seed 001 Table 1 (src/methods/<name>.c). */
+extern const ccd_method ccd_method_irf;
+extern const ccd_method ccd_method_uirf;
+extern const ccd_method ccd_method_root_parity;
+extern const ccd_method ccd_method_root_parity_rational;
+extern const ccd_method ccd_method_bsc;
+
+#endif

@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: MIT
+# src/query: see README.md (module overview).

@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: MIT
+# src/report: see README.md (module overview).

@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: MIT
+# Check suites: one file of rules per module (tests/<module>.mk).
+EXTRA_DIST += tests/test_support.h
+include tests/query.mk
+include tests/exact.mk
+include tests/distance.mk
+include tests/tight_inclusion.mk
+include tests/runner.mk
+include tests/baselines.mk
+include tests/contact.mk
