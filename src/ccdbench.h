@@ -140,10 +140,17 @@ typedef struct ccd_params {
     int no_zero_toi;     /* refine until toi > 0 when a contact is found at 0        */
     int ms_norm;         /* 0: L∞ (default), 2: Euclidean                           */
     double eta;          /* tolerance η of the floating-point root finders (1e-6)   */
+    int ti_filter;       /* Tight Inclusion floating-point filter: CCD_FILTER_*      */
     /* Optional scene-wide floating-point filter errors per axis (x, y, z);
      * NULL: methods compute per-query filters. */
     const double *scene_filter;
 } ccd_params;
+
+enum {
+    CCD_FILTER_LINEAR = 0,  /* default: rigorous bound linear in the coordinate magnitude */
+    CCD_FILTER_PAPER = 1,   /* seed 001: C·max(max|x|,1)^3                               */
+    CCD_FILTER_CLAMPED = 2  /* public reference implementation: C·min(max|x|,1)^3          */
+};
 
 void ccd_params_default(ccd_params *p);
 
