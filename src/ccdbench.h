@@ -93,7 +93,7 @@ ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_pat
                            const char *labels_path, ccd_kind kind);
 /* Fill b with up to b->capacity queries (b->count = 0 at the end of the input). */
 ccd_status ccd_reader_read(ccd_reader *r, ccd_batch *b, ccd_error *err);
-/* Bytes of (uncompressed) input consumed so far, and the input file size. */
+/* Bytes of (uncompressed) input consumed so far. */
 uint64_t ccd_reader_bytes_read(const ccd_reader *r);
 void ccd_reader_close(ccd_reader *r);
 

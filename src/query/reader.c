@@ -1,0 +1,593 @@
+/* SPDX-License-Identifier: MIT */
+/* Streaming reader of the benchmark's rational CSV.
+ *
+ * Every line is one point: `xn,xd,yn,yd,zn,zd[,label]`; 8 lines make a query.
+ * Lines are cut out of a fixed-size buffer (it grows only for a line longer
+ * than the buffer, up to CCD_MAX_LINE), so memory does not depend on the size
+ * of the file.  Integers are parsed by hand; a coordinate whose denominator is
+ * a power of two and whose numerator and denominator have at most 38 digits is
+ * converted without GMP (see convert_coordinate), everything else goes through
+ * exact GMP arithmetic. */
+#include <config.h>
+
+#include "query/batch_store.h"
+#include "query/byte_source.h"
+#include "query/label_stream.h"
+#include "query/nearest_double.h"
+#include "query/reader_memory.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    CCD_READ_BUFFER = 1 << 18, /* initial read buffer                 */
+    CCD_MAX_LINE = 1 << 24,    /* longest line accepted (16 MiB)       */
+    CCD_FAST_DIGITS = 38       /* 10^38 < 2^127: fits a 128-bit word  */
+};
+
+struct ccd_reader {
+    char *path;
+    ccd_byte_source src;
+    char *buf;
+    size_t cap, pos, end; /* unparsed text is buf[pos, end) */
+    int eof;              /* the source is exhausted        */
+    uint64_t line;        /* number of the last line cut out */
+    size_t last_len;      /* its length (without \r\n)       */
+    int last_newline;     /* it ended with '\n'              */
+    uint64_t bytes;       /* uncompressed bytes consumed     */
+    int columns;          /* 6 or 7; 0 until the first line  */
+    ccd_kind kind;
+    ccd_label_stream *labels;
+    uint64_t queries;     /* queries completed               */
+    int finished;
+    int failed;
+    ccd_error error;      /* the first error, repeated by later reads */
+    mpq_t pending[CCD_QUERY_ROWS][3]; /* exact values of inexact coordinates */
+    ccd_rounding_scratch scratch;
+    char *digits;         /* NUL-terminated copy of a long integer */
+    size_t digits_cap;
+};
+
+/* One integer field of a line. */
+typedef struct int_token {
+    const char *start; /* first non-blank character (sign or digit) */
+    const char *digits;
+    size_t ndigits;
+    int negative;
+    ccd_u128 value; /* valid when ndigits <= CCD_FAST_DIGITS */
+} int_token;
+
+/* 1-based character column of p in the line starting at ls (UTF-8 aware). */
+static unsigned long column_of(const char *ls, const char *p)
+{
+    unsigned long col = 1;
+    for (const char *c = ls; c < p; c++)
+        col += ((unsigned char)*c & 0xC0) != 0x80;
+    return col;
+}
+
+static ccd_status fail_at(ccd_reader *r, ccd_status status, const char *path, uint64_t line,
+                          unsigned long column, const char *what)
+{
+    r->failed = 1;
+    return ccd_error_set(&r->error, status, path, (unsigned long)line, column, "%s", what);
+}
+
+/* -------------------------------------------------------------- lines */
+
+/* Cut the next line out of the buffer: 1 (line in [*ls, *le), without \r\n),
+ * 0 at the end of the input, -1 on error. */
+static int next_line(ccd_reader *r, const char **ls, const char **le)
+{
+    for (;;) {
+        char *start = r->buf + r->pos;
+        char *nl = memchr(start, '\n', r->end - r->pos);
+        if (nl || (r->eof && r->pos < r->end)) {
+            char *stop = nl ? nl : r->buf + r->end;
+            size_t consumed = (size_t)(stop - start) + (nl != NULL);
+            if (stop > start && stop[-1] == '\r')
+                stop--;
+            *ls = start;
+            *le = stop;
+            r->pos += consumed;
+            r->bytes += consumed;
+            r->line++;
+            r->last_len = (size_t)(stop - start);
+            r->last_newline = nl != NULL;
+            return 1;
+        }
+        if (r->eof)
+            return 0;
+        /* need more text: keep the partial line, then refill */
+        if (r->pos > 0) {
+            memmove(r->buf, r->buf + r->pos, r->end - r->pos);
+            r->end -= r->pos;
+            r->pos = 0;
+        }
+        if (r->end == r->cap) {
+            if (r->cap >= CCD_MAX_LINE) {
+                char what[96];
+                snprintf(what, sizeof what, "line longer than %d bytes", CCD_MAX_LINE);
+                fail_at(r, CCD_ERR_INPUT, r->path, r->line + 1, 1, what);
+                return -1;
+            }
+            char *grown = realloc(r->buf, 2 * r->cap);
+            if (!grown) {
+                fail_at(r, CCD_ERR_INTERNAL, r->path, r->line + 1, 1, "out of memory");
+                return -1;
+            }
+            r->buf = grown;
+            r->cap *= 2;
+        }
+        ptrdiff_t n = ccd_byte_source_read(&r->src, r->buf + r->end, r->cap - r->end);
+        if (n < 0) {
+            fail_at(r, r->src.err_status, r->path, r->line + 1,
+                    column_of(r->buf, r->buf + r->end), r->src.err_message);
+            return -1;
+        }
+        if (n == 0)
+            r->eof = 1;
+        r->end += (size_t)n;
+    }
+}
+
+/* -------------------------------------------------------------- integers */
+
+static inline int is_digit(char c)
+{
+    return (unsigned)(c - '0') < 10u;
+}
+
+/* Parse [blanks][+-]digits at *pp; returns the number of digits (0: not a number). */
+static inline size_t parse_int(const char **pp, const char *le, int_token *t)
+{
+    const char *p = *pp;
+    while (p < le && (*p == ' ' || *p == '\t'))
+        p++;
+    t->start = p;
+    t->negative = 0;
+    if (p < le && (*p == '-' || *p == '+')) {
+        t->negative = *p == '-';
+        p++;
+    }
+    const char *d = p;
+    /* up to 19 digits in 64 bits (10^19 - 1 < 2^64) */
+    const char *lim = le - p > 19 ? p + 19 : le;
+    uint64_t v = 0;
+    while (p < lim && is_digit(*p))
+        v = v * 10 + (uint64_t)(*p++ - '0');
+    ccd_u128 w = v;
+    if (p == lim && p < le && is_digit(*p)) {
+        /* up to 38 digits in 128 bits (10^38 - 1 < 2^127) */
+        const char *lim2 = le - d > CCD_FAST_DIGITS ? d + CCD_FAST_DIGITS : le;
+        while (p < lim2 && is_digit(*p))
+            w = w * 10 + (unsigned)(*p++ - '0');
+        while (p < le && is_digit(*p))
+            p++;
+    }
+    t->digits = d;
+    t->ndigits = (size_t)(p - d);
+    t->value = w;
+    *pp = p;
+    return t->ndigits;
+}
+
+/* mpz from a token (its magnitude and sign). */
+static int token_to_mpz(ccd_reader *r, mpz_t out, const int_token *t)
+{
+    if (t->ndigits <= CCD_FAST_DIGITS) {
+        ccd_mpz_set_u128(out, t->value);
+    } else {
+        if (t->ndigits + 1 > r->digits_cap) {
+            size_t cap = t->ndigits + 1 > 2 * r->digits_cap ? t->ndigits + 1 : 2 * r->digits_cap;
+            char *grown = realloc(r->digits, cap);
+            if (!grown)
+                return -1;
+            r->digits = grown;
+            r->digits_cap = cap;
+        }
+        memcpy(r->digits, t->digits, t->ndigits);
+        r->digits[t->ndigits] = '\0';
+        mpz_set_str(out, r->digits, 10); /* digits only: cannot fail */
+    }
+    if (t->negative)
+        mpz_neg(out, out);
+    return 0;
+}
+
+/* -------------------------------------------------------------- coordinates */
+
+/* Nearest double of num/den into *out; *exact says whether it is equal.  When
+ * it is not, the reduced rational is left in pending.  Returns a status. */
+static ccd_status convert_coordinate(ccd_reader *r, const char *ls, const int_token *num,
+                                     const int_token *den, double *out, int *exact,
+                                     mpq_ptr pending)
+{
+    if (den->negative && den->ndigits > 0)
+        return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, den->start),
+                       "negative denominator");
+    if (num->ndigits <= CCD_FAST_DIGITS && den->ndigits <= CCD_FAST_DIGITS) {
+        ccd_u128 d = den->value, m = num->value;
+        if (d == 0)
+            return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, den->start),
+                           "zero denominator");
+        if ((d & (d - 1)) == 0) {
+            /* Fast path: x = ±m / 2^k. */
+            int k = ccd_u128_ctz(d);
+            if (m == 0) {
+                *out = 0.0;
+                *exact = 1;
+                return CCD_OK;
+            }
+            if (m < ((ccd_u128)1 << 53) && k <= 1022) {
+                /* m < 2^53 is a double; 2^-k (k <= 1022) is a normal double, and
+                 * m · 2^-k >= 2^-1022 is normal and has at most 53 significant
+                 * bits: the product is exact. */
+                double x = (double)(uint64_t)m * ccd_pow2_neg(k);
+                *out = num->negative ? -x : x;
+                *exact = 1;
+                return CCD_OK;
+            }
+            /* reduce, then round m · 2^-k exactly (m < 2^128, k < 128: never
+             * overflows and the rational is canonical after the reduction) */
+            int tz = ccd_u128_ctz(m);
+            int s = tz < k ? tz : k;
+            m >>= s;
+            k -= s;
+            *out = ccd_nearest_double_scaled(num->negative, m, -k, exact);
+            if (!*exact) {
+                ccd_mpz_set_u128(mpq_numref(pending), m);
+                if (num->negative)
+                    mpz_neg(mpq_numref(pending), mpq_numref(pending));
+                mpz_set_ui(mpq_denref(pending), 0);
+                mpz_setbit(mpq_denref(pending), (mp_bitcnt_t)k);
+            }
+            return CCD_OK;
+        }
+    }
+    /* General path: exact rational, canonical form, correctly rounded. */
+    if (token_to_mpz(r, mpq_numref(pending), num) != 0 ||
+        token_to_mpz(r, mpq_denref(pending), den) != 0)
+        return fail_at(r, CCD_ERR_INTERNAL, r->path, r->line, column_of(ls, num->start),
+                       "out of memory");
+    if (mpz_sgn(mpq_denref(pending)) == 0)
+        return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, den->start),
+                       "zero denominator");
+    mpq_canonicalize(pending);
+    *out = ccd_nearest_double_mpq(pending, exact, &r->scratch);
+    if (isinf(*out))
+        return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, num->start),
+                       "number too large for a double (it rounds to infinity)");
+    return CCD_OK;
+}
+
+/* -------------------------------------------------------------- rows */
+
+static unsigned long count_columns(const char *ls, const char *le)
+{
+    unsigned long n = 1;
+    for (const char *p = ls; p < le; p++)
+        n += *p == ',';
+    return n;
+}
+
+static ccd_status wrong_columns(ccd_reader *r, const char *ls, const char *le, const char *at)
+{
+    char what[160];
+    unsigned long found = count_columns(ls, le);
+    if (r->columns)
+        snprintf(what, sizeof what, "expected %d columns, found %lu%s", r->columns, found,
+                 r->labels && found == 7 ? " (labels come from the JSON file)" : "");
+    else
+        snprintf(what, sizeof what, "expected 6 or 7 columns, found %lu", found);
+    return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, at), what);
+}
+
+static ccd_status not_a_number(ccd_reader *r, const char *ls, const char *le, const char *p,
+                               const char *what_field)
+{
+    char what[160];
+    if (p == le)
+        snprintf(what, sizeof what, "expected %s, found the end of the line", what_field);
+    else if ((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f)
+        snprintf(what, sizeof what, "expected %s, found '%c'", what_field, *p);
+    else
+        snprintf(what, sizeof what, "expected %s, found byte 0x%02x", what_field,
+                 (unsigned)(unsigned char)*p);
+    return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, p), what);
+}
+
+/* After a field: blanks, then ',' (more fields follow) or the end of the line.
+ * Returns 1 at ',' (consumed), 0 at the end, -1 on a stray character. */
+static inline int field_end(const char **pp, const char *le)
+{
+    const char *p = *pp;
+    while (p < le && (*p == ' ' || *p == '\t'))
+        p++;
+    *pp = p;
+    if (p == le)
+        return 0;
+    if (*p == ',') {
+        *pp = p + 1;
+        return 1;
+    }
+    return -1;
+}
+
+/* Parse one line into row `row` of q; *label gets the 7th column (or -1). */
+static ccd_status parse_row(ccd_reader *r, const char *ls, const char *le, ccd_query *q, int row,
+                            int *label)
+{
+    if (ls == le)
+        return fail_at(r, CCD_ERR_INPUT, r->path, r->line, 1,
+                       r->columns ? (r->columns == 7 ? "empty line (expected 7 columns)"
+                                                     : "empty line (expected 6 columns)")
+                                  : "empty line (expected 6 or 7 columns)");
+    const char *p = ls;
+    int cols = 0;
+    for (int axis = 0; axis < 3; axis++) {
+        int_token num, den;
+        if (!parse_int(&p, le, &num))
+            return not_a_number(r, ls, le, p, "an integer numerator");
+        int sep = field_end(&p, le);
+        if (sep < 0)
+            return not_a_number(r, ls, le, p, "',' after a number");
+        if (sep == 0)
+            return wrong_columns(r, ls, le, p);
+        if (!parse_int(&p, le, &den))
+            return not_a_number(r, ls, le, p, "an integer denominator");
+        sep = field_end(&p, le);
+        if (sep < 0)
+            return not_a_number(r, ls, le, p, "',' after a number");
+        if (sep == 0 && axis < 2)
+            return wrong_columns(r, ls, le, p);
+        int exact;
+        ccd_status st = convert_coordinate(r, ls, &num, &den, &q->v[row][axis], &exact,
+                                           r->pending[row][axis]);
+        if (st != CCD_OK)
+            return st;
+        if (!exact)
+            q->inexact |= 1u << (3 * row + axis);
+        if (axis == 2) {
+            /* sep == 1: a 7th column follows; sep == 0: the line ends */
+            cols = sep ? 7 : 6;
+            if (r->columns != 0 && cols != r->columns)
+                return wrong_columns(r, ls, le, sep ? p - 1 : p);
+        }
+    }
+    *label = -1;
+    if (cols == 7) {
+        int_token lab;
+        const char *field = p;
+        if (!parse_int(&p, le, &lab))
+            return not_a_number(r, ls, le, p, "a label 0 or 1");
+        int sep = field_end(&p, le);
+        if (sep < 0)
+            return not_a_number(r, ls, le, p, "the end of the line after the label");
+        if (sep > 0)
+            return wrong_columns(r, ls, le, p - 1);
+        if (lab.negative || lab.ndigits > CCD_FAST_DIGITS || lab.value > 1) {
+            while (field < le && (*field == ' ' || *field == '\t'))
+                field++;
+            char what[96];
+            snprintf(what, sizeof what, "label must be 0 or 1, found '%.*s'",
+                     (int)(p - field > 40 ? 40 : p - field), field);
+            return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, lab.start), what);
+        }
+        *label = (int)lab.value;
+    }
+    r->columns = cols; /* the first line decides for the whole file */
+    return CCD_OK;
+}
+
+/* -------------------------------------------------------------- queries */
+
+static ccd_status finish_query(ccd_reader *r, ccd_batch *b, ccd_query *q, uint64_t first_line)
+{
+    q->kind = r->kind;
+    q->index = r->queries;
+    q->exact = NULL;
+    if (q->inexact) {
+        ccd_exact_coords *ex = ccd_batch_store_take(b->store);
+        if (!ex)
+            return fail_at(r, CCD_ERR_INTERNAL, r->path, first_line, 1, "out of memory");
+        for (int row = 0; row < CCD_QUERY_ROWS; row++)
+            for (int axis = 0; axis < 3; axis++) {
+                if (q->inexact & (1u << (3 * row + axis)))
+                    mpq_swap(ex->q[row][axis], r->pending[row][axis]);
+                else
+                    mpq_set_d(ex->q[row][axis], q->v[row][axis]); /* exact */
+            }
+        q->exact = ex;
+    }
+    if (r->labels) {
+        int label = -1;
+        int got = ccd_label_stream_next(r->labels, &r->error, &label);
+        if (got < 0) {
+            r->failed = 1;
+            return r->error.status;
+        }
+        if (got == 0) {
+            char what[256];
+            snprintf(what, sizeof what,
+                     "query %llu has no label: the labels file %s holds only %llu labels",
+                     (unsigned long long)r->queries + 1, r->labels->path,
+                     (unsigned long long)r->labels->count);
+            return fail_at(r, CCD_ERR_INPUT, r->path, first_line, 1, what);
+        }
+        q->label = label;
+    }
+    r->queries++;
+    b->count++;
+    return CCD_OK;
+}
+
+/* The input has ended at a query boundary (or inside a query). */
+static ccd_status end_of_input(ccd_reader *r, int rows_in_query)
+{
+    uint64_t line = r->last_newline ? r->line + 1 : r->line;
+    unsigned long column = r->last_newline ? 1 : (unsigned long)r->last_len + 1;
+    if (r->bytes == 0)
+        return fail_at(r, CCD_ERR_INPUT, r->path, 1, 1, "empty file");
+    if (rows_in_query != 0) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "the file ends inside a query: %llu rows is not a multiple of %d",
+                 (unsigned long long)r->line, CCD_QUERY_ROWS);
+        return fail_at(r, CCD_ERR_INPUT, r->path, line, column, what);
+    }
+    if (r->labels && ccd_label_stream_finish(r->labels, &r->error, r->queries) != CCD_OK) {
+        r->failed = 1;
+        return r->error.status;
+    }
+    r->finished = 1;
+    return CCD_OK;
+}
+
+ccd_status ccd_reader_read(ccd_reader *r, ccd_batch *b, ccd_error *err)
+{
+    b->count = 0;
+    ccd_batch_store_reset(b->store);
+    ccd_status st = CCD_OK;
+    while (!r->failed && !r->finished && b->count < b->capacity) {
+        ccd_query *q = &b->queries[b->count];
+        q->inexact = 0;
+        q->label = -1;
+        uint64_t first_line = r->line + 1;
+        int row;
+        for (row = 0; row < CCD_QUERY_ROWS; row++) {
+            const char *ls, *le;
+            int got = next_line(r, &ls, &le);
+            if (got < 0)
+                break;
+            if (got == 0) {
+                end_of_input(r, row);
+                break;
+            }
+            int label;
+            if (parse_row(r, ls, le, q, row, &label) != CCD_OK)
+                break;
+            if (row == 0) {
+                q->label = label;
+            } else if (label != q->label) {
+                char what[160];
+                snprintf(what, sizeof what,
+                         "label %d disagrees with label %d on line %llu (the query's first row)",
+                         label, q->label, (unsigned long long)first_line);
+                const char *lab = le;
+                while (lab > ls && lab[-1] != ',')
+                    lab--;
+                while (lab < le && (*lab == ' ' || *lab == '\t'))
+                    lab++;
+                fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, lab), what);
+                break;
+            }
+        }
+        if (row < CCD_QUERY_ROWS)
+            break;
+        if (finish_query(r, b, q, first_line) != CCD_OK)
+            break;
+    }
+    if (r->failed) {
+        b->count = 0;
+        st = r->error.status;
+        if (err)
+            *err = r->error;
+    }
+    return st;
+}
+
+uint64_t ccd_reader_bytes_read(const ccd_reader *r)
+{
+    return r->bytes;
+}
+
+/* -------------------------------------------------------------- open/close */
+
+static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path, ccd_kind kind)
+{
+    *out = NULL;
+    if (kind != CCD_VF && kind != CCD_EE)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "invalid query kind %d",
+                             (int)kind);
+    ccd_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    r->src.fd = -1;
+    r->path = strdup(path);
+    r->cap = CCD_READ_BUFFER;
+    r->buf = malloc(r->cap);
+    if (!r->path || !r->buf) {
+        free(r->path);
+        free(r->buf);
+        free(r);
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    }
+    r->kind = kind;
+    for (int row = 0; row < CCD_QUERY_ROWS; row++)
+        for (int axis = 0; axis < 3; axis++)
+            mpq_init(r->pending[row][axis]);
+    ccd_rounding_scratch_init(&r->scratch);
+    *out = r;
+    return CCD_OK;
+}
+
+ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_path,
+                           const char *labels_path, ccd_kind kind)
+{
+    ccd_reader *r;
+    ccd_status st = reader_new(&r, err, csv_path, kind);
+    if (st != CCD_OK)
+        return st;
+    st = ccd_byte_source_open_file(&r->src, err, csv_path);
+    if (st == CCD_OK && labels_path) {
+        st = ccd_label_stream_open_file(&r->labels, err, labels_path);
+        r->columns = 6;
+    }
+    if (st != CCD_OK) {
+        ccd_reader_close(r);
+        return st;
+    }
+    *out = r;
+    return CCD_OK;
+}
+
+ccd_status ccd_reader_open_memory(ccd_reader **out, ccd_error *err, const char *csv_name,
+                                  const void *csv, size_t csv_len, const char *labels_name,
+                                  const void *labels, size_t labels_len, ccd_kind kind)
+{
+    ccd_reader *r;
+    ccd_status st = reader_new(&r, err, csv_name, kind);
+    if (st != CCD_OK)
+        return st;
+    st = ccd_byte_source_open_memory(&r->src, err, csv_name, csv, csv_len);
+    if (st == CCD_OK && labels) {
+        st = ccd_label_stream_open_memory(&r->labels, err, labels_name ? labels_name : "labels",
+                                          labels, labels_len);
+        r->columns = 6;
+    }
+    if (st != CCD_OK) {
+        ccd_reader_close(r);
+        return st;
+    }
+    *out = r;
+    return CCD_OK;
+}
+
+void ccd_reader_close(ccd_reader *r)
+{
+    if (!r)
+        return;
+    ccd_byte_source_close(&r->src);
+    ccd_label_stream_close(r->labels);
+    for (int row = 0; row < CCD_QUERY_ROWS; row++)
+        for (int axis = 0; axis < 3; axis++)
+            mpq_clear(r->pending[row][axis]);
+    ccd_rounding_scratch_clear(&r->scratch);
+    free(r->digits);
+    free(r->buf);
+    free(r->path);
+    free(r);
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/* A reader over memory blocks instead of files (unit tests and the fuzzer). */
+#ifndef CCD_QUERY_READER_MEMORY_H
+#define CCD_QUERY_READER_MEMORY_H
+
+#include "ccdbench.h"
+
+/* Like ccd_reader_open, but the CSV (plain or gzip) is csv[0, csv_len) and the
+ * label JSON, when labels is not NULL, labels[0, labels_len).  csv_name and
+ * labels_name appear in the messages.  The blocks must outlive the reader. */
+ccd_status ccd_reader_open_memory(ccd_reader **out, ccd_error *err, const char *csv_name,
+                                  const void *csv, size_t csv_len, const char *labels_name,
+                                  const void *labels, size_t labels_len, ccd_kind kind);
+
+#endif

@@ -1,0 +1,1392 @@
+/* SPDX-License-Identifier: MIT */
+/* Check suite of src/query: the CSV reader (every class of bad input with its
+ * exact path:line:column), correct rounding to doubles, gzip, streaming, the
+ * writer, dataset discovery, and the counts of the shared benchmark data. */
+#include <config.h>
+
+#include <check.h>
+#include <dirent.h>
+#include <ftw.h>
+#include <math.h>
+#include <mpfr.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "ccdbench.h"
+#include "query/reader_memory.h"
+#include "test_support.h"
+
+/* ------------------------------------------------------------------ helpers */
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static char *make_tmpdir(void)
+{
+    char *dir = strdup("/tmp/ccd-query-test-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    return dir;
+}
+
+static void remove_tmpdir(char *dir)
+{
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(dir);
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    snprintf(p, n, "%s/%s", dir, name);
+    return p;
+}
+
+static char *write_file(const char *dir, const char *name, const void *data, size_t len)
+{
+    char *path = path_in(dir, name);
+    char *slash = strrchr(path, '/');
+    /* create intermediate directories */
+    for (char *p = path + strlen(dir) + 1; p <= slash; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(path, 0777);
+            *p = '/';
+        }
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    fclose(f);
+    return path;
+}
+
+static char *write_text(const char *dir, const char *name, const char *text)
+{
+    return write_file(dir, name, text, strlen(text));
+}
+
+/* gzip of data (one member), malloc'd */
+static unsigned char *gzip_bytes(const void *data, size_t len, size_t *out_len)
+{
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    ck_assert_int_eq(deflateInit2(&zs, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY),
+                     Z_OK);
+    size_t cap = deflateBound(&zs, (uLong)len) + 64;
+    unsigned char *out = malloc(cap);
+    zs.next_in = (unsigned char *)data;
+    zs.avail_in = (uInt)len;
+    zs.next_out = out;
+    zs.avail_out = (uInt)cap;
+    ck_assert_int_eq(deflate(&zs, Z_FINISH), Z_STREAM_END);
+    *out_len = cap - zs.avail_out;
+    deflateEnd(&zs);
+    return out;
+}
+
+/* One query as plain data, to compare reads. */
+typedef struct record {
+    double v[CCD_QUERY_ROWS][3];
+    uint32_t inexact;
+    int label;
+    uint64_t index;
+    ccd_kind kind;
+    char *exact[CCD_QUERY_ROWS][3]; /* mpq text of every coordinate when q->exact */
+} record;
+
+typedef struct records {
+    record *r;
+    size_t n;
+} records;
+
+static void records_free(records *rs)
+{
+    for (size_t i = 0; i < rs->n; i++)
+        for (int row = 0; row < CCD_QUERY_ROWS; row++)
+            for (int a = 0; a < 3; a++)
+                free(rs->r[i].exact[row][a]);
+    free(rs->r);
+    rs->r = NULL;
+    rs->n = 0;
+}
+
+static void records_add(records *rs, const ccd_query *q)
+{
+    rs->r = realloc(rs->r, (rs->n + 1) * sizeof *rs->r);
+    record *r = &rs->r[rs->n++];
+    memset(r, 0, sizeof *r);
+    memcpy(r->v, q->v, sizeof r->v);
+    r->inexact = q->inexact;
+    r->label = q->label;
+    r->index = q->index;
+    r->kind = q->kind;
+    ck_assert((q->inexact != 0) == (q->exact != NULL));
+    if (q->exact)
+        for (int row = 0; row < CCD_QUERY_ROWS; row++)
+            for (int a = 0; a < 3; a++)
+                r->exact[row][a] = mpq_get_str(NULL, 10, q->exact->q[row][a]);
+}
+
+/* Read a whole reader into rs with batches of `capacity`. */
+static ccd_status drain(ccd_reader *rd, size_t capacity, records *rs, ccd_error *err)
+{
+    ccd_batch b;
+    ck_assert_int_eq(ccd_batch_init(&b, capacity), CCD_OK);
+    ccd_status st;
+    for (;;) {
+        st = ccd_reader_read(rd, &b, err);
+        if (st != CCD_OK || b.count == 0)
+            break;
+        ck_assert_uint_le(b.count, capacity);
+        for (size_t i = 0; i < b.count; i++)
+            records_add(rs, &b.queries[i]);
+    }
+    ccd_batch_free(&b);
+    return st;
+}
+
+static ccd_status read_path(records *rs, ccd_error *err, const char *csv, const char *labels,
+                            ccd_kind kind, size_t capacity)
+{
+    ccd_reader *rd;
+    ccd_status st = ccd_reader_open(&rd, err, csv, labels, kind);
+    if (st != CCD_OK)
+        return st;
+    st = drain(rd, capacity, rs, err);
+    ccd_reader_close(rd);
+    return st;
+}
+
+static ccd_status read_memory(records *rs, ccd_error *err, const char *text, size_t len)
+{
+    ccd_reader *rd;
+    ccd_status st = ccd_reader_open_memory(&rd, err, "mem.csv", text, len, NULL, NULL, 0, CCD_VF);
+    if (st != CCD_OK)
+        return st;
+    st = drain(rd, 7, rs, err);
+    ccd_reader_close(rd);
+    return st;
+}
+
+static void assert_same_records(const records *a, const records *b)
+{
+    ck_assert_uint_eq(a->n, b->n);
+    for (size_t i = 0; i < a->n; i++) {
+        const record *x = &a->r[i], *y = &b->r[i];
+        ck_assert(memcmp(x->v, y->v, sizeof x->v) == 0);
+        ck_assert_uint_eq(x->inexact, y->inexact);
+        ck_assert_int_eq(x->label, y->label);
+        ck_assert_uint_eq(x->index, y->index);
+        ck_assert_int_eq(x->kind, y->kind);
+        for (int row = 0; row < CCD_QUERY_ROWS; row++)
+            for (int c = 0; c < 3; c++) {
+                ck_assert((x->exact[row][c] == NULL) == (y->exact[row][c] == NULL));
+                if (x->exact[row][c])
+                    ck_assert_str_eq(x->exact[row][c], y->exact[row][c]);
+            }
+    }
+}
+
+/* A CSV of n queries: row r of query i holds small dyadic rationals. */
+static char *make_csv(size_t n, int labels, const char *sep, const char *eol)
+{
+    size_t cap = n * 8 * 128 + 1, len = 0;
+    char *s = malloc(cap);
+    for (size_t i = 0; i < n; i++)
+        for (int row = 0; row < 8; row++) {
+            long a = (long)(i * 8 + (size_t)row) * 37 - 1000;
+            len += (size_t)snprintf(s + len, cap - len, "%ld%s%d%s%ld%s%d%s%ld%s%d", a, sep,
+                                    1 << (row % 5), sep, -a * 3 + 1, sep, 1024, sep, a % 17,
+                                    sep, 1);
+            if (labels)
+                len += (size_t)snprintf(s + len, cap - len, "%s%d", sep, (int)(i % 3 == 0));
+            len += (size_t)snprintf(s + len, cap - len, "%s", eol);
+        }
+    return s;
+}
+
+static const char ROW6[] = "1,2,3,4,5,8\n";
+static const char ROW7[] = "1,2,3,4,5,8,1\n";
+
+/* text of k copies of a row */
+static char *repeat(const char *row, int k)
+{
+    size_t n = strlen(row);
+    char *s = malloc(n * (size_t)k + 1);
+    for (int i = 0; i < k; i++)
+        memcpy(s + n * (size_t)i, row, n);
+    s[n * (size_t)k] = '\0';
+    return s;
+}
+
+/* Expect reading csv (and labels JSON, if not NULL) to fail with CCD_ERR_INPUT
+ * and a message starting "<path of which>:<line>:<column>: " and containing what. */
+static void expect_error_files(const char *csv, size_t csv_len, const char *json,
+                               int error_in_json, unsigned long line, unsigned long column,
+                               const char *what)
+{
+    char *dir = make_tmpdir();
+    char *csv_path = write_file(dir, "input.csv", csv, csv_len);
+    char *json_path = json ? write_text(dir, "labels.json", json) : NULL;
+    records rs = {0};
+    ccd_error err = {0};
+    ccd_status st = read_path(&rs, &err, csv_path, json_path, CCD_VF, 4);
+    ck_assert_msg(st == CCD_ERR_INPUT, "status %d for %s", (int)st, what);
+    char prefix[512];
+    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", error_in_json ? json_path : csv_path, line,
+             column);
+    ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "expected '%s…%s', got '%s'",
+                  prefix, what, err.message);
+    ck_assert_msg(strstr(err.message, what) != NULL, "expected '%s' in '%s'", what, err.message);
+    records_free(&rs);
+    free(csv_path);
+    free(json_path);
+    remove_tmpdir(dir);
+}
+
+static void expect_error(const char *csv, unsigned long line, unsigned long column,
+                         const char *what)
+{
+    expect_error_files(csv, strlen(csv), NULL, 0, line, column, what);
+}
+
+/* ------------------------------------------------------------------ bad input */
+
+START_TEST(bad_not_a_number)
+{
+    expect_error("1,1,x,1,1,1\n", 1, 5, "expected an integer numerator, found 'x'");
+    expect_error("1,1,2,1,1,1,0\n1,1,2.5,1,1,1,0\n", 2, 6, "expected ',' after a number, found '.'");
+    expect_error("1,1,2,1,1,\n", 1, 11, "expected an integer denominator, found the end");
+    expect_error("1,1,2,1,\n", 1, 9, "expected an integer numerator, found the end");
+    expect_error("1,1,2,1,,1\n", 1, 9, "expected an integer numerator, found ','");
+    expect_error("1,,2,1,1,1\n", 1, 3, "expected an integer denominator, found ','");
+    expect_error("1, 1,2,1, -,1\n", 1, 12, "expected an integer numerator, found ','");
+    /* columns count characters, not bytes */
+    expect_error("1,1,\xc3\xa9,1,1,1\n", 1, 5, "found byte 0xc3");
+    expect_error("1,1,2,1,1,1\xc3\xa9,1,\xc3\xa9\n", 1, 12, "after a number");
+    /* a long number (GMP path) followed by junk */
+    expect_error("1,1,123456789012345678901234567890123456789012345z,1,1,1\n", 1, 50,
+                 "expected ',' after a number, found 'z'");
+}
+END_TEST
+
+START_TEST(bad_denominator)
+{
+    expect_error("1,0,1,1,1,1\n", 1, 3, "zero denominator");
+    expect_error("1,1,1, 0 ,1,1\n", 1, 8, "zero denominator");
+    expect_error("1,1,1,1,1,-4\n", 1, 11, "negative denominator");
+    expect_error("1,1,1,1,1,000000000000000000000000000000000000000000000000000\n", 1, 11,
+                 "zero denominator");
+    expect_error("1,3,1,1,1,-12345678901234567890123456789012345678901234567\n", 1, 11,
+                 "negative denominator");
+    expect_error("1,1,1,-0,1,1\n", 1, 7, "negative denominator");
+}
+END_TEST
+
+START_TEST(bad_columns)
+{
+    expect_error("1,2,3,4,5\n", 1, 10, "expected 6 or 7 columns, found 5");
+    expect_error("1,2,3,4,5,6,1,8\n", 1, 14, "expected 6 or 7 columns, found 8");
+    expect_error("1,2,3,4,5,8,1\n1,2,3,4,5,8\n", 2, 12, "expected 7 columns, found 6");
+    expect_error("1,2,3,4,5,8\n1,2,3,4,5,8,1\n", 2, 12, "expected 6 columns, found 7");
+    expect_error("1,2,3,4,5,8\n\n", 2, 1, "empty line");
+    expect_error("1,2\n", 1, 4, "found 2");
+}
+END_TEST
+
+START_TEST(bad_row_count)
+{
+    char *nine = repeat(ROW7, 9);
+    expect_error(nine, 10, 1, "9 rows is not a multiple of 8");
+    /* no final newline: the end is after the last character of line 9 */
+    nine[strlen(nine) - 1] = '\0';
+    expect_error(nine, 9, 14, "9 rows is not a multiple of 8");
+    free(nine);
+    char *three = repeat(ROW6, 3);
+    expect_error(three, 4, 1, "3 rows is not a multiple of 8");
+    free(three);
+}
+END_TEST
+
+START_TEST(bad_label_value)
+{
+    expect_error("1,2,3,4,5,8,2\n", 1, 13, "label must be 0 or 1, found '2'");
+    expect_error("1,2,3,4,5,8, -1\n", 1, 14, "label must be 0 or 1, found '-1'");
+    expect_error("1,2,3,4,5,8,true\n", 1, 13, "expected a label 0 or 1, found 't'");
+    expect_error("1,2,3,4,5,8,1 1\n", 1, 15, "the end of the line after the label");
+}
+END_TEST
+
+START_TEST(bad_label_disagrees)
+{
+    char *rows = repeat(ROW7, 8);
+    rows[strlen(ROW7) * 3 + 12] = '0'; /* the label of line 4 */
+    expect_error(rows, 4, 13, "label 0 disagrees with label 1 on line 1");
+    free(rows);
+    /* in the second query, with spaces after the commas */
+    char *spaced = repeat("1, 2, 3, 4, 5, 8, 0\n", 16);
+    spaced[strlen("1, 2, 3, 4, 5, 8, 0\n") * 15 + 18] = '1';
+    expect_error(spaced, 16, 19, "label 1 disagrees with label 0 on line 9");
+    free(spaced);
+}
+END_TEST
+
+START_TEST(bad_label_count)
+{
+    char *two = repeat(ROW6, 16);
+    /* fewer labels than queries: reported at the first line of the unlabelled query */
+    expect_error_files(two, strlen(two), "[true]", 0, 9, 1,
+                       "query 2 has no label: the labels file");
+    /* more labels than queries: reported at the extra label */
+    expect_error_files(two, strlen(two), "[true, false,\n 1]", 1, 2, 2,
+                       "more labels than queries: the CSV holds 2 queries");
+    /* labels given by JSON and a label column at the same time */
+    char *seven = repeat(ROW7, 8);
+    expect_error_files(seven, strlen(seven), "[true]", 0, 1, 12,
+                       "expected 6 columns, found 7 (labels come from the JSON file)");
+    free(seven);
+    free(two);
+}
+END_TEST
+
+START_TEST(bad_json)
+{
+    char *two = repeat(ROW6, 16);
+    expect_error_files(two, strlen(two), "[true,,false]", 1, 1, 7,
+                       "malformed JSON: unexpected ',', expected true, false, 0 or 1");
+    expect_error_files(two, strlen(two), "[true false]", 1, 1, 7,
+                       "malformed JSON: unexpected 'f', expected ',' or ']'");
+    expect_error_files(two, strlen(two), "{\"a\": 1}", 1, 1, 1, "expected '['");
+    expect_error_files(two, strlen(two), "[tru, false]", 1, 1, 2, "label 'tru' is not");
+    expect_error_files(two, strlen(two), "[2, 1]", 1, 1, 2, "label '2' is not");
+    expect_error_files(two, strlen(two), "[true, false", 1, 1, 13, "unexpected end of file");
+    expect_error_files(two, strlen(two), "[true, false] x", 1, 1, 15, "nothing after the array");
+    expect_error_files(two, strlen(two), "", 1, 1, 1, "unexpected end of file");
+    free(two);
+}
+END_TEST
+
+START_TEST(bad_gzip)
+{
+    char *two = repeat(ROW7, 16);
+    size_t gz_len;
+    unsigned char *gz = gzip_bytes(two, strlen(two), &gz_len);
+    /* the trailer (CRC-32, size) is missing: all text is read, then the end is early */
+    expect_error_files((const char *)gz, gz_len - 8, NULL, 0, 17, 1, "truncated gzip data");
+    /* only the 10-byte gzip header */
+    expect_error_files((const char *)gz, 10, NULL, 0, 1, 1, "truncated gzip data");
+    /* a wrong CRC-32 */
+    gz[gz_len - 8] ^= 0x55;
+    expect_error_files((const char *)gz, gz_len, NULL, 0, 17, 1, "corrupt gzip data");
+    gz[gz_len - 8] ^= 0x55;
+    /* garbage after the member */
+    unsigned char *tail = malloc(gz_len + 3);
+    memcpy(tail, gz, gz_len);
+    memcpy(tail + gz_len, "abc", 3);
+    expect_error_files((const char *)tail, gz_len + 3, NULL, 0, 17, 1, "garbage after the stream");
+    free(tail);
+    /* an invalid deflate block type right after the header */
+    gz[10] = 0xff;
+    expect_error_files((const char *)gz, gz_len, NULL, 0, 1, 1, "corrupt gzip data");
+    free(gz);
+    free(two);
+}
+END_TEST
+
+START_TEST(bad_paths)
+{
+    char *dir = make_tmpdir();
+    char *missing = path_in(dir, "missing.csv");
+    records rs = {0};
+    ccd_error err = {0};
+    ck_assert_int_eq(read_path(&rs, &err, missing, NULL, CCD_VF, 4), CCD_ERR_INPUT);
+    char prefix[512];
+    snprintf(prefix, sizeof prefix, "%s:0:0: cannot open: ", missing);
+    ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
+    /* a directory is not a CSV */
+    ck_assert_int_eq(read_path(&rs, &err, dir, NULL, CCD_VF, 4), CCD_ERR_INPUT);
+    snprintf(prefix, sizeof prefix, "%s:0:0: cannot read: ", dir);
+    ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
+    /* missing label file */
+    char *csv = write_text(dir, "a.csv", ROW6);
+    ck_assert_int_eq(read_path(&rs, &err, csv, missing, CCD_VF, 4), CCD_ERR_INPUT);
+    snprintf(prefix, sizeof prefix, "%s:0:0: cannot open: ", missing);
+    ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
+    /* unreadable file (unless we are root) */
+    if (geteuid() != 0) {
+        chmod(csv, 0);
+        ck_assert_int_eq(read_path(&rs, &err, csv, NULL, CCD_VF, 4), CCD_ERR_INPUT);
+        snprintf(prefix, sizeof prefix, "%s:0:0: cannot open: ", csv);
+        ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
+    }
+    records_free(&rs);
+    free(csv);
+    free(missing);
+    remove_tmpdir(dir);
+}
+END_TEST
+
+START_TEST(bad_empty)
+{
+    expect_error("", 1, 1, "empty file");
+    size_t gz_len;
+    unsigned char *gz = gzip_bytes("", 0, &gz_len);
+    expect_error_files((const char *)gz, gz_len, NULL, 0, 1, 1, "empty file");
+    free(gz);
+    expect_error("\n", 1, 1, "empty line");
+}
+END_TEST
+
+START_TEST(bad_too_large)
+{
+    mpz_t z;
+    mpz_init(z);
+    /* 2^1024 - 2^970 is halfway between DBL_MAX and 2^1024: ties to even → infinity */
+    mpz_setbit(z, 1024);
+    mpz_t t;
+    mpz_init(t);
+    mpz_setbit(t, 970);
+    mpz_sub(z, z, t);
+    char *s = mpz_get_str(NULL, 10, z);
+    char line[1024];
+    snprintf(line, sizeof line, "1,1,-%s,1,1,1\n", s);
+    expect_error(line, 1, 5, "number too large for a double");
+    /* one less is DBL_MAX (inexact) */
+    mpz_sub_ui(z, z, 1);
+    free(s);
+    s = mpz_get_str(NULL, 10, z);
+    char *text = malloc(8 * 1024);
+    text[0] = '\0';
+    for (int i = 0; i < 8; i++) {
+        snprintf(line, sizeof line, "%s,1,1,1,1,1\n", i == 0 ? s : "0");
+        strcat(text, line);
+    }
+    records rs = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_memory(&rs, &err, text, strlen(text)), CCD_OK);
+    ck_assert_uint_eq(rs.n, 1);
+    ck_assert(rs.r[0].v[0][0] == 0x1.fffffffffffffp+1023);
+    ck_assert_uint_eq(rs.r[0].inexact, 1);
+    ck_assert_str_eq(rs.r[0].exact[0][0], s);
+    records_free(&rs);
+    /* a huge numerator over a huge denominator is fine; a tiny denominator is not */
+    expect_error("1,1,1,1,1000000000000000000000000000000000000000000000000000000000000000000"
+                 "000000000000000000000000000000000000000000000000000000000000000000000000000"
+                 "000000000000000000000000000000000000000000000000000000000000000000000000000"
+                 "000000000000000000000000000000000000000000000000000000000000000000000000000"
+                 "000000000000000000000000000000000000000000000,3\n",
+                 1, 9, "number too large");
+    free(text);
+    free(s);
+    mpz_clears(z, t, (mpz_ptr)0);
+}
+END_TEST
+
+START_TEST(bad_line_too_long_in_small_pieces)
+{
+    /* a line across many buffer refills is still one line (not an error) */
+    size_t n = 700000;
+    char *text = malloc(8 * (2 * n + 40));
+    size_t len = 0;
+    for (int row = 0; row < 8; row++) {
+        text[len++] = '1';
+        memset(text + len, '0', n);
+        len += n;
+        len += (size_t)sprintf(text + len, ",1");
+        text[len++] = ',';
+        text[len++] = '1';
+        memset(text + len, '0', n);
+        len += n;
+        len += (size_t)sprintf(text + len, ",1,1,1\n");
+    }
+    records rs = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_memory(&rs, &err, text, len), CCD_ERR_INPUT);
+    ck_assert_msg(strncmp(err.message, "mem.csv:1:1: number too large", 29) == 0, "%s",
+                  err.message);
+    records_free(&rs);
+    free(text);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ formats */
+
+START_TEST(format_variants_agree)
+{
+    char *plain = make_csv(5, 1, ",", "\n");
+    char *crlf = make_csv(5, 1, ",", "\r\n");
+    char *spaces = make_csv(5, 1, ", ", "\n");
+    char *spaces_crlf = make_csv(5, 1, ", ", "\r\n");
+    records a = {0}, b = {0}, c = {0}, d = {0}, e = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_memory(&a, &err, plain, strlen(plain)), CCD_OK);
+    ck_assert_uint_eq(a.n, 5);
+    ck_assert_int_eq(read_memory(&b, &err, crlf, strlen(crlf)), CCD_OK);
+    ck_assert_int_eq(read_memory(&c, &err, spaces, strlen(spaces)), CCD_OK);
+    ck_assert_int_eq(read_memory(&d, &err, spaces_crlf, strlen(spaces_crlf) - 2), CCD_OK);
+    ck_assert_int_eq(read_memory(&e, &err, plain, strlen(plain) - 1), CCD_OK); /* no final \n */
+    assert_same_records(&a, &b);
+    assert_same_records(&a, &c);
+    assert_same_records(&a, &d);
+    assert_same_records(&a, &e);
+    /* the values are what make_csv wrote */
+    ck_assert(a.r[1].v[2][0] == ((8 + 2) * 37 - 1000) / 4.0);
+    ck_assert(a.r[1].v[2][1] == (-((8 + 2) * 37 - 1000) * 3 + 1) / 1024.0);
+    ck_assert_int_eq(a.r[0].label, 1);
+    ck_assert_int_eq(a.r[1].label, 0);
+    ck_assert_uint_eq(a.r[4].index, 4);
+    records_free(&a);
+    records_free(&b);
+    records_free(&c);
+    records_free(&d);
+    records_free(&e);
+    free(plain);
+    free(crlf);
+    free(spaces);
+    free(spaces_crlf);
+}
+END_TEST
+
+START_TEST(gzip_matches_plain)
+{
+    char *text = make_csv(300, 1, ", ", "\n");
+    size_t len = strlen(text), gz_len;
+    unsigned char *gz = gzip_bytes(text, len, &gz_len);
+    char *dir = make_tmpdir();
+    /* the names lie on purpose: gzip is detected by content */
+    char *plain_path = write_file(dir, "plain.csv.gz", text, len);
+    char *gz_path = write_file(dir, "packed.csv", gz, gz_len);
+    /* two gzip members one after the other are one stream */
+    size_t half = len / 2;
+    while (text[half - 1] != '\n')
+        half++;
+    size_t l1, l2;
+    unsigned char *m1 = gzip_bytes(text, half, &l1), *m2 = gzip_bytes(text + half, len - half, &l2);
+    unsigned char *both = malloc(l1 + l2);
+    memcpy(both, m1, l1);
+    memcpy(both + l1, m2, l2);
+    char *multi_path = write_file(dir, "multi.csv.gz", both, l1 + l2);
+    records a = {0}, b = {0}, c = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_path(&a, &err, plain_path, NULL, CCD_EE, 64), CCD_OK);
+    ck_assert_int_eq(read_path(&b, &err, gz_path, NULL, CCD_EE, 64), CCD_OK);
+    ck_assert_int_eq(read_path(&c, &err, multi_path, NULL, CCD_EE, 64), CCD_OK);
+    ck_assert_uint_eq(a.n, 300);
+    ck_assert_int_eq(a.r[0].kind, CCD_EE);
+    assert_same_records(&a, &b);
+    assert_same_records(&a, &c);
+    /* bytes_read counts uncompressed bytes */
+    ccd_reader *rd;
+    ck_assert_int_eq(ccd_reader_open(&rd, &err, gz_path, NULL, CCD_EE), CCD_OK);
+    records d = {0};
+    ck_assert_int_eq(drain(rd, 1000, &d, &err), CCD_OK);
+    ck_assert_uint_eq(ccd_reader_bytes_read(rd), len);
+    ccd_reader_close(rd);
+    records_free(&a);
+    records_free(&b);
+    records_free(&c);
+    records_free(&d);
+    free(m1);
+    free(m2);
+    free(both);
+    free(plain_path);
+    free(gz_path);
+    free(multi_path);
+    free(gz);
+    free(text);
+    remove_tmpdir(dir);
+}
+END_TEST
+
+START_TEST(labels_from_json)
+{
+    char *dir = make_tmpdir();
+    char *text = make_csv(4, 0, ",", "\n");
+    char *csv = write_text(dir, "x.csv", text);
+    char *json = write_text(dir, "x.json", " [ true,\n false , 1,0 ]\n");
+    records rs = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_path(&rs, &err, csv, json, CCD_VF, 3), CCD_OK);
+    ck_assert_uint_eq(rs.n, 4);
+    ck_assert_int_eq(rs.r[0].label, 1);
+    ck_assert_int_eq(rs.r[1].label, 0);
+    ck_assert_int_eq(rs.r[2].label, 1);
+    ck_assert_int_eq(rs.r[3].label, 0);
+    records_free(&rs);
+    /* without labels: -1 */
+    ck_assert_int_eq(read_path(&rs, &err, csv, NULL, CCD_VF, 3), CCD_OK);
+    ck_assert_int_eq(rs.r[2].label, -1);
+    records_free(&rs);
+    free(csv);
+    free(json);
+    free(text);
+    remove_tmpdir(dir);
+}
+END_TEST
+
+START_TEST(streaming_batches_agree)
+{
+    char *text = make_csv(50, 1, ",", "\n");
+    /* make some queries inexact so that the batch store is exercised */
+    char *p = text;
+    for (int i = 0; i < 10; i++) {
+        p = strstr(p + 1, ",1024,");
+        p[1] = '3';
+    }
+    char *dir = make_tmpdir();
+    char *csv = write_text(dir, "s.csv", text);
+    records whole = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_path(&whole, &err, csv, NULL, CCD_VF, 1000), CCD_OK);
+    ck_assert_uint_eq(whole.n, 50);
+    int inexact = 0;
+    for (size_t i = 0; i < whole.n; i++)
+        inexact += whole.r[i].inexact != 0;
+    ck_assert_int_gt(inexact, 0);
+    static const size_t sizes[] = {1, 2, 3, 7, 49, 50, 51};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        records part = {0};
+        ck_assert_int_eq(read_path(&part, &err, csv, NULL, CCD_VF, sizes[s]), CCD_OK);
+        assert_same_records(&whole, &part);
+        records_free(&part);
+    }
+    /* after the end, reads return 0 queries */
+    ccd_reader *rd;
+    ccd_batch b;
+    ck_assert_int_eq(ccd_reader_open(&rd, &err, csv, NULL, CCD_VF), CCD_OK);
+    ck_assert_int_eq(ccd_batch_init(&b, 100), CCD_OK);
+    ck_assert_int_eq(ccd_reader_read(rd, &b, &err), CCD_OK);
+    ck_assert_uint_eq(b.count, 50);
+    ck_assert_int_eq(ccd_reader_read(rd, &b, &err), CCD_OK);
+    ck_assert_uint_eq(b.count, 0);
+    ck_assert_int_eq(ccd_reader_read(rd, &b, &err), CCD_OK);
+    ck_assert_uint_eq(b.count, 0);
+    ccd_batch_free(&b);
+    ccd_reader_close(rd);
+    records_free(&whole);
+    free(csv);
+    free(text);
+    remove_tmpdir(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ rounding */
+
+/* The nearest double of num/den read through a one-query CSV; *status the read status. */
+static double read_one(const char *num, const char *den, int *inexact, char **exact,
+                       ccd_status *status)
+{
+    size_t cap = strlen(num) + strlen(den) + 64;
+    char *line = malloc(cap);
+    snprintf(line, cap, "%s,%s,0,1,0,1\n", num, den);
+    char *text = malloc(cap + 8 * 12);
+    strcpy(text, line);
+    for (int i = 0; i < 7; i++)
+        strcat(text, "0,1,0,1,0,1\n");
+    records rs = {0};
+    ccd_error err;
+    *status = read_memory(&rs, &err, text, strlen(text));
+    double v = NAN;
+    if (*status == CCD_OK) {
+        ck_assert_uint_eq(rs.n, 1);
+        v = rs.r[0].v[0][0];
+        *inexact = (int)(rs.r[0].inexact & 1);
+        ck_assert_uint_eq(rs.r[0].inexact & ~1u, 0);
+        if (exact)
+            *exact = rs.r[0].exact[0][0] ? strdup(rs.r[0].exact[0][0]) : NULL;
+    }
+    records_free(&rs);
+    free(text);
+    free(line);
+    return v;
+}
+
+static char *pow2_text(int k)
+{
+    mpz_t z;
+    mpz_init(z);
+    mpz_setbit(z, (mp_bitcnt_t)k);
+    char *s = mpz_get_str(NULL, 10, z);
+    mpz_clear(z);
+    return s;
+}
+
+static void expect_value(const char *num, const char *den, double want, int want_inexact)
+{
+    int inexact = -1;
+    ccd_status st;
+    char *exact = NULL;
+    double got = read_one(num, den, &inexact, &exact, &st);
+    ck_assert_msg(st == CCD_OK, "%s/%s: status %d", num, den, (int)st);
+    ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "%s/%s: got %a, want %a", num, den, got,
+                  want);
+    ck_assert_msg(inexact == want_inexact, "%s/%s: inexact %d", num, den, inexact);
+    if (want_inexact) {
+        /* the exact rational is kept, reduced */
+        mpq_t q, r;
+        mpq_inits(q, r, (mpq_ptr)0);
+        mpz_set_str(mpq_numref(q), num, 10);
+        mpz_set_str(mpq_denref(q), den, 10);
+        mpq_canonicalize(q);
+        ck_assert_int_eq(mpq_set_str(r, exact, 10), 0);
+        ck_assert(mpq_equal(q, r));
+        char *canon = mpq_get_str(NULL, 10, q);
+        ck_assert_str_eq(canon, exact);
+        free(canon);
+        mpq_clears(q, r, (mpq_ptr)0);
+    } else {
+        ck_assert_ptr_null(exact);
+    }
+    free(exact);
+}
+
+START_TEST(rounding_halfway)
+{
+    /* 2^53 + 1 is halfway between 2^53 and 2^53 + 2: ties to even (down) */
+    expect_value("9007199254740993", "1", 0x1p53, 1);
+    /* 2^53 + 3 is halfway between 2^53 + 2 and 2^53 + 4: ties to even (up) */
+    expect_value("9007199254740995", "1", 0x1p53 + 4, 1);
+    expect_value("-9007199254740995", "1", -0x1p53 - 4, 1);
+    /* the same through GMP (denominator 3 is not a power of two) */
+    expect_value("27021597764222979", "3", 0x1p53, 1);
+    expect_value("27021597764222985", "3", 0x1p53 + 4, 1);
+    /* just above and below a tie */
+    expect_value("18014398509481987", "2", 0x1p53 + 2, 1);  /* (2^54+3)/2 = 2^53+1.5 */
+    expect_value("36028797018963969", "4", 0x1p53, 1);      /* 2^53 + 0.25 */
+    expect_value("36028797018963971", "4", 0x1p53, 1);      /* 2^53 + 0.75 */
+    expect_value("36028797018963973", "4", 0x1p53 + 2, 1);  /* 2^53 + 1.25 */
+    /* 1/3, 2/3, -1/10: nearest doubles */
+    expect_value("1", "3", 1.0 / 3.0, 1);
+    expect_value("2", "3", 2.0 / 3.0, 1);
+    expect_value("-1", "10", -0.1, 1);
+    /* reduced: 6/4 = 3/2 is exact */
+    expect_value("6", "4", 1.5, 0);
+    expect_value("-0", "8", 0.0, 0);
+    expect_value("+5", "1", 5.0, 0);
+    /* 128-bit numerators and denominators (fast path without GMP) */
+    expect_value("170141183460469231731687303715884105727", "1", 0x1p127, 1);
+    expect_value("85070591730234615865843651857942052864", "85070591730234615865843651857942052864",
+                 1.0, 0);
+    expect_value("12345678901234567890123456789", "1267650600228229401496703205376",
+                 12345678901234567890123456789.0 / 0x1p100, 1);
+}
+END_TEST
+
+START_TEST(rounding_subnormal)
+{
+    char *p1074 = pow2_text(1074), *p1075 = pow2_text(1075), *p1076 = pow2_text(1076);
+    char *p1022 = pow2_text(1022);
+    expect_value("1", p1074, 0x1p-1074, 0);                 /* smallest subnormal */
+    expect_value("-1", p1074, -0x1p-1074, 0);
+    expect_value("1", p1075, 0.0, 1);                       /* tie with 0: even is 0 */
+    expect_value("3", p1075, 0x1p-1073, 1);                 /* 1.5 ulp: tie → 2 ulp (even) */
+    expect_value("3", p1076, 0x1p-1074, 1);                 /* 0.75 ulp → 1 ulp */
+    expect_value("1", p1022, 0x1p-1022, 0);                 /* smallest normal */
+    /* (2^52 + 1) / 2^1075 = 2^51.5 ulp-ish: 2^51 + 0.5 subnormal ulps → even 2^51 */
+    expect_value("4503599627370497", p1075, 0x1p-1023, 1);
+    /* (2^52 + 3) / 2^1075 = 2^51 + 1.5 ulps → 2^51 + 2 */
+    expect_value("4503599627370499", p1075, 0x1p-1023 + 0x1p-1073, 1);
+    /* 1 - 2^-1074 rounds to 1 */
+    mpz_t z;
+    mpz_init(z);
+    mpz_setbit(z, 1074);
+    mpz_sub_ui(z, z, 1);
+    char *almost = mpz_get_str(NULL, 10, z);
+    expect_value(almost, p1074, 1.0, 1);
+    /* a subnormal with 52 significant bits is exact */
+    mpz_set_ui(z, 0);
+    mpz_setbit(z, 52);
+    mpz_sub_ui(z, z, 1);
+    char *sub = mpz_get_str(NULL, 10, z);
+    expect_value(sub, p1074, 0x0.fffffffffffffp-1022, 0);
+    /* an unreduced 2^1074-style fraction: 2^1000 / 2^1074 = 2^-74 */
+    char *p1000 = pow2_text(1000);
+    expect_value(p1000, p1074, 0x1p-74, 0);
+    /* hundreds of digits over 2^1074 and over 3^600 */
+    mpz_ui_pow_ui(z, 10, 400);
+    mpz_add_ui(z, z, 7);
+    char *big = mpz_get_str(NULL, 10, z);
+    mpz_ui_pow_ui(z, 3, 600);
+    char *p3 = mpz_get_str(NULL, 10, z);
+    mpfr_t x;
+    mpfr_init2(x, 53);
+    mpq_t q;
+    mpq_init(q);
+    mpq_set_str(q, big, 10);
+    mpz_set_str(mpq_denref(q), p3, 10);
+    mpq_canonicalize(q);
+    mpfr_set_q(x, q, MPFR_RNDN);
+    expect_value(big, p3, mpfr_get_d(x, MPFR_RNDN), 1);
+    mpq_clear(q);
+    mpfr_clear(x);
+    free(big);
+    free(p3);
+    free(p1000);
+    free(sub);
+    free(almost);
+    mpz_clear(z);
+    free(p1074);
+    free(p1075);
+    free(p1076);
+    free(p1022);
+}
+END_TEST
+
+/* Random rationals of all sizes against MPFR (precision 53, subnormalised). */
+START_TEST(rounding_matches_mpfr)
+{
+    mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+    mpfr_set_emin(-1073);
+    mpfr_set_emax(1024);
+    gmp_randstate_t rnd;
+    gmp_randinit_mt(rnd);
+    gmp_randseed_ui(rnd, 20240601);
+    mpz_t num, den;
+    mpz_inits(num, den, (mpz_ptr)0);
+    mpq_t q;
+    mpq_init(q);
+    mpfr_t x;
+    mpfr_init2(x, 53);
+    int cases = 3000, inexact_seen = 0, overflow_seen = 0, subnormal_seen = 0;
+    for (int i = 0; i < cases; i++) {
+        unsigned long nbits = 1 + gmp_urandomm_ui(rnd, i % 3 == 0 ? 1200 : 130);
+        mpz_urandomb(num, rnd, nbits);
+        if (i % 7 == 0)
+            mpz_setbit(num, nbits); /* sometimes a power of two plus low bits */
+        unsigned long k = gmp_urandomm_ui(rnd, i % 3 == 1 ? 1200 : 128);
+        if (i % 2 == 0) {
+            mpz_set_ui(den, 0);
+            mpz_setbit(den, k);
+        } else {
+            mpz_urandomb(den, rnd, 1 + gmp_urandomm_ui(rnd, 120));
+            mpz_setbit(den, 0);
+            mpz_mul_2exp(den, den, k);
+        }
+        if (i % 5 == 0)
+            mpz_neg(num, num);
+        char *ns = mpz_get_str(NULL, 10, num), *ds = mpz_get_str(NULL, 10, den);
+        mpq_set_num(q, num);
+        mpq_set_den(q, den);
+        mpq_canonicalize(q);
+        int t = mpfr_set_q(x, q, MPFR_RNDN);
+        t = mpfr_subnormalize(x, t, MPFR_RNDN);
+        double want = mpfr_get_d(x, MPFR_RNDN);
+        int inexact;
+        ccd_status st;
+        double got = read_one(ns, ds, &inexact, NULL, &st);
+        if (isinf(want)) {
+            ck_assert_msg(st == CCD_ERR_INPUT, "%s/%s should overflow", ns, ds);
+            overflow_seen++;
+        } else {
+            ck_assert_msg(st == CCD_OK, "%s/%s: status %d", ns, ds, (int)st);
+            ck_assert_msg(memcmp(&got, &want, sizeof got) == 0 || (got == 0 && want == 0),
+                          "%s/%s: got %a, want %a", ns, ds, got, want);
+            ck_assert_msg(inexact == (t != 0), "%s/%s: inexact %d, mpfr %d", ns, ds, inexact, t);
+            inexact_seen += inexact;
+            subnormal_seen += got != 0 && fabs(got) < 0x1p-1022;
+        }
+        free(ns);
+        free(ds);
+    }
+    /* the random cases covered the interesting ranges */
+    ck_assert_int_gt(inexact_seen, 100);
+    ck_assert_int_gt(overflow_seen, 10);
+    ck_assert_int_gt(subnormal_seen, 10);
+    mpfr_clear(x);
+    mpq_clear(q);
+    mpz_clears(num, den, (mpz_ptr)0);
+    gmp_randclear(rnd);
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ writer */
+
+static void fill_query(ccd_query *q, unsigned seed, int label)
+{
+    memset(q, 0, sizeof *q);
+    for (int row = 0; row < 8; row++)
+        for (int a = 0; a < 3; a++) {
+            unsigned s = seed * 31 + (unsigned)(row * 3 + a) * 7919;
+            double v = ldexp((double)(s % 1000003) - 500000.0, -(int)(s % 60));
+            if (s % 11 == 0)
+                v = ldexp(1.0 + (double)(s % 97) / 128.0, (int)(s % 2000) - 1070); /* tiny/huge */
+            q->v[row][a] = v;
+        }
+    q->v[0][0] = 0x1p-1074;
+    q->v[0][1] = -0x1.fffffffffffffp+1023;
+    q->v[0][2] = -0.0;
+    q->label = label;
+    q->kind = CCD_EE;
+}
+
+START_TEST(writer_round_trip)
+{
+    char *dir = make_tmpdir();
+    enum { N = 40 };
+    ccd_query qs[N];
+    ccd_exact_coords ex;
+    for (int row = 0; row < 8; row++)
+        for (int a = 0; a < 3; a++)
+            mpq_init(ex.q[row][a]);
+    for (int i = 0; i < N; i++) {
+        fill_query(&qs[i], (unsigned)i + 1, i % 2);
+        qs[i].index = (uint64_t)i;
+    }
+    /* query 3 holds rationals that are not doubles: 1/3, 10^200/7, -(2^1100+1)/2^1074 */
+    for (int row = 0; row < 8; row++)
+        for (int a = 0; a < 3; a++)
+            mpq_set_d(ex.q[row][a], qs[3].v[row][a]);
+    mpq_set_ui(ex.q[2][1], 1, 3);
+    mpz_ui_pow_ui(mpq_numref(ex.q[5][0]), 10, 200);
+    mpz_set_ui(mpq_denref(ex.q[5][0]), 7);
+    mpz_set_ui(mpq_numref(ex.q[7][2]), 0);
+    mpz_setbit(mpq_numref(ex.q[7][2]), 1100);
+    mpz_add_ui(mpq_numref(ex.q[7][2]), mpq_numref(ex.q[7][2]), 1);
+    mpz_neg(mpq_numref(ex.q[7][2]), mpq_numref(ex.q[7][2]));
+    mpz_set_ui(mpq_denref(ex.q[7][2]), 0);
+    mpz_setbit(mpq_denref(ex.q[7][2]), 1074);
+    mpq_canonicalize(ex.q[5][0]);
+    qs[3].v[2][1] = 1.0 / 3.0;
+    qs[3].v[5][0] = mpq_get_d(ex.q[5][0]); /* not needed to be nearest for the writer */
+    qs[3].v[7][2] = -0x1p26;
+    qs[3].inexact = 1u << (3 * 2 + 1) | 1u << (3 * 5 + 0) | 1u << (3 * 7 + 2);
+    qs[3].exact = &ex;
+
+    static const unsigned flag_sets[] = {CCD_WRITE_LABELS, CCD_WRITE_GZIP,
+                                         CCD_WRITE_LABELS | CCD_WRITE_GZIP, 0};
+    for (size_t f = 0; f < sizeof flag_sets / sizeof flag_sets[0]; f++) {
+        unsigned flags = flag_sets[f];
+        char *path = path_in(dir, (flags & CCD_WRITE_GZIP) ? "out.csv.gz" : "out.csv");
+        ccd_writer *w;
+        ccd_error err;
+        ck_assert_int_eq(ccd_writer_open(&w, &err, path, flags), CCD_OK);
+        for (int i = 0; i < N; i++)
+            ck_assert_int_eq(ccd_writer_put(w, &err, &qs[i]), CCD_OK);
+        /* nothing at the target before the close */
+        ck_assert_int_ne(access(path, F_OK), 0);
+        ck_assert_int_eq(ccd_writer_close(w, &err), CCD_OK);
+        records rs = {0};
+        ck_assert_int_eq(read_path(&rs, &err, path, NULL, CCD_EE, 16), CCD_OK);
+        ck_assert_uint_eq(rs.n, N);
+        for (int i = 0; i < N; i++) {
+            const record *r = &rs.r[i];
+            ck_assert_int_eq(r->label, (flags & CCD_WRITE_LABELS) ? i % 2 : -1);
+            for (int row = 0; row < 8; row++)
+                for (int a = 0; a < 3; a++) {
+                    double want = qs[i].v[row][a];
+                    if (i == 3 && (qs[3].inexact & (1u << (3 * row + a)))) {
+                        char *s = mpq_get_str(NULL, 10, ex.q[row][a]);
+                        ck_assert_str_eq(r->exact[row][a], s);
+                        free(s);
+                        continue;
+                    }
+                    ck_assert_msg(r->v[row][a] == want, "query %d %d %d: %a vs %a", i, row, a,
+                                  r->v[row][a], want);
+                }
+            ck_assert_uint_eq(r->inexact, i == 3 ? qs[3].inexact : 0);
+        }
+        /* the rounding of the written 10^200/7 and -(2^1100+1)/2^1074 is correct */
+        ck_assert(rs.r[3].v[5][0] == mpq_get_d(ex.q[5][0]) ||
+                  rs.r[3].v[5][0] == nextafter(mpq_get_d(ex.q[5][0]), INFINITY));
+        ck_assert(rs.r[3].v[7][2] == -0x1p26);
+        ck_assert(rs.r[3].v[2][1] == 1.0 / 3.0);
+        records_free(&rs);
+        /* only the target is left in the directory */
+        DIR *d = opendir(dir);
+        int files = 0;
+        struct dirent *e;
+        while ((e = readdir(d)))
+            files += e->d_name[0] != '.';
+        closedir(d);
+        ck_assert_int_eq(files, 1);
+        unlink(path);
+        free(path);
+    }
+    /* the text is exact reduced rationals */
+    char *path = path_in(dir, "text.csv");
+    ccd_writer *w;
+    ccd_error err;
+    ccd_query q;
+    memset(&q, 0, sizeof q);
+    q.v[0][0] = 0.75;
+    q.v[0][1] = -3.0;
+    q.v[0][2] = 0x1p60;
+    q.v[1][0] = 0x1p-64;
+    q.label = 1;
+    ck_assert_int_eq(ccd_writer_open(&w, &err, path, CCD_WRITE_LABELS), CCD_OK);
+    ck_assert_int_eq(ccd_writer_put(w, &err, &q), CCD_OK);
+    ck_assert_int_eq(ccd_writer_close(w, &err), CCD_OK);
+    FILE *f = fopen(path, "r");
+    char line[256];
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "3,4,-3,1,1152921504606846976,1,1\n");
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "1,18446744073709551616,0,1,0,1,1\n");
+    fclose(f);
+    free(path);
+    for (int row = 0; row < 8; row++)
+        for (int a = 0; a < 3; a++)
+            mpq_clear(ex.q[row][a]);
+    remove_tmpdir(dir);
+}
+END_TEST
+
+START_TEST(writer_abort_and_errors)
+{
+    char *dir = make_tmpdir();
+    char *path = path_in(dir, "never.csv");
+    ccd_writer *w;
+    ccd_error err;
+    ccd_query q;
+    fill_query(&q, 5, -1);
+    ck_assert_int_eq(ccd_writer_open(&w, &err, path, CCD_WRITE_GZIP), CCD_OK);
+    ck_assert_int_eq(ccd_writer_put(w, &err, &q), CCD_OK);
+    ccd_writer_abort(w);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int files = 0;
+    while ((e = readdir(d)))
+        files += e->d_name[0] != '.';
+    closedir(d);
+    ck_assert_int_eq(files, 0);
+    /* a label column needs labels */
+    ck_assert_int_eq(ccd_writer_open(&w, &err, path, CCD_WRITE_LABELS), CCD_OK);
+    ck_assert_int_eq(ccd_writer_put(w, &err, &q), CCD_ERR_INPUT);
+    q.v[1][1] = INFINITY;
+    q.label = 0;
+    ck_assert_int_eq(ccd_writer_put(w, &err, &q), CCD_ERR_INPUT);
+    ccd_writer_abort(w);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    /* a directory that does not exist */
+    char *bad = path_in(dir, "no/such/dir.csv");
+    ck_assert_int_eq(ccd_writer_open(&w, &err, bad, 0), CCD_ERR_INPUT);
+    char prefix[512];
+    snprintf(prefix, sizeof prefix, "%s:0:0: cannot create", bad);
+    ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
+    free(bad);
+    free(path);
+    remove_tmpdir(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ discovery */
+
+START_TEST(discover_layouts)
+{
+    char *dir = make_tmpdir();
+    char *six = repeat(ROW6, 8), *seven = repeat(ROW7, 8);
+    free(write_text(dir, "nyu/scene-a/vertex-face/data_0_1.csv", seven));
+    free(write_text(dir, "nyu/scene-a/edge-edge/data_0_0.csv", seven));
+    free(write_text(dir, "nyu/scene-a/edge-edge/notes.txt", "not a csv"));
+    free(write_text(dir, "sc/scene-b/queries/12vf.csv", six));
+    free(write_text(dir, "sc/scene-b/queries/12ee.csv", six));
+    free(write_text(dir, "sc/scene-b/mma_bool/12vf_mma_bool.json", "[true]"));
+    free(write_text(dir, "sc/scene-b/boxes/12vf.json", "[[1,2]]"));
+    free(write_text(dir, "sc/scene-b/frames/12.ply", "ply"));
+    free(write_text(dir, "loose/mine_ee.csv.gz", seven));
+    ccd_dataset ds;
+    ccd_error err;
+    const char *paths[] = {dir};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, paths, 1), CCD_OK);
+    ck_assert_uint_eq(ds.count, 5);
+    /* sorted by path */
+    for (size_t i = 1; i < ds.count; i++)
+        ck_assert_int_lt(strcmp(ds.files[i - 1].csv_path, ds.files[i].csv_path), 0);
+    const ccd_dataset_file *f = &ds.files[0]; /* loose/mine_ee.csv.gz */
+    ck_assert(strstr(f->csv_path, "loose/mine_ee.csv.gz"));
+    ck_assert_int_eq(f->kind, CCD_EE);
+    ck_assert_str_eq(f->family, "default");
+    ck_assert_str_eq(f->step, "mine_ee");
+    ck_assert_str_eq(f->set, strrchr(dir, '/') + 1);
+    ck_assert_ptr_null(f->labels_path);
+    f = &ds.files[1]; /* nyu/scene-a/edge-edge/data_0_0.csv */
+    ck_assert_int_eq(f->kind, CCD_EE);
+    ck_assert_str_eq(f->set, "nyu");
+    ck_assert_str_eq(f->family, "scene-a");
+    ck_assert_str_eq(f->step, "data_0_0");
+    f = &ds.files[2];
+    ck_assert_int_eq(f->kind, CCD_VF);
+    ck_assert_str_eq(f->step, "data_0_1");
+    f = &ds.files[3]; /* sc/scene-b/queries/12ee.csv: no labels file */
+    ck_assert_int_eq(f->kind, CCD_EE);
+    ck_assert_str_eq(f->set, "sc");
+    ck_assert_str_eq(f->family, "scene-b");
+    ck_assert_str_eq(f->step, "12ee");
+    ck_assert_ptr_null(f->labels_path);
+    f = &ds.files[4];
+    ck_assert_int_eq(f->kind, CCD_VF);
+    ck_assert_ptr_nonnull(f->labels_path);
+    ck_assert(strstr(f->labels_path, "sc/scene-b/mma_bool/12vf_mma_bool.json"));
+    ccd_dataset_free(&ds);
+    /* a file and the directory holding it: listed once */
+    char *one = path_in(dir, "sc/scene-b/queries/12vf.csv");
+    const char *both[] = {one, dir};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, both, 2), CCD_OK);
+    ck_assert_uint_eq(ds.count, 5);
+    ccd_dataset_free(&ds);
+    const char *single[] = {one};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, single, 1), CCD_OK);
+    ck_assert_uint_eq(ds.count, 1);
+    ck_assert_ptr_nonnull(ds.files[0].labels_path);
+    ccd_dataset_free(&ds);
+    free(one);
+    free(six);
+    free(seven);
+    remove_tmpdir(dir);
+}
+END_TEST
+
+START_TEST(discover_errors)
+{
+    char *dir = make_tmpdir();
+    ccd_dataset ds;
+    ccd_error err;
+    char prefix[512];
+    /* a directory without CSV files */
+    free(write_text(dir, "empty/readme.txt", "x"));
+    char *empty = path_in(dir, "empty");
+    const char *p1[] = {empty};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p1, 1), CCD_ERR_INPUT);
+    snprintf(prefix, sizeof prefix, "%s:0:0: no CSV files", empty);
+    ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
+    ck_assert_uint_eq(ds.count, 0);
+    /* a missing path */
+    char *missing = path_in(dir, "nothing");
+    const char *p2[] = {missing};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p2, 1), CCD_ERR_INPUT);
+    snprintf(prefix, sizeof prefix, "%s:0:0: cannot open: ", missing);
+    ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
+    /* a CSV whose kind cannot be told */
+    char *unknown = write_text(dir, "other/points.csv", "1,1,1,1,1,1\n");
+    char *other = path_in(dir, "other");
+    const char *p3[] = {other};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p3, 1), CCD_ERR_INPUT);
+    snprintf(prefix, sizeof prefix, "%s:0:0: cannot tell whether", unknown);
+    ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
+    /* a file that is not a CSV, named explicitly */
+    char *txt = path_in(dir, "empty/readme.txt");
+    const char *p4[] = {txt};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p4, 1), CCD_ERR_INPUT);
+    ck_assert(strstr(err.message, "not a CSV file"));
+    free(txt);
+    free(other);
+    free(unknown);
+    free(missing);
+    free(empty);
+    remove_tmpdir(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ shared data */
+
+typedef struct counts {
+    uint64_t queries, positives, inexact;
+} counts;
+
+static counts count_file(const ccd_dataset_file *f, size_t capacity)
+{
+    records rs = {0};
+    ccd_error err;
+    counts c = {0, 0, 0};
+    ccd_status st = read_path(&rs, &err, f->csv_path, f->labels_path, f->kind, capacity);
+    ck_assert_msg(st == CCD_OK, "%s", err.message);
+    for (size_t i = 0; i < rs.n; i++) {
+        ck_assert_int_ge(rs.r[i].label, 0);
+        ck_assert_int_eq(rs.r[i].kind, f->kind);
+        c.positives += (uint64_t)rs.r[i].label;
+        c.inexact += rs.r[i].inexact != 0;
+    }
+    c.queries = rs.n;
+    records_free(&rs);
+    return c;
+}
+
+START_TEST(shared_data_counts)
+{
+    TEST_REQUIRE_SHARED_DATA(root);
+    ccd_dataset ds;
+    ccd_error err;
+    const char *paths[] = {root};
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    /* 38 NYU sample files (9 scenes × 4, erleben-spike-hole × 2) + 4 Scalable-CCD files */
+    ck_assert_uint_eq(ds.count, 42);
+    counts vf = {0, 0, 0}, ee = {0, 0, 0};
+    int scalable_seen = 0;
+    for (size_t i = 0; i < ds.count; i++) {
+        const ccd_dataset_file *f = &ds.files[i];
+        counts c = count_file(f, 997);
+        if (strcmp(f->set, "sample-queries") == 0) {
+            ck_assert_ptr_null(f->labels_path);
+            counts *sum = f->kind == CCD_VF ? &vf : &ee;
+            sum->queries += c.queries;
+            sum->positives += c.positives;
+            if (strcmp(f->family, "erleben-spikes") == 0 && strcmp(f->step, "data_0_0") == 0 &&
+                f->kind == CCD_VF)
+                ck_assert(strstr(f->csv_path, "sample-queries/erleben-spikes/vertex-face/"
+                                              "data_0_0.csv"));
+            continue;
+        }
+        ck_assert_str_eq(f->set, "scalable-ccd");
+        ck_assert_ptr_nonnull(f->labels_path);
+        /* every coordinate of the public data is a double */
+        ck_assert_uint_eq(c.inexact, 0);
+        static const struct {
+            const char *family, *step;
+            ccd_kind kind;
+            uint64_t queries, positives;
+        } expected[] = {{"armadillo-rollers", "326vf", CCD_VF, 4652, 4650},
+                        {"cloth-funnel", "227vf", CCD_VF, 92, 27},
+                        {"cloth-funnel", "227ee", CCD_EE, 263, 107},
+                        {"n-body-simulation", "18vf", CCD_VF, 9460, 9459}};
+        int matched = 0;
+        for (size_t k = 0; k < sizeof expected / sizeof expected[0]; k++)
+            if (strcmp(f->family, expected[k].family) == 0 &&
+                strcmp(f->step, expected[k].step) == 0) {
+                ck_assert_int_eq(f->kind, expected[k].kind);
+                ck_assert_uint_eq(c.queries, expected[k].queries);
+                ck_assert_uint_eq(c.positives, expected[k].positives);
+                matched = 1;
+            }
+        ck_assert_msg(matched, "unexpected file %s", f->csv_path);
+        scalable_seen++;
+    }
+    ck_assert_int_eq(scalable_seen, 4);
+    ck_assert_uint_eq(vf.queries, 2835);
+    ck_assert_uint_eq(vf.positives, 237);
+    ck_assert_uint_eq(ee.queries, 3944);
+    ck_assert_uint_eq(ee.positives, 181);
+    ccd_dataset_free(&ds);
+}
+END_TEST
+
+START_TEST(shared_data_names)
+{
+    TEST_REQUIRE_SHARED_DATA(root);
+    char path[4096];
+    ccd_dataset ds;
+    ccd_error err;
+    snprintf(path, sizeof path, "%s/sample-queries/erleben-spikes/vertex-face/data_0_0.csv", root);
+    const char *p1[] = {path};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p1, 1), CCD_OK);
+    ck_assert_uint_eq(ds.count, 1);
+    ck_assert_str_eq(ds.files[0].set, "sample-queries");
+    ck_assert_str_eq(ds.files[0].family, "erleben-spikes");
+    ck_assert_str_eq(ds.files[0].step, "data_0_0");
+    ck_assert_int_eq(ds.files[0].kind, CCD_VF);
+    ccd_dataset_free(&ds);
+    snprintf(path, sizeof path, "%s/scalable-ccd/cloth-funnel/queries/227vf.csv", root);
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p1, 1), CCD_OK);
+    ck_assert_uint_eq(ds.count, 1);
+    ck_assert_str_eq(ds.files[0].set, "scalable-ccd");
+    ck_assert_str_eq(ds.files[0].family, "cloth-funnel");
+    ck_assert_str_eq(ds.files[0].step, "227vf");
+    ck_assert_int_eq(ds.files[0].kind, CCD_VF);
+    char want[4200];
+    snprintf(want, sizeof want, "%s/scalable-ccd/cloth-funnel/mma_bool/227vf_mma_bool.json", root);
+    ck_assert_str_eq(ds.files[0].labels_path, want);
+    ccd_dataset_free(&ds);
+}
+END_TEST
+
+/* Streaming a real file in batches of 1 gives what one big batch gives; its gzip too. */
+START_TEST(shared_data_streaming_and_gzip)
+{
+    TEST_REQUIRE_SHARED_DATA(root);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/sample-queries/unit-tests/edge-edge/data_0_0.csv", root);
+    records whole = {0}, ones = {0}, packed = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_path(&whole, &err, path, NULL, CCD_EE, 1 << 20), CCD_OK);
+    ck_assert_int_eq(read_path(&ones, &err, path, NULL, CCD_EE, 1), CCD_OK);
+    assert_same_records(&whole, &ones);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    size_t len = (size_t)ftell(f);
+    rewind(f);
+    char *text = malloc(len);
+    ck_assert_uint_eq(fread(text, 1, len, f), len);
+    fclose(f);
+    size_t gz_len;
+    unsigned char *gz = gzip_bytes(text, len, &gz_len);
+    char *dir = make_tmpdir();
+    char *gz_path = write_file(dir, "data.csv.gz", gz, gz_len);
+    ck_assert_int_eq(read_path(&packed, &err, gz_path, NULL, CCD_EE, 5), CCD_OK);
+    assert_same_records(&whole, &packed);
+    ck_assert_uint_gt(whole.n, 0);
+    free(gz_path);
+    remove_tmpdir(dir);
+    free(gz);
+    free(text);
+    records_free(&whole);
+    records_free(&ones);
+    records_free(&packed);
+}
+END_TEST
+
+static Suite *query_suite(void)
+{
+    Suite *s = suite_create("query");
+    TCase *bad = tcase_create("bad input");
+    tcase_add_test(bad, bad_not_a_number);
+    tcase_add_test(bad, bad_denominator);
+    tcase_add_test(bad, bad_columns);
+    tcase_add_test(bad, bad_row_count);
+    tcase_add_test(bad, bad_label_value);
+    tcase_add_test(bad, bad_label_disagrees);
+    tcase_add_test(bad, bad_label_count);
+    tcase_add_test(bad, bad_json);
+    tcase_add_test(bad, bad_gzip);
+    tcase_add_test(bad, bad_paths);
+    tcase_add_test(bad, bad_empty);
+    tcase_add_test(bad, bad_too_large);
+    tcase_add_test(bad, bad_line_too_long_in_small_pieces);
+    suite_add_tcase(s, bad);
+    TCase *fmt = tcase_create("formats");
+    tcase_add_test(fmt, format_variants_agree);
+    tcase_add_test(fmt, gzip_matches_plain);
+    tcase_add_test(fmt, labels_from_json);
+    tcase_add_test(fmt, streaming_batches_agree);
+    suite_add_tcase(s, fmt);
+    TCase *rnd = tcase_create("rounding");
+    tcase_add_test(rnd, rounding_halfway);
+    tcase_add_test(rnd, rounding_subnormal);
+    tcase_add_test(rnd, rounding_matches_mpfr);
+    tcase_set_timeout(rnd, 600);
+    suite_add_tcase(s, rnd);
+    TCase *wr = tcase_create("writer");
+    tcase_add_test(wr, writer_round_trip);
+    tcase_add_test(wr, writer_abort_and_errors);
+    suite_add_tcase(s, wr);
+    TCase *ds = tcase_create("discovery");
+    tcase_add_test(ds, discover_layouts);
+    tcase_add_test(ds, discover_errors);
+    suite_add_tcase(s, ds);
+    TCase *data = tcase_create("shared data");
+    tcase_add_test(data, shared_data_counts);
+    tcase_add_test(data, shared_data_names);
+    tcase_add_test(data, shared_data_streaming_and_gzip);
+    tcase_set_timeout(data, 600);
+    suite_add_tcase(s, data);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(query_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

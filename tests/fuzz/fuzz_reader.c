@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/* libFuzzer target of the CSV reader (and the label JSON reader).
+ *
+ * Input: the CSV bytes (plain or gzip).  When the input starts with "J", the
+ * bytes up to the first NUL are a label JSON file and the rest is the CSV.
+ * The reader must return CCD_OK or CCD_ERR_INPUT with a "name:line:column: "
+ * message, never crash, leak or read out of bounds.  Every query it returns
+ * must be consistent: inexact bits exactly where the double differs from the
+ * exact rational, labels in {-1, 0, 1}, indices consecutive. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ccdbench.h"
+#include "query/reader_memory.h"
+
+static void check_message(const ccd_error *err, const char *csv_name, const char *json_name)
+{
+    const char *m = err->message;
+    size_t n = strlen(csv_name), k = strlen(json_name);
+    if (strncmp(m, csv_name, n) == 0 && m[n] == ':')
+        m += n + 1;
+    else if (strncmp(m, json_name, k) == 0 && m[k] == ':')
+        m += k + 1;
+    else
+        abort();
+    for (int field = 0; field < 2; field++) {
+        if (*m < '0' || *m > '9')
+            abort();
+        while (*m >= '0' && *m <= '9')
+            m++;
+        if (*m++ != ':')
+            abort();
+    }
+    if (m[0] != ' ' || m[1] == '\0')
+        abort();
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+    const unsigned char *csv = data, *json = NULL;
+    size_t csv_len = size, json_len = 0;
+    if (size > 0 && data[0] == 'J') {
+        const unsigned char *nul = memchr(data, '\0', size);
+        if (nul) {
+            json = data + 1;
+            json_len = (size_t)(nul - json);
+            csv = nul + 1;
+            csv_len = size - (size_t)(csv - data);
+        }
+    }
+    ccd_reader *r;
+    ccd_error err;
+    ccd_status st = ccd_reader_open_memory(&r, &err, "fuzz.csv", csv, csv_len, "fuzz.json", json,
+                                           json_len, (size & 1) ? CCD_EE : CCD_VF);
+    if (st != CCD_OK)
+        abort(); /* memory sources always open */
+    ccd_batch b;
+    if (ccd_batch_init(&b, 1 + size % 5) != CCD_OK)
+        abort();
+    mpq_t q, d;
+    mpq_init(q);
+    mpq_init(d);
+    uint64_t expected_index = 0;
+    for (;;) {
+        st = ccd_reader_read(r, &b, &err);
+        if (st != CCD_OK) {
+            if (st != CCD_ERR_INPUT || b.count != 0)
+                abort();
+            check_message(&err, "fuzz.csv", "fuzz.json");
+            break;
+        }
+        if (b.count == 0)
+            break;
+        for (size_t i = 0; i < b.count; i++) {
+            const ccd_query *query = &b.queries[i];
+            if (query->index != expected_index++ || query->label < -1 || query->label > 1)
+                abort();
+            if ((query->inexact != 0) != (query->exact != NULL))
+                abort();
+            for (int row = 0; row < CCD_QUERY_ROWS; row++)
+                for (int axis = 0; axis < 3; axis++) {
+                    ccd_query_coord_mpq(q, query, row, axis);
+                    mpq_set_d(d, query->v[row][axis]);
+                    int differs = !mpq_equal(q, d);
+                    if (differs != !!(query->inexact & (1u << (3 * row + axis))))
+                        abort();
+                }
+        }
+    }
+    if (ccd_reader_bytes_read(r) > csv_len * 1100 + 1024 * 1024 * 64)
+        abort();
+    mpq_clear(q);
+    mpq_clear(d);
+    ccd_batch_free(&b);
+    ccd_reader_close(r);
+    return 0;
+}
