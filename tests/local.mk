@@ -8,3 +8,4 @@ include tests/tight_inclusion.mk
 include tests/runner.mk
 include tests/baselines.mk
 include tests/contact.mk
+include tests/gen.mk
