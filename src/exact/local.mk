@@ -1,3 +1,27 @@
 # SPDX-License-Identifier: MIT
 # src/exact: see README.md (module overview).
 include src/exact/distance.mk
+
+# The exact oracle: integer polynomials, root isolation, algebraic numbers,
+# sign-condition satisfiability, exact VF/EE CCD and the `exact` method.
+noinst_LTLIBRARIES += src/exact/libccdexact.la
+src_exact_libccdexact_la_SOURCES = \
+	src/exact/exact_ccd.h \
+	src/exact/poly.c \
+	src/exact/poly.h \
+	src/exact/algebraic.c \
+	src/exact/algebraic.h \
+	src/exact/roots.c \
+	src/exact/roots.h \
+	src/exact/sign_sat.c \
+	src/exact/sign_sat.h \
+	src/exact/exact_ctx.c \
+	src/exact/exact_ctx.h \
+	src/exact/exact_internal.h \
+	src/exact/exact_ccd.c \
+	src/exact/exact_filter.c \
+	src/exact/exact_filter.h \
+	src/exact/separation.c \
+	src/exact/exact_method.c
+libccdbench_la_LIBADD += src/exact/libccdexact.la
+EXTRA_DIST += src/exact/README.md
