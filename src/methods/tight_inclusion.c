@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tight Inclusion (seed 001 §5–§7): the method objects, query preparation, parameter
+ * checks and the no-zero-toi refinement.  The search is in tight_inclusion_search.c,
+ * the inclusion test in tight_inclusion_corners*.c, the filters in
+ * tight_inclusion_filter.c.
+ *
+ * Three methods:
+ *   tight-inclusion         breadth-first (Algorithm 2), widest SIMD kernel of the CPU
+ *   tight-inclusion-scalar  the same with the portable scalar kernel (same decisions)
+ *   tight-inclusion-dfs     depth-first baseline: conservative collision decision, but
+ *                           its toi is the first leaf found, not a lower bound of the
+ *                           earliest impact, so it does not claim CCD_CAP_CONSERVATIVE.
+ *
+ * Minimum separation is the L∞ distance of seed 001 §6.  Asked for the Euclidean norm
+ * (ms_norm = 2), the method answers the L∞ question with the same d, a superset of the
+ * Euclidean contacts (conservative, more false positives).
+ */
+#include <config.h>
+
+#include "methods/builtin.h"
+#include "methods/tight_inclusion.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Beyond this magnitude the corner evaluation could overflow (|F| ≤ 4·max|x|). */
+#define TI_MAX_COORD 0x1p1000
+
+ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_params *p, double d,
+                             double t_max, ccd_ti_isa isa)
+{
+    memset(tq, 0, sizeof *tq);
+    tq->kind = q->kind;
+    tq->t_max = t_max;
+    for (int axis = 0; axis < 3; ++axis) {
+        double max_abs = 0.0;
+        for (int i = 0; i < 4; ++i) {
+            const double x0 = q->v[i][axis], x1 = q->v[4 + i][axis];
+            if (!isfinite(x0) || !isfinite(x1))
+                return CCD_ERR_INPUT;
+            max_abs = fmax(max_abs, fmax(fabs(x0), fabs(x1)));
+            tq->x0[axis][i] = x0;
+            tq->dx[axis][i] = x1 - x0;
+        }
+        if (max_abs > TI_MAX_COORD)
+            return CCD_ERR_INPUT;
+        tq->eps[axis] = p->scene_filter ? p->scene_filter[axis]
+                                        : ccd_ti_filter_eps(p->ti_filter, q->kind, d > 0.0, max_abs);
+        tq->bound[axis] = ccd_ti_bound_with_separation(tq->eps[axis], d);
+    }
+    tq->kernel = ccd_ti_kernel(isa, q->kind);
+    if (!tq->kernel)
+        tq->kernel = ccd_ti_kernel(CCD_TI_SCALAR, q->kind);
+
+    /* κ of eq. (7) over the corners of the root box (heuristic weights of the split
+     * rule; they do not affect conservativeness). */
+    double kt = 0.0, ku = 0.0, kv = 0.0;
+    for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j) {
+            double a[3], b[3];
+            ccd_ti_corner_value(a, tq, 0.0, i, j);
+            ccd_ti_corner_value(b, tq, t_max, i, j);
+            for (int k = 0; k < 3; ++k)
+                kt = fmax(kt, fabs(a[k] - b[k]));
+            const double t = i ? t_max : 0.0;
+            ccd_ti_corner_value(a, tq, t, 0.0, j);
+            ccd_ti_corner_value(b, tq, t, 1.0, j);
+            for (int k = 0; k < 3; ++k)
+                ku = fmax(ku, fabs(a[k] - b[k]));
+            ccd_ti_corner_value(a, tq, t, j, 0.0);
+            ccd_ti_corner_value(b, tq, t, j, 1.0);
+            for (int k = 0; k < 3; ++k)
+                kv = fmax(kv, fabs(a[k] - b[k]));
+        }
+    tq->kappa[0] = 3.0 * kt;
+    tq->kappa[1] = 3.0 * ku;
+    tq->kappa[2] = 3.0 * kv;
+    return CCD_OK;
+}
+
+static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *p, double d,
+                           double t_max, double delta, ccd_ti_isa isa, int depth_first,
+                           ccd_ti_scratch *s)
+{
+    ccd_ti_query tq;
+    ccd_status st = ccd_ti_query_init(&tq, q, p, d, t_max, isa);
+    if (st != CCD_OK)
+        return st;
+    return depth_first ? ccd_ti_search_dfs(r, &tq, delta, p->max_checks)
+                       : ccd_ti_search_bfs(r, &tq, delta, p->max_checks, s);
+}
+
+/*
+ * no_zero_toi (line-search use, seed 001 §7.2): a contact reported at t = 0 gives a
+ * zero step.  Refine while the reported toi is 0: halve t_max when m_I stopped the
+ * search (the budget then covers a shorter window), else halve d, else halve δ;
+ * at most 8, 32 and 16 halvings.  If a refined run finds no contact in the (shrunk)
+ * window [0, t_max'], the answer is a contact at t_max' (no contact before it) when
+ * the window shrank, and no contact otherwise.  The toi returned bounds the earliest
+ * impact of the refined problem (smaller d or δ) from below, not of the original one.
+ * Cost: at most 57 runs of the search (each bounded by m_I).
+ */
+static ccd_status refine_nonzero_toi(ccd_result *r, const ccd_query *q, const ccd_params *p,
+                                     ccd_ti_isa isa, int depth_first, ccd_ti_scratch *s)
+{
+    double t_max = p->t_max, d = p->ms, delta = p->delta;
+    int t_halvings = 0, d_halvings = 0, delta_halvings = 0;
+    long checks = r->checks;
+    while (r->collides && r->toi == 0.0) {
+        if (r->hit_max_checks && t_halvings < 8)
+            t_max /= 2.0, ++t_halvings;
+        else if (d > 0.0 && d_halvings < 32)
+            d /= 2.0, ++d_halvings;
+        else if (delta_halvings < 16)
+            delta /= 2.0, ++delta_halvings;
+        else
+            break;
+        ccd_status st = run_once(r, q, p, d, t_max, delta, isa, depth_first, s);
+        if (st != CCD_OK)
+            return st;
+        checks += r->checks;
+        if (!r->collides && t_max < p->t_max) {
+            r->collides = 1;
+            r->toi = r->toi_upper = t_max;
+        }
+    }
+    r->checks = checks;
+    return CCD_OK;
+}
+
+ccd_status ccd_ti_solve(ccd_result *r, const ccd_query *q, const ccd_params *p, ccd_ti_isa isa,
+                        int depth_first, ccd_ti_scratch *s)
+{
+    if (!(p->delta > 0.0) || !isfinite(p->delta) || !(p->ms >= 0.0) || !isfinite(p->ms) ||
+        !(p->t_max > 0.0 && p->t_max <= 1.0))
+        return CCD_ERR_INPUT;
+    ccd_ti_scratch *own = NULL;
+    if (!s && !depth_first) {
+        own = s = ccd_ti_scratch_new();
+        if (!s)
+            return CCD_ERR_INTERNAL;
+    }
+    ccd_status st = run_once(r, q, p, p->ms, p->t_max, p->delta, isa, depth_first, s);
+    if (st == CCD_OK && p->no_zero_toi && r->collides && r->toi == 0.0)
+        st = refine_nonzero_toi(r, q, p, isa, depth_first, s);
+    ccd_ti_scratch_free(own);
+    return st;
+}
+
+/* ------------------------------------------------------------ method objects */
+
+static void *scratch_new(void)
+{
+    return ccd_ti_scratch_new();
+}
+
+static void scratch_free(void *s)
+{
+    ccd_ti_scratch_free(s);
+}
+
+static ccd_status best_query(ccd_result *r, const ccd_query *q, const ccd_params *p, void *s)
+{
+    return ccd_ti_solve(r, q, p, ccd_ti_isa_best(), 0, s);
+}
+
+static ccd_status scalar_query(ccd_result *r, const ccd_query *q, const ccd_params *p, void *s)
+{
+    return ccd_ti_solve(r, q, p, CCD_TI_SCALAR, 0, s);
+}
+
+static ccd_status dfs_query(ccd_result *r, const ccd_query *q, const ccd_params *p, void *s)
+{
+    return ccd_ti_solve(r, q, p, ccd_ti_isa_best(), 1, s);
+}
+
+const ccd_method ccd_method_tight_inclusion = {
+    .name = "tight-inclusion",
+    .summary = "inclusion-based bisection root finder (seed 001 Alg. 2), SIMD corners",
+    .caps = CCD_CAP_TOI | CCD_CAP_CONSERVATIVE | CCD_CAP_MIN_SEPARATION,
+    .vertex_face = best_query,
+    .edge_edge = best_query,
+    .scratch_new = scratch_new,
+    .scratch_free = scratch_free,
+};
+
+const ccd_method ccd_method_tight_inclusion_scalar = {
+    .name = "tight-inclusion-scalar",
+    .summary = "tight-inclusion with the portable scalar corner evaluation",
+    .caps = CCD_CAP_TOI | CCD_CAP_CONSERVATIVE | CCD_CAP_MIN_SEPARATION,
+    .vertex_face = scalar_query,
+    .edge_edge = scalar_query,
+    .scratch_new = scratch_new,
+    .scratch_free = scratch_free,
+};
+
+const ccd_method ccd_method_tight_inclusion_dfs = {
+    .name = "tight-inclusion-dfs",
+    .summary = "tight-inclusion, depth-first baseline (toi not the earliest)",
+    .caps = CCD_CAP_TOI | CCD_CAP_MIN_SEPARATION,
+    .vertex_face = dfs_query,
+    .edge_edge = dfs_query,
+    .scratch_new = NULL,
+    .scratch_free = NULL,
+};

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The inclusion-based root finder of seed 001 ("Tight Inclusion", §5–§6, Algorithm 2):
+ * internal interface shared by the search, the corner kernels (scalar, AVX2, AVX-512)
+ * and the tests.
+ *
+ * A query becomes a ccd_ti_query: per axis the four points at t = 0 and their
+ * displacements, the per-axis acceptance bound T = ε + d (rounded up), and the
+ * split weights κ of eq. (7).  A kernel decides one box [t0,t1]×[u0,u1]×[v0,v1]:
+ * the axis-aligned hull of F at its 8 corners (eq. 4), widened by T, must hold the
+ * origin on every axis.  All kernels evaluate the same operation sequence
+ * (tight_inclusion_filter.md), so they return the same bits.
+ */
+#ifndef CCD_METHODS_TIGHT_INCLUSION_H
+#define CCD_METHODS_TIGHT_INCLUSION_H
+#include "ccdbench.h"
+
+/* Kernel result bits. */
+enum {
+    CCD_TI_HIT = 1u,   /* the widened hull meets the origin on all three axes        */
+    CCD_TI_INSIDE = 2u /* ... and every corner lies in [-T, T] on every axis (B ⊆ C_ε) */
+};
+
+/* Instruction sets of the corner kernels. */
+typedef enum ccd_ti_isa { CCD_TI_SCALAR = 0, CCD_TI_AVX2 = 1, CCD_TI_AVX512 = 2 } ccd_ti_isa;
+
+typedef struct ccd_ti_query ccd_ti_query;
+
+/* Decide one box.  t0 ≤ t1, u0 ≤ u1, v0 ≤ v1 are doubles in [0, 1]. */
+typedef unsigned (*ccd_ti_kernel_fn)(const ccd_ti_query *q, double t0, double t1, double u0,
+                                     double u1, double v0, double v1);
+
+struct ccd_ti_query {
+    /* Per axis: the four points at t = 0 (VF: p, f0, f1, f2; EE: ea0, ea1, eb0, eb1)
+     * and their displacements fl(x(1) - x(0)). */
+    _Alignas(64) double x0[3][4];
+    _Alignas(64) double dx[3][4];
+    double bound[3];  /* T_axis ≥ ε_axis + d, compared with the computed corner values */
+    double eps[3];    /* ε_axis alone (for reports and tests)                          */
+    double kappa[3];  /* κ_t, κ_u, κ_v of eq. (7); κ_t over the searched [0, t_max]      */
+    double t_max;     /* corner times are fl(s · t_max) for the dyadic s ∈ [0, 1]       */
+    ccd_kind kind;
+    ccd_ti_kernel_fn kernel;
+};
+
+/* Kernels (tight_inclusion_corners*.c).  The SIMD ones exist when configure found
+ * the ISA (CCD_HAVE_AVX2 / CCD_HAVE_AVX512); use ccd_ti_kernel() to look them up. */
+unsigned ccd_ti_corners_vf_scalar(const ccd_ti_query *q, double t0, double t1, double u0,
+                                  double u1, double v0, double v1);
+unsigned ccd_ti_corners_ee_scalar(const ccd_ti_query *q, double t0, double t1, double u0,
+                                  double u1, double v0, double v1);
+unsigned ccd_ti_corners_vf_avx2(const ccd_ti_query *q, double t0, double t1, double u0,
+                                double u1, double v0, double v1);
+unsigned ccd_ti_corners_ee_avx2(const ccd_ti_query *q, double t0, double t1, double u0,
+                                double u1, double v0, double v1);
+unsigned ccd_ti_corners_vf_avx512(const ccd_ti_query *q, double t0, double t1, double u0,
+                                  double u1, double v0, double v1);
+unsigned ccd_ti_corners_ee_avx512(const ccd_ti_query *q, double t0, double t1, double u0,
+                                  double u1, double v0, double v1);
+
+/* The kernel of an ISA for a kind, or NULL when it was not compiled or the CPU lacks it. */
+ccd_ti_kernel_fn ccd_ti_kernel(ccd_ti_isa isa, ccd_kind kind);
+/* The widest ISA that is both compiled and supported by this CPU. */
+ccd_ti_isa ccd_ti_isa_best(void);
+
+/* Per-axis value of F at one corner, evaluated with exactly the operations of the
+ * kernels (scalar).  Used for κ and by tests. */
+void ccd_ti_corner_value(double out[3], const ccd_ti_query *q, double t, double u, double v);
+
+/* ------------------------------------------------------------ filters (tight_inclusion_filter.c) */
+
+/* Rigorous bound on |computed corner − exact corner| on one axis, for the operation
+ * sequence of the kernels, when every input coordinate on that axis satisfies
+ * |x| ≤ max_abs (max_abs ≤ 2^1000).  filter: CCD_FILTER_LINEAR (rigorous),
+ * CCD_FILTER_PAPER (eq. 5 / eq. 8), CCD_FILTER_CLAMPED (public implementation).
+ * with_ms selects the paper's minimum-separation constants (eq. 8). */
+double ccd_ti_filter_eps(int filter, ccd_kind kind, int with_ms, double max_abs);
+
+/* Scene-wide filters (seed 001 §7): per-axis ε valid for every VF and EE query whose
+ * coordinates satisfy |x_axis| ≤ max_abs[axis]; pass the result as params.scene_filter. */
+void ccd_ti_scene_filter(double eps[3], int filter, int with_ms, const double max_abs[3]);
+
+/* The acceptance bound T ≥ eps + d, rounded outward (nextafter) when d > 0. */
+double ccd_ti_bound_with_separation(double eps, double d);
+
+/* ------------------------------------------------------------ search (tight_inclusion_search.c) */
+
+typedef struct ccd_ti_scratch ccd_ti_scratch;
+ccd_ti_scratch *ccd_ti_scratch_new(void);
+void ccd_ti_scratch_free(ccd_ti_scratch *s);
+
+/* Fill *tq from query q for the given separation d and search window [0, t_max],
+ * with the kernel of isa.  Returns CCD_ERR_INPUT for non-finite coordinates. */
+ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_params *p, double d,
+                             double t_max, ccd_ti_isa isa);
+
+/* One run of Algorithm 2 (breadth-first, ordered by level then t) or of the
+ * depth-first variant on a prepared query. */
+ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks,
+                             ccd_ti_scratch *s);
+ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks);
+
+/* The whole method on one query (parameters checked, no_zero_toi refinement). */
+ccd_status ccd_ti_solve(ccd_result *r, const ccd_query *q, const ccd_params *p, ccd_ti_isa isa,
+                        int depth_first, ccd_ti_scratch *s);
+
+#endif

@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The search of seed 001 Algorithm 2 over boxes I = I_t × I_u × I_v ⊆ [0,1]^3.
+ *
+ * Boxes are kept exact: every bound is a dyadic k·2^-n with n ≤ 53 per dimension, so
+ * bounds, midpoints and widths are doubles without rounding (TI_MAX_DEPTH).  The time
+ * coordinate is a fraction s of the window [0, t_max]; the kernels see t = fl(s·t_max),
+ * a monotone map with fl(0) = 0 and fl(t_max) = t_max, so neighbouring boxes share
+ * their boundary times and the evaluated boxes still tile [0, t_max].
+ *
+ * The split rule (eq. 6–7) depends only on a box's widths, and all boxes start from the
+ * same root, so all boxes of one level have the same shape (n_t, n_u, n_v) and the
+ * level is n_t + n_u + n_v.  The priority order (level, then t) therefore needs no
+ * heap: a level is a t-sorted array; its children come out as two t-sorted runs (lower
+ * and upper halves when t is split; one run otherwise), merged at the end of the level.
+ */
+#include <config.h>
+
+#include "methods/tight_inclusion.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Finest dyadic level per dimension: k·2^-53 with k ≤ 2^53 is a double, and so is
+ * every sum or difference of two such numbers in [0, 1]. */
+#define TI_MAX_DEPTH 53
+
+typedef struct ti_box {
+    double t, u, v; /* lower corner; t in units of the window (s ∈ [0, 1]) */
+} ti_box;
+
+typedef struct ti_boxes {
+    ti_box *at;
+    size_t count, capacity;
+} ti_boxes;
+
+struct ccd_ti_scratch {
+    ti_boxes level, lower, upper; /* current level; children (lower / upper t halves) */
+};
+
+ccd_ti_scratch *ccd_ti_scratch_new(void)
+{
+    return calloc(1, sizeof(ccd_ti_scratch));
+}
+
+void ccd_ti_scratch_free(ccd_ti_scratch *s)
+{
+    if (!s)
+        return;
+    free(s->level.at);
+    free(s->lower.at);
+    free(s->upper.at);
+    free(s);
+}
+
+static int boxes_reserve(ti_boxes *b, size_t n)
+{
+    if (n <= b->capacity)
+        return 1;
+    size_t cap = b->capacity ? b->capacity : 256;
+    while (cap < n)
+        cap *= 2;
+    ti_box *p = realloc(b->at, cap * sizeof *p);
+    if (!p)
+        return 0;
+    b->at = p;
+    b->capacity = cap;
+    return 1;
+}
+
+/* ------------------------------------------------------------ split rule */
+
+typedef struct ti_shape {
+    int n[3];     /* widths 2^-n of t, u, v */
+    double w[3];  /* the widths themselves  */
+} ti_shape;
+
+static void shape_set(ti_shape *sh, int nt, int nu, int nv)
+{
+    sh->n[0] = nt, sh->n[1] = nu, sh->n[2] = nv;
+    for (int k = 0; k < 3; ++k)
+        sh->w[k] = ldexp(1.0, -sh->n[k]);
+}
+
+/* Dimension to bisect (0 t, 1 u, 2 v), or -1 when the box is small enough: among the
+ * dimensions whose width exceeds tol_k = δ/κ_k (and that can still be halved
+ * exactly), the one with the largest w_k/tol_k = w_k·κ_k/δ, ties to t then u then v
+ * (Algorithm 2, split). */
+static int split_dimension(const ti_shape *sh, const ccd_ti_query *tq, const double tol[3])
+{
+    int best = -1;
+    double best_c = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        if (sh->n[k] >= TI_MAX_DEPTH || !(sh->w[k] > tol[k]))
+            continue;
+        const double c = sh->w[k] * tq->kappa[k];
+        if (best < 0 || c > best_c)
+            best = k, best_c = c;
+    }
+    return best;
+}
+
+/* Upper bound of the codomain width of a box of this shape (proof of Prop. 2). */
+static double shape_tolerance(const ti_shape *sh, const ccd_ti_query *tq)
+{
+    return (sh->w[0] * tq->kappa[0] + sh->w[1] * tq->kappa[1] + sh->w[2] * tq->kappa[2]) / 3.0;
+}
+
+static void tolerances(double tol[3], const ccd_ti_query *tq, double delta)
+{
+    for (int k = 0; k < 3; ++k)
+        tol[k] = tq->kappa[k] > 0.0 ? delta / tq->kappa[k] : INFINITY;
+}
+
+static inline double time_of(const ccd_ti_query *tq, double s)
+{
+    return s * tq->t_max; /* exact when t_max = 1 */
+}
+
+static inline unsigned check_box(const ccd_ti_query *tq, const ti_box *b, const ti_shape *sh)
+{
+    return tq->kernel(tq, time_of(tq, b->t), time_of(tq, b->t + sh->w[0]), b->u,
+                      b->u + sh->w[1], b->v, b->v + sh->w[2]);
+}
+
+/* VF: keep a child only if it meets the triangle u, v ≥ 0, u + v ≤ 1.  The rounded sum
+ * is monotone, so an exact sum ≤ 1 is never rounded above 1 (conservative). */
+static inline int in_domain(const ccd_ti_query *tq, double u, double v)
+{
+    return tq->kind != CCD_VF || u + v <= 1.0;
+}
+
+static void result_collision(ccd_result *r, const ccd_ti_query *tq, double s, double tolerance,
+                             long checks, int hit_max)
+{
+    r->collides = 1;
+    r->toi = time_of(tq, s);
+    r->toi_upper = r->toi;
+    r->tolerance = tolerance;
+    r->checks = checks;
+    r->hit_max_checks = hit_max;
+}
+
+static void result_none(ccd_result *r, long checks)
+{
+    r->collides = 0;
+    r->toi = INFINITY;
+    r->toi_upper = INFINITY;
+    r->tolerance = 0.0;
+    r->checks = checks;
+    r->hit_max_checks = 0;
+}
+
+/* ------------------------------------------------------------ breadth first (Algorithm 2) */
+
+/*
+ * Per level, boxes are checked in t order.  The first colliding box of a level fixes
+ * I_f (line 11).  A colliding box that is small (w_k ≤ tol_k) or inside the ε-box
+ * ends the search if it is the first of its level (line 17).  Unlike line 15–17 of the
+ * paper, such a box that is *not* first is not dropped: an earlier, larger box of the
+ * level may prove empty at finer levels, so the box's t is kept as `found` (a
+ * certified candidate), later boxes starting at or after it are skipped, and the
+ * search ends with min(I_f, found) at m_I (line 13) or with `found` when the queue
+ * empties.  Every root lies in a kept box, a skipped box (t ≥ found) or a box with
+ * t ≥ I_f, so the result is a lower bound of the earliest root.
+ * As in line 12, m_I is tested at colliding boxes: the non-colliding boxes that follow
+ * the m_I-th check are still checked (at most the rest of the level and its children).
+ */
+ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks,
+                             ccd_ti_scratch *s)
+{
+    double tol[3];
+    tolerances(tol, tq, delta);
+
+    ti_shape sh;
+    shape_set(&sh, 0, 0, 0);
+    ti_boxes *level = &s->level, *lower = &s->lower, *upper = &s->upper;
+    if (!boxes_reserve(level, 1))
+        return CCD_ERR_INTERNAL;
+    level->at[0] = (ti_box){0.0, 0.0, 0.0};
+    level->count = 1;
+
+    long checks = 0;
+    double found = INFINITY, found_tol = 0.0;
+    for (;;) {
+        const int split = split_dimension(&sh, tq, tol);
+        const double tolerance = shape_tolerance(&sh, tq);
+        const size_t n = level->count;
+        if (split >= 0 && (!boxes_reserve(lower, 2 * n) || !boxes_reserve(upper, n)))
+            return CCD_ERR_INTERNAL;
+        lower->count = upper->count = 0;
+        const double half = split >= 0 ? sh.w[split] / 2.0 : 0.0;
+        int first = 1;       /* no colliding box yet on this level */
+        double first_t = 0.0; /* I_f */
+
+        for (size_t i = 0; i < n; ++i) {
+            const ti_box b = level->at[i];
+            if (b.t >= found)
+                break; /* sorted by t: the rest of the level cannot be earlier */
+            const unsigned hit = check_box(tq, &b, &sh);
+            ++checks;
+            if (!(hit & CCD_TI_HIT))
+                continue;
+            const int is_first = first;
+            if (first)
+                first = 0, first_t = b.t;
+            if (split < 0 || (hit & CCD_TI_INSIDE)) {
+                if (is_first) {
+                    result_collision(r, tq, b.t, tolerance, checks, 0);
+                    return CCD_OK;
+                }
+                found = b.t, found_tol = tolerance; /* b.t < found: checked above */
+            } else if (split == 0) {
+                lower->at[lower->count++] = b;
+                if (b.t + half < found)
+                    upper->at[upper->count++] = (ti_box){b.t + half, b.u, b.v};
+            } else if (split == 1) {
+                lower->at[lower->count++] = b;
+                if (in_domain(tq, b.u + half, b.v))
+                    lower->at[lower->count++] = (ti_box){b.t, b.u + half, b.v};
+            } else {
+                lower->at[lower->count++] = b;
+                if (in_domain(tq, b.u, b.v + half))
+                    lower->at[lower->count++] = (ti_box){b.t, b.u, b.v + half};
+            }
+            if (max_checks >= 0 && checks >= max_checks) { /* line 12–13 */
+                if (first_t < found)
+                    result_collision(r, tq, first_t, tolerance, checks, 1);
+                else
+                    result_collision(r, tq, found, found_tol, checks, 1);
+                return CCD_OK;
+            }
+        }
+        if (split < 0 || lower->count + upper->count == 0)
+            break;
+
+        /* Next level: merge the two t-sorted runs (upper is empty unless t was split). */
+        if (upper->count == 0) {
+            ti_boxes *tmp = level;
+            level = lower, lower = tmp;
+        } else {
+            if (!boxes_reserve(level, lower->count + upper->count))
+                return CCD_ERR_INTERNAL;
+            size_t a = 0, c = 0, k = 0;
+            while (a < lower->count && c < upper->count)
+                level->at[k++] = upper->at[c].t < lower->at[a].t ? upper->at[c++] : lower->at[a++];
+            while (a < lower->count)
+                level->at[k++] = lower->at[a++];
+            while (c < upper->count)
+                level->at[k++] = upper->at[c++];
+            level->count = k;
+        }
+        sh.n[split] += 1;
+        shape_set(&sh, sh.n[0], sh.n[1], sh.n[2]);
+    }
+    if (found < INFINITY)
+        result_collision(r, tq, found, found_tol, checks, 0);
+    else
+        result_none(r, checks);
+    return CCD_OK;
+}
+
+/* ------------------------------------------------------------ depth first (baseline) */
+
+/*
+ * The depth-first variant: lower halves first, stop at the first colliding box that is
+ * small or inside the ε-box.  It decides collisions conservatively, but the reported t
+ * is that of the first leaf reached, not necessarily the earliest (a split in u or v
+ * explores one half over all t first).  With m_I, it stops conservatively at the
+ * smallest t still pending.
+ */
+typedef struct ti_node {
+    ti_box b;
+    signed char n[3];
+} ti_node;
+
+ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks)
+{
+    double tol[3];
+    tolerances(tol, tq, delta);
+    /* Along a path each split leaves one sibling behind: ≤ 3·TI_MAX_DEPTH + 2 nodes. */
+    ti_node stack[3 * TI_MAX_DEPTH + 4];
+    size_t top = 0;
+    stack[top++] = (ti_node){{0.0, 0.0, 0.0}, {0, 0, 0}};
+    long checks = 0;
+    ti_shape sh;
+    while (top > 0) {
+        const ti_node e = stack[--top];
+        shape_set(&sh, e.n[0], e.n[1], e.n[2]);
+        const unsigned hit = check_box(tq, &e.b, &sh);
+        ++checks;
+        if (!(hit & CCD_TI_HIT))
+            continue;
+        const int split = split_dimension(&sh, tq, tol);
+        if (split < 0 || (hit & CCD_TI_INSIDE)) {
+            result_collision(r, tq, e.b.t, shape_tolerance(&sh, tq), checks, 0);
+            return CCD_OK;
+        }
+        if (max_checks >= 0 && checks >= max_checks) {
+            double t = e.b.t, tolerance = shape_tolerance(&sh, tq);
+            for (size_t i = 0; i < top; ++i) {
+                ti_shape other;
+                shape_set(&other, stack[i].n[0], stack[i].n[1], stack[i].n[2]);
+                t = fmin(t, stack[i].b.t);
+                tolerance = fmax(tolerance, shape_tolerance(&other, tq));
+            }
+            result_collision(r, tq, t, tolerance, checks, 1);
+            return CCD_OK;
+        }
+        ti_node hi = e, lo = e;
+        hi.n[split] = lo.n[split] = (signed char)(e.n[split] + 1);
+        const double half = sh.w[split] / 2.0;
+        if (split == 0)
+            hi.b.t += half;
+        else if (split == 1)
+            hi.b.u += half;
+        else
+            hi.b.v += half;
+        if (in_domain(tq, hi.b.u, hi.b.v))
+            stack[top++] = hi;
+        stack[top++] = lo;
+    }
+    result_none(r, checks);
+    return CCD_OK;
+}
