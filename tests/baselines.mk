@@ -1,1 +1,8 @@
 # SPDX-License-Identifier: MIT
+# Check suite of the seed 001 Table 1 baselines (src/methods/baselines.mk).
+check_PROGRAMS += tests/check_baselines
+TESTS += tests/check_baselines
+tests_check_baselines_SOURCES = tests/check_baselines.c
+tests_check_baselines_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_baselines_LDADD = src/methods/libccdbaselines.la src/query/libccdquery.la \
+	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
