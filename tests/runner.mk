@@ -1,1 +1,43 @@
 # SPDX-License-Identifier: MIT
+# Check suite of the runner, statistics, reports, method lists, plugins and FPRF;
+# the example plugins it loads; and shell tests of the ccdbench program.
+check_PROGRAMS += tests/check_runner
+TESTS += tests/check_runner
+tests_check_runner_SOURCES = tests/check_runner.c tests/json_check.h
+tests_check_runner_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_runner_LDADD = \
+	src/bench/libccdrun.la \
+	src/report/libccdreport.la \
+	src/methods/libccdmethodlist.la \
+	src/methods/libccdfprf.la \
+	src/exact/libccdexact.la \
+	src/query/libccdquery.la \
+	src/core/libccdcore.la \
+	$(CHECK_LIBS) $(CCD_LIBS)
+
+# Example plugins (test fixtures): a working one, one without the entry symbol,
+# one built for another API version.  -rpath makes libtool build shared modules.
+check_LTLIBRARIES = tests/plugin/always_collides.la tests/plugin/no_entry.la \
+	tests/plugin/other_api.la
+CCD_PLUGIN_LDFLAGS = -module -avoid-version -shared -rpath /nowhere $(AM_LDFLAGS)
+tests_plugin_always_collides_la_SOURCES = tests/plugin/always_collides.c
+tests_plugin_always_collides_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
+tests_plugin_no_entry_la_SOURCES = tests/plugin/no_entry.c
+tests_plugin_no_entry_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
+tests_plugin_other_api_la_SOURCES = tests/plugin/other_api.c
+tests_plugin_other_api_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
+
+# A JSON syntax checker for the shell tests of `--format json`.
+check_PROGRAMS += tests/cli/json_valid
+tests_cli_json_valid_SOURCES = tests/cli/json_valid.c tests/json_check.h
+
+CLI_TESTS = \
+	tests/cli/default-run.sh \
+	tests/cli/default-labels.sh \
+	tests/cli/errors.sh \
+	tests/cli/formats.sh \
+	tests/cli/output-atomic.sh \
+	tests/cli/plugin.sh \
+	tests/cli/truth.sh
+TESTS += $(CLI_TESTS)
+EXTRA_DIST += $(CLI_TESTS) tests/cli/lib.sh

@@ -1,2 +1,16 @@
 # SPDX-License-Identifier: MIT
-# src/bench: see README.md (module overview).
+# src/bench: the runner (OpenMP batches, timing), statistics, exact labelling.
+noinst_LTLIBRARIES += src/bench/libccdrun.la
+src_bench_libccdrun_la_SOURCES = \
+	src/bench/batch_loop.c \
+	src/bench/batch_loop.h \
+	src/bench/method_stats.c \
+	src/bench/method_stats.h \
+	src/bench/outcome.h \
+	src/bench/runner.c \
+	src/bench/runner.h \
+	src/bench/time_histogram.c \
+	src/bench/time_histogram.h \
+	src/bench/truth.c \
+	src/bench/truth.h
+libccdbench_la_LIBADD += src/bench/libccdrun.la

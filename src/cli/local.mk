@@ -1,1 +1,24 @@
 # SPDX-License-Identifier: MIT
+# src/cli: the ccdbench program, one file per subcommand.
+bin_PROGRAMS += src/cli/ccdbench
+src_cli_ccdbench_SOURCES = \
+	src/cli/cli.h \
+	src/cli/cli_datasets.c \
+	src/cli/cli_errors.c \
+	src/cli/cli_methods.c \
+	src/cli/cli_progress.c \
+	src/cli/cmd_bench_io.c \
+	src/cli/cmd_contact.c \
+	src/cli/cmd_gen.c \
+	src/cli/cmd_info.c \
+	src/cli/cmd_methods.c \
+	src/cli/cmd_run.c \
+	src/cli/cmd_truth.c \
+	src/cli/main.c \
+	src/cli/truth_files.c \
+	src/cli/truth_files.h
+# Where `ccdbench run` finds the default dataset when none is given.
+src_cli_ccdbench_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DCCD_PKGDATADIR='"$(pkgdatadir)"' \
+	-DCCD_SOURCE_DATADIR='"$(abs_top_srcdir)/datasets"'
+src_cli_ccdbench_LDADD = libccdbench.la $(CCD_LIBS)

@@ -2,3 +2,29 @@
 # src/methods: registry, plugin loader, and one file per CCD method.
 include src/methods/tight_inclusion.mk
 include src/methods/baselines.mk
+
+# Lists of methods (lookup, `--methods`) and the plugin loader (dlopen).
+noinst_LTLIBRARIES += src/methods/libccdmethodlist.la
+src_methods_libccdmethodlist_la_SOURCES = \
+	src/methods/method_list.c \
+	src/methods/method_list.h \
+	src/methods/plugin.c \
+	src/methods/plugin.h
+libccdbench_la_LIBADD += src/methods/libccdmethodlist.la
+
+# The table of built-in methods; it names every method object, so only
+# libccdbench.la (which bundles them all) links it.
+noinst_LTLIBRARIES += src/methods/libccdregistry.la
+src_methods_libccdregistry_la_SOURCES = \
+	src/methods/registry.c \
+	src/methods/builtin.h
+libccdbench_la_LIBADD += src/methods/libccdregistry.la
+
+# FPRF: the floating-point root finder (seed 001 §4.2).
+noinst_LTLIBRARIES += src/methods/libccdfprf.la
+src_methods_libccdfprf_la_SOURCES = \
+	src/methods/fprf.c \
+	src/methods/fprf_internal.h \
+	src/methods/fprf_roots.c \
+	src/methods/fprf_distance.c
+libccdbench_la_LIBADD += src/methods/libccdfprf.la

@@ -1,2 +1,13 @@
 # SPDX-License-Identifier: MIT
-# src/report: see README.md (module overview).
+# src/report: the result table (text, Markdown, CSV, JSON) and atomic output files.
+noinst_LTLIBRARIES += src/report/libccdreport.la
+src_report_libccdreport_la_SOURCES = \
+	src/report/atomic_file.c \
+	src/report/atomic_file.h \
+	src/report/report.h \
+	src/report/report_csv.c \
+	src/report/report_json.c \
+	src/report/report_markdown.c \
+	src/report/report_table.c \
+	src/report/report_text.c
+libccdbench_la_LIBADD += src/report/libccdreport.la

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/* Read a batch, compute it in parallel, consume it in order; repeat (batch_loop.h). */
+#include <config.h>
+
+#include "bench/batch_loop.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct loop_state {
+    const ccd_batch_loop *loop;
+    int threads;
+    void **tls;         /* per OpenMP thread number; made lazily by that thread */
+    unsigned char *slots;
+    ccd_error *errors;  /* per thread: the error of its earliest failing query */
+    size_t *error_at;   /* per thread: index of that query (SIZE_MAX: none) */
+} loop_state;
+
+static uint64_t file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+static ccd_status compute_batch(loop_state *s, const ccd_batch *b, const ccd_dataset_file *f,
+                                ccd_error *err)
+{
+    const ccd_batch_loop *loop = s->loop;
+    for (int t = 0; t < s->threads; t++)
+        s->error_at[t] = SIZE_MAX;
+    long n = (long)b->count;
+#pragma omp parallel for num_threads(s->threads) schedule(dynamic, 16)
+    for (long i = 0; i < n; i++) {
+        int t = omp_get_thread_num();
+        ccd_error e;
+        ccd_status st = CCD_OK;
+        if (!s->tls[t] && loop->thread_new)
+            st = loop->thread_new(&s->tls[t], &e, loop->ctx);
+        if (st == CCD_OK)
+            st = loop->compute(s->slots + (size_t)i * loop->slot_size, &e, f, &b->queries[i],
+                               s->tls[t], loop->ctx);
+        /* Each thread keeps the error of its earliest failing query; the earliest
+         * over all threads is then the same whatever the thread count. */
+        if (st != CCD_OK && (size_t)i < s->error_at[t]) {
+            e.status = st;
+            s->error_at[t] = (size_t)i;
+            s->errors[t] = e;
+        }
+    }
+    int who = -1;
+    for (int t = 0; t < s->threads; t++)
+        if (s->error_at[t] != SIZE_MAX && (who < 0 || s->error_at[t] < s->error_at[who]))
+            who = t;
+    if (who < 0)
+        return CCD_OK;
+    *err = s->errors[who];
+    return err->status;
+}
+
+static ccd_status consume_batch(loop_state *s, const ccd_batch *b, size_t file, ccd_error *err)
+{
+    const ccd_batch_loop *loop = s->loop;
+    for (size_t i = 0; i < b->count; i++) {
+        ccd_status st = loop->consume(loop->ctx, err, file, &b->queries[i],
+                                      s->slots + i * loop->slot_size);
+        if (st != CCD_OK)
+            return st;
+    }
+    return CCD_OK;
+}
+
+static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds, size_t file,
+                           ccd_batch *b, uint64_t done_before, uint64_t total)
+{
+    const ccd_dataset_file *f = &ds->files[file];
+    ccd_reader *r;
+    ccd_status st = ccd_reader_open(&r, err, f->csv_path, f->labels_path, f->kind);
+    if (st != CCD_OK)
+        return st;
+    uint64_t size = file_size(f->csv_path);
+    for (;;) {
+        if ((st = ccd_reader_read(r, b, err)) != CCD_OK || b->count == 0)
+            break;
+        if ((st = compute_batch(s, b, f, err)) != CCD_OK)
+            break;
+        if ((st = consume_batch(s, b, file, err)) != CCD_OK)
+            break;
+        if (s->loop->progress) {
+            uint64_t in_file = ccd_reader_bytes_read(r);
+            s->loop->progress(s->loop->ctx, done_before + (in_file < size ? in_file : size), total);
+        }
+    }
+    ccd_reader_close(r);
+    return st;
+}
+
+ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const ccd_dataset *ds)
+{
+    size_t capacity = loop->batch_size ? loop->batch_size : 4096;
+    loop_state s = {.loop = loop};
+    s.threads = loop->threads > 0 ? loop->threads : omp_get_max_threads();
+    s.tls = calloc((size_t)s.threads, sizeof *s.tls);
+    s.errors = calloc((size_t)s.threads, sizeof *s.errors);
+    s.error_at = calloc((size_t)s.threads, sizeof *s.error_at);
+    s.slots = calloc(capacity, loop->slot_size ? loop->slot_size : 1);
+    ccd_batch b;
+    int have_batch = 0;
+    ccd_status st;
+    if (!s.tls || !s.errors || !s.error_at || !s.slots) {
+        st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        goto done;
+    }
+    if ((st = ccd_batch_init(&b, capacity)) != CCD_OK) {
+        st = ccd_error_set(err, st, "ccdbench", 0, 0, "cannot allocate a batch of %zu queries",
+                           capacity);
+        goto done;
+    }
+    have_batch = 1;
+    uint64_t total = 0, done_bytes = 0;
+    for (size_t i = 0; i < ds->count; i++)
+        total += file_size(ds->files[i].csv_path);
+    for (size_t i = 0; i < ds->count && st == CCD_OK; i++) {
+        st = run_file(&s, err, ds, i, &b, done_bytes, total);
+        done_bytes += file_size(ds->files[i].csv_path);
+    }
+    if (st == CCD_OK && loop->progress)
+        loop->progress(loop->ctx, total, total);
+done:
+    if (have_batch)
+        ccd_batch_free(&b);
+    if (s.tls && loop->thread_free)
+        for (int t = 0; t < s.threads; t++)
+            if (s.tls[t])
+                loop->thread_free(s.tls[t], loop->ctx);
+    free(s.tls);
+    free(s.errors);
+    free(s.error_at);
+    free(s.slots);
+    return st;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Streaming evaluation of a dataset: queries are read in batches (memory does not
+ * grow with the input), each batch is computed in parallel with OpenMP, and the
+ * per-query results are then consumed one by one in file and query order, so
+ * whatever the thread count the consumer sees the same sequence.
+ * The runner (`ccdbench run`) and the exact labelling (`ccdbench truth`) are both
+ * such loops.
+ */
+#ifndef CCD_BENCH_BATCH_LOOP_H
+#define CCD_BENCH_BATCH_LOOP_H
+#include "ccdbench.h"
+
+typedef struct ccd_batch_loop {
+    int threads;       /* OpenMP threads; 0: the OpenMP default            */
+    size_t batch_size; /* queries per batch; 0: 4096                       */
+    size_t slot_size;  /* bytes of the result of one query                 */
+    void *ctx;         /* passed to every callback                         */
+    /* Per-thread state, made once per thread before its first query (optional). */
+    ccd_status (*thread_new)(void **tls, ccd_error *err, void *ctx);
+    void (*thread_free)(void *tls, void *ctx);
+    /* In parallel, any order: compute the result slot of q.  On error fill err
+     * (the loop reports the error of the earliest failing query). */
+    ccd_status (*compute)(void *slot, ccd_error *err, const ccd_dataset_file *file,
+                          const ccd_query *q, void *tls, void *ctx);
+    /* Sequentially, in order: use the slot of q, query of ds->files[file]. */
+    ccd_status (*consume)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
+                          const void *slot);
+    /* Called after each batch with input bytes done / total (optional). */
+    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+} ccd_batch_loop;
+
+ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const ccd_dataset *ds);
+
+#endif

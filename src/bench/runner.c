@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/* The benchmark runner (runner.h) as a batch loop: compute = truth + every method
+ * on one query; consume = add to the group statistics in query order. */
+#include <config.h>
+
+#include "bench/runner.h"
+#include "bench/batch_loop.h"
+#include "exact/exact_ccd.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct run_slot {
+    ccd_query_truth truth;
+    ccd_query_outcome outcomes[]; /* one per method */
+} run_slot;
+
+typedef struct run_thread {
+    void **scratch; /* one per method */
+    ccd_exact_ctx *exact;
+    ccd_algebraic *toi;
+    mpq_t ms;
+} run_thread;
+
+typedef struct run_ctx {
+    const ccd_run_config *cfg;
+    const ccd_dataset *ds;
+    ccd_run_stats *stats;
+    size_t *group_of_file;
+    int use_ms;       /* minimum separation: truth by the exact oracle with d = ms */
+    int limit_t_max;  /* t_max < 1: a collision counts when its exact toi ≤ t_max */
+} run_ctx;
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void thread_free(void *tls, void *ctx)
+{
+    const run_ctx *c = ctx;
+    run_thread *t = tls;
+    for (size_t m = 0; m < c->cfg->method_count; m++)
+        if (t->scratch[m] && c->cfg->methods[m]->scratch_free)
+            c->cfg->methods[m]->scratch_free(t->scratch[m]);
+    free(t->scratch);
+    if (t->exact)
+        ccd_exact_ctx_free(t->exact);
+    if (t->toi)
+        ccd_algebraic_free(t->toi);
+    mpq_clear(t->ms);
+    free(t);
+}
+
+static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
+{
+    const run_ctx *c = ctx;
+    run_thread *t = calloc(1, sizeof *t);
+    if (!t)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    mpq_init(t->ms);
+    mpq_set_d(t->ms, c->cfg->params.ms);
+    t->scratch = calloc(c->cfg->method_count + 1, sizeof *t->scratch);
+    t->exact = ccd_exact_ctx_new();
+    t->toi = ccd_algebraic_new();
+    if (!t->scratch || !t->exact || !t->toi) {
+        thread_free(t, ctx);
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    }
+    for (size_t m = 0; m < c->cfg->method_count; m++) {
+        const ccd_method *method = c->cfg->methods[m];
+        if (method->scratch_new && !(t->scratch[m] = method->scratch_new())) {
+            thread_free(t, ctx);
+            return ccd_error_set(err, CCD_ERR_INTERNAL, method->name, 0, 0,
+                                 "cannot create the per-thread scratch of the method");
+        }
+    }
+    *tls = t;
+    return CCD_OK;
+}
+
+static int needs_exact_truth(const run_ctx *c, const ccd_query *q)
+{
+    return c->cfg->truth == CCD_TRUTH_EXACT || q->label < 0 || c->use_ms || c->limit_t_max;
+}
+
+/* Line of the first row of q in its file (8 rows per query). */
+static unsigned long first_line(const ccd_query *q)
+{
+    return (unsigned long)(q->index * CCD_QUERY_ROWS + 1);
+}
+
+static ccd_status decide_truth(ccd_query_truth *truth, ccd_error *err, const run_ctx *c,
+                               const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
+{
+    truth->toi = NAN;
+    if (!needs_exact_truth(c, q)) {
+        truth->collides = q->label != 0;
+        truth->source = CCD_TRUTH_FROM_LABEL;
+        return CCD_OK;
+    }
+    truth->source = CCD_TRUTH_FROM_EXACT;
+    ccd_status st = ccd_exact_decide(&truth->collides, t->toi, q, c->use_ms ? t->ms : NULL,
+                                     c->cfg->params.ms_norm, t->exact);
+    if (st != CCD_OK)
+        return ccd_error_set(err, st, f->csv_path, first_line(q), 0,
+                             "the exact oracle failed on query %llu", (unsigned long long)q->index);
+    if (truth->collides && c->limit_t_max && ccd_algebraic_cmp_d(t->toi, c->cfg->params.t_max) > 0)
+        truth->collides = 0;
+    if (truth->collides)
+        truth->toi = ccd_algebraic_round_down(t->toi);
+    return CCD_OK;
+}
+
+/* Compare a reported toi with the exact one: the order exactly, the gap to within
+ * an ulp (difference of the method's double and the exact toi's rounding). */
+static void compare_toi(ccd_query_outcome *o, const ccd_method *m, const ccd_query_truth *truth,
+                        const run_thread *t)
+{
+    o->toi_order = CCD_TOI_NOT_COMPARED;
+    o->toi_gap = 0;
+    if (!(m->caps & CCD_CAP_TOI) || truth->source != CCD_TRUTH_FROM_EXACT || !truth->collides ||
+        !o->result.collides || !isfinite(o->result.toi))
+        return;
+    int sign = ccd_algebraic_cmp_d(t->toi, o->result.toi); /* sign(exact - method) */
+    o->toi_order = sign > 0 ? CCD_TOI_EARLIER : sign < 0 ? CCD_TOI_LATER : CCD_TOI_EQUAL;
+    o->toi_gap = sign == 0 ? 0 : fabs(o->result.toi - truth->toi);
+}
+
+static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_file *f,
+                          const ccd_query *q, void *tls, void *ctx)
+{
+    const run_ctx *c = ctx;
+    run_thread *t = tls;
+    run_slot *slot = slot_bytes;
+    ccd_status st = decide_truth(&slot->truth, err, c, f, q, t);
+    if (st != CCD_OK)
+        return st;
+    for (size_t m = 0; m < c->cfg->method_count; m++) {
+        const ccd_method *method = c->cfg->methods[m];
+        ccd_query_outcome *o = &slot->outcomes[m];
+        memset(&o->result, 0, sizeof o->result);
+        o->result.toi = o->result.toi_upper = INFINITY;
+        uint64_t start = now_ns();
+        st = ccd_method_run(method, &o->result, q, &c->cfg->params, t->scratch[m]);
+        o->time_ns = now_ns() - start;
+        if (st != CCD_OK)
+            return ccd_error_set(err, st, f->csv_path, first_line(q), 0,
+                                 "method '%s' failed (status %d) on query %llu", method->name,
+                                 (int)st, (unsigned long long)q->index);
+        compare_toi(o, method, &slot->truth, t);
+    }
+    return CCD_OK;
+}
+
+static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
+                          const void *slot_bytes)
+{
+    (void)err;
+    const run_ctx *c = ctx;
+    const run_slot *slot = slot_bytes;
+    ccd_run_group *g = &c->stats->groups[c->group_of_file[file]];
+    for (size_t m = 0; m < c->cfg->method_count; m++)
+        ccd_method_stats_add(&g->methods[m], &slot->truth, &slot->outcomes[m]);
+    c->stats->exact_truth += slot->truth.source == CCD_TRUTH_FROM_EXACT;
+    if (c->cfg->on_query)
+        c->cfg->on_query(c->cfg->ctx, &c->ds->files[file], q, &slot->truth, slot->outcomes);
+    return CCD_OK;
+}
+
+static void progress(void *ctx, uint64_t done, uint64_t total)
+{
+    const run_ctx *c = ctx;
+    if (c->cfg->progress)
+        c->cfg->progress(c->cfg->ctx, done, total);
+}
+
+static int same_group(const ccd_run_group *g, const ccd_dataset_file *f)
+{
+    return g->kind == f->kind && strcmp(g->set, f->set) == 0 && strcmp(g->family, f->family) == 0;
+}
+
+/* One group per distinct (set, family, kind), in order of first appearance. */
+static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error *err,
+                              const ccd_dataset *ds, size_t method_count)
+{
+    s->groups = calloc(ds->count ? ds->count : 1, sizeof *s->groups);
+    if (!s->groups)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    for (size_t i = 0; i < ds->count; i++) {
+        const ccd_dataset_file *f = &ds->files[i];
+        size_t g = 0;
+        while (g < s->group_count && !same_group(&s->groups[g], f))
+            g++;
+        if (g == s->group_count) {
+            ccd_run_group *grp = &s->groups[s->group_count++];
+            grp->set = strdup(f->set);
+            grp->family = strdup(f->family);
+            grp->kind = f->kind;
+            grp->methods = malloc(method_count * sizeof *grp->methods + 1);
+            if (!grp->methods || !grp->set || !grp->family)
+                return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+            for (size_t m = 0; m < method_count; m++)
+                ccd_method_stats_init(&grp->methods[m]);
+        }
+        group_of_file[i] = g;
+    }
+    return CCD_OK;
+}
+
+ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
+                   const ccd_run_config *cfg)
+{
+    memset(stats, 0, sizeof *stats);
+    stats->methods = cfg->methods;
+    stats->method_count = cfg->method_count;
+    run_ctx c = {.cfg = cfg, .ds = ds, .stats = stats};
+    c.use_ms = cfg->params.ms > 0;
+    c.limit_t_max = cfg->params.t_max < 1;
+    c.group_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.group_of_file);
+    if (!c.group_of_file)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    ccd_status st = make_groups(stats, c.group_of_file, err, ds, cfg->method_count);
+    if (st == CCD_OK) {
+        ccd_batch_loop loop = {
+            .threads = cfg->threads,
+            .batch_size = cfg->batch_size,
+            .slot_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome),
+            .ctx = &c,
+            .thread_new = thread_new,
+            .thread_free = thread_free,
+            .compute = compute,
+            .consume = consume,
+            .progress = progress,
+        };
+        uint64_t start = now_ns();
+        st = ccd_batch_loop_run(&loop, err, ds);
+        stats->wall_seconds = (double)(now_ns() - start) * 1e-9;
+        stats->toi_compared = cfg->truth == CCD_TRUTH_EXACT || stats->exact_truth > 0;
+    }
+    free(c.group_of_file);
+    if (st != CCD_OK)
+        ccd_run_stats_free(stats);
+    return st;
+}
+
+void ccd_run_stats_free(ccd_run_stats *stats)
+{
+    for (size_t g = 0; g < stats->group_count; g++) {
+        free(stats->groups[g].methods);
+        free(stats->groups[g].set);
+        free(stats->groups[g].family);
+    }
+    free(stats->groups);
+    memset(stats, 0, sizeof *stats);
+}

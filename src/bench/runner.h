@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The benchmark runner: every query of a dataset through every selected method,
+ * each call timed with CLOCK_MONOTONIC, compared with the truth (the file's labels,
+ * or the exact oracle), and summarised per (set, family, kind, method).
+ */
+#ifndef CCD_BENCH_RUNNER_H
+#define CCD_BENCH_RUNNER_H
+#include "bench/method_stats.h"
+#include "ccdbench.h"
+
+typedef enum ccd_truth_mode {
+    CCD_TRUTH_LABELS = 0, /* labels when the input has them, else the exact oracle */
+    CCD_TRUTH_EXACT = 1   /* always the exact oracle; enables the toi comparison     */
+} ccd_truth_mode;
+
+typedef struct ccd_run_config {
+    const ccd_method *const *methods;
+    size_t method_count;
+    ccd_params params;
+    ccd_truth_mode truth;
+    int threads;       /* 0: OpenMP default */
+    size_t batch_size; /* 0: default */
+    /* Optional: each query with its truth and one outcome per method, in file and
+     * query order (the same sequence whatever the thread count). */
+    void (*on_query)(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
+                     const ccd_query_truth *truth, const ccd_query_outcome *outcomes);
+    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    void *ctx;
+} ccd_run_config;
+
+/* Queries of one set/family/kind: the rows of the report. */
+typedef struct ccd_run_group {
+    char *set; /* copies: the stats outlive the dataset */
+    char *family;
+    ccd_kind kind;
+    ccd_method_stats *methods; /* one per configured method */
+} ccd_run_group;
+
+typedef struct ccd_run_stats {
+    ccd_run_group *groups; /* in order of first appearance in the (sorted) dataset */
+    size_t group_count;
+    const ccd_method *const *methods;
+    size_t method_count;
+    int toi_compared;       /* some truth came from the exact oracle: toi columns apply */
+    uint64_t exact_truth;   /* queries whose truth came from the exact oracle */
+    double wall_seconds;
+} ccd_run_stats;
+
+/* Run; on error (bad input, a method failing) stats is freed and err says why. */
+ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
+                   const ccd_run_config *cfg);
+void ccd_run_stats_free(ccd_run_stats *stats);
+
+#endif

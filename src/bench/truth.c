@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/* Exact labels and times of impact of a whole dataset (truth.h), as a batch loop. */
+#include <config.h>
+
+#include "bench/truth.h"
+#include "bench/batch_loop.h"
+#include "exact/exact_ccd.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { TOI_BITS = 64 }; /* width of the reported isolating interval: ≤ 2^-64 */
+
+typedef struct truth_slot {
+    int collides;
+    char *toi_lo, *toi_hi; /* malloc'd by compute, freed by consume */
+} truth_slot;
+
+typedef struct truth_thread {
+    ccd_exact_ctx *exact;
+    ccd_algebraic *toi;
+    mpq_t lo, hi;
+} truth_thread;
+
+static void thread_free(void *tls, void *ctx)
+{
+    (void)ctx;
+    truth_thread *t = tls;
+    if (t->exact)
+        ccd_exact_ctx_free(t->exact);
+    if (t->toi)
+        ccd_algebraic_free(t->toi);
+    mpq_clear(t->lo);
+    mpq_clear(t->hi);
+    free(t);
+}
+
+static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
+{
+    truth_thread *t = calloc(1, sizeof *t);
+    if (!t)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    mpq_inits(t->lo, t->hi, NULL);
+    t->exact = ccd_exact_ctx_new();
+    t->toi = ccd_algebraic_new();
+    if (!t->exact || !t->toi) {
+        thread_free(t, ctx);
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    }
+    *tls = t;
+    return CCD_OK;
+}
+
+static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_file *f,
+                          const ccd_query *q, void *tls, void *ctx)
+{
+    (void)ctx;
+    truth_thread *t = tls;
+    truth_slot *slot = slot_bytes;
+    slot->toi_lo = slot->toi_hi = NULL;
+    ccd_status st = ccd_exact_decide(&slot->collides, t->toi, q, NULL, 0, t->exact);
+    if (st != CCD_OK)
+        return ccd_error_set(err, st, f->csv_path, (unsigned long)(q->index * CCD_QUERY_ROWS + 1),
+                             0, "the exact oracle failed on query %llu",
+                             (unsigned long long)q->index);
+    if (!slot->collides)
+        return CCD_OK;
+    ccd_algebraic_refine(t->toi, TOI_BITS);
+    ccd_algebraic_bounds(t->lo, t->hi, t->toi);
+    slot->toi_lo = mpq_get_str(NULL, 10, t->lo);
+    slot->toi_hi = mpq_get_str(NULL, 10, t->hi);
+    return CCD_OK;
+}
+
+/* Strings from mpq_get_str(NULL, ...) belong to GMP's allocator. */
+static void free_gmp_string(char *s)
+{
+    if (!s)
+        return;
+    void (*gmp_free)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gmp_free);
+    gmp_free(s, strlen(s) + 1);
+}
+
+static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
+                          const void *slot_bytes)
+{
+    const ccd_truth_config *cfg = ctx;
+    const truth_slot *slot = slot_bytes;
+    ccd_exact_label label = {slot->collides, slot->toi_lo, slot->toi_hi};
+    ccd_status st = cfg->on_query ? cfg->on_query(cfg->ctx, err, file, q, &label) : CCD_OK;
+    free_gmp_string(slot->toi_lo);
+    free_gmp_string(slot->toi_hi);
+    return st;
+}
+
+static void progress(void *ctx, uint64_t done, uint64_t total)
+{
+    const ccd_truth_config *cfg = ctx;
+    if (cfg->progress)
+        cfg->progress(cfg->ctx, done, total);
+}
+
+ccd_status ccd_truth_run(ccd_error *err, const ccd_dataset *ds, const ccd_truth_config *cfg)
+{
+    ccd_batch_loop loop = {
+        .threads = cfg->threads,
+        .batch_size = cfg->batch_size,
+        .slot_size = sizeof(truth_slot),
+        .ctx = (void *)cfg,
+        .thread_new = thread_new,
+        .thread_free = thread_free,
+        .compute = compute,
+        .consume = consume,
+        .progress = progress,
+    };
+    return ccd_batch_loop_run(&loop, err, ds);
+}

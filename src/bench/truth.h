@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Exact labelling (`ccdbench truth`): every query decided by the exact oracle, in
+ * parallel, handed to the caller in file and query order with its time of impact
+ * as an isolating interval of exact rationals of width ≤ 2^-64.
+ */
+#ifndef CCD_BENCH_TRUTH_H
+#define CCD_BENCH_TRUTH_H
+#include "ccdbench.h"
+
+typedef struct ccd_exact_label {
+    int collides;
+    /* When collides: toi ∈ [toi_lo, toi_hi], exact rationals "n/d" (or "n"); else NULL. */
+    const char *toi_lo, *toi_hi;
+} ccd_exact_label;
+
+typedef struct ccd_truth_config {
+    int threads;       /* 0: OpenMP default */
+    size_t batch_size; /* 0: default */
+    ccd_status (*on_query)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
+                           const ccd_exact_label *label);
+    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    void *ctx;
+} ccd_truth_config;
+
+ccd_status ccd_truth_run(ccd_error *err, const ccd_dataset *ds, const ccd_truth_config *cfg);
+
+#endif

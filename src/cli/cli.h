@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/* The ccdbench command line: one file per subcommand, and the helpers they share. */
+#ifndef CCD_CLI_CLI_H
+#define CCD_CLI_CLI_H
+#include <stdint.h>
+
+#include "ccdbench.h"
+#include "methods/method_list.h"
+#include "methods/plugin.h"
+
+/* Exit statuses. */
+enum {
+    CCD_EXIT_OK = 0,
+    CCD_EXIT_FAILURE = 1, /* verification found disagreements, or an internal failure */
+    CCD_EXIT_USAGE = 2    /* bad input or bad usage                                    */
+};
+
+/* Subcommands: argv[0] is the subcommand's name. */
+int ccd_cmd_run(int argc, char **argv);
+int ccd_cmd_info(int argc, char **argv);
+int ccd_cmd_methods(int argc, char **argv);
+int ccd_cmd_truth(int argc, char **argv);
+int ccd_cmd_bench_io(int argc, char **argv); /* src/cli/cmd_bench_io.c */
+int ccd_cmd_contact(int argc, char **argv);  /* src/cli/cmd_contact.c  */
+int ccd_cmd_gen(int argc, char **argv);      /* src/cli/cmd_gen.c      */
+
+/* "ccdbench: <message>" on stderr; returns CCD_EXIT_USAGE. */
+int ccd_cli_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* err's "path:line:column: what" on stderr; returns the exit status of its status. */
+int ccd_cli_fail(const ccd_error *err);
+/* The getopt error for the option at argv[optind - 1]; returns CCD_EXIT_USAGE. */
+int ccd_cli_bad_option(const char *command, char **argv, int optopt_value);
+
+/* Number options: 0 on success; otherwise a usage error was printed. */
+int ccd_cli_parse_double(double *out, const char *option, const char *text);
+int ccd_cli_parse_long(long *out, const char *option, const char *text);
+
+/* The dataset named by paths, or the default dataset when there are none:
+ * $CCD_DATADIR/default, else the installed datasets, else the source tree's. */
+ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths, int count);
+/* The directory of datasets used when none is given (never NULL), and the
+ * default dataset in it, "<dir>/default" (malloc'd; NULL when out of memory). */
+const char *ccd_cli_default_datadir(void);
+char *ccd_cli_default_dataset(void);
+
+/* Built-in methods plus those of the plugins. */
+typedef struct ccd_cli_methods {
+    ccd_method_list available;
+    ccd_plugin **plugins;
+    size_t plugin_count;
+} ccd_cli_methods;
+ccd_status ccd_cli_methods_load(ccd_cli_methods *m, ccd_error *err, char *const *plugin_paths,
+                                size_t count);
+void ccd_cli_methods_free(ccd_cli_methods *m);
+/* Comma-separated capability names, e.g. "toi,conservative". */
+void ccd_cli_caps_string(char *out, size_t size, unsigned caps);
+
+/* A progress bar on stderr, drawn only when stderr is a terminal and the work has
+ * taken more than half a second. */
+typedef struct ccd_cli_progress {
+    const char *label;
+    int enabled, drawn;
+    uint64_t start_ns, last_ns;
+} ccd_cli_progress;
+void ccd_cli_progress_init(ccd_cli_progress *p, const char *label);
+void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total);
+void ccd_cli_progress_finish(ccd_cli_progress *p);
+
+#endif

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/* The methods a command can use: built-ins, then the plugins' in command-line order. */
+#include <config.h>
+
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static ccd_status add_builtins(ccd_method_list *l, ccd_error *err)
+{
+    for (const ccd_method *const *m = ccd_builtin_methods(); *m; m++) {
+        ccd_status st = ccd_method_list_append(l, err, *m, "built-in");
+        if (st != CCD_OK)
+            return st;
+    }
+    return CCD_OK;
+}
+
+ccd_status ccd_cli_methods_load(ccd_cli_methods *m, ccd_error *err, char *const *plugin_paths,
+                                size_t count)
+{
+    memset(m, 0, sizeof *m);
+    ccd_status st = add_builtins(&m->available, err);
+    if (st == CCD_OK && count > 0 && !(m->plugins = calloc(count, sizeof *m->plugins)))
+        st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    for (size_t i = 0; i < count && st == CCD_OK; i++) {
+        st = ccd_plugin_load(&m->plugins[m->plugin_count], err, plugin_paths[i]);
+        if (st != CCD_OK)
+            break;
+        const ccd_plugin *p = m->plugins[m->plugin_count++];
+        size_t n;
+        const ccd_method *const *methods = ccd_plugin_methods(p, &n);
+        for (size_t k = 0; k < n && st == CCD_OK; k++)
+            st = ccd_method_list_append(&m->available, err, methods[k], ccd_plugin_path(p));
+    }
+    if (st != CCD_OK)
+        ccd_cli_methods_free(m);
+    return st;
+}
+
+void ccd_cli_methods_free(ccd_cli_methods *m)
+{
+    ccd_method_list_free(&m->available);
+    for (size_t i = 0; i < m->plugin_count; i++)
+        ccd_plugin_close(m->plugins[i]);
+    free(m->plugins);
+    memset(m, 0, sizeof *m);
+}
+
+void ccd_cli_caps_string(char *out, size_t size, unsigned caps)
+{
+    static const struct {
+        unsigned bit;
+        const char *name;
+    } names[] = {
+        {CCD_CAP_TOI, "toi"},
+        {CCD_CAP_CONSERVATIVE, "conservative"},
+        {CCD_CAP_MIN_SEPARATION, "min-separation"},
+        {CCD_CAP_EXACT, "exact"},
+        {CCD_CAP_USES_RATIONALS, "rationals"},
+    };
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (caps & names[i].bit) {
+            int n = snprintf(out + used, size - used, "%s%s", used ? "," : "", names[i].name);
+            if (n < 0 || (size_t)n >= size - used)
+                break;
+            used += (size_t)n;
+        }
+    if (!out[0])
+        snprintf(out, size, "-");
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/* ccdbench: dispatch to the subcommand (one file each in src/cli/). */
+#include <config.h>
+
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char usage[] =
+    "Usage: ccdbench COMMAND [OPTION]... [ARG]...\n"
+    "Benchmark continuous collision detection (CCD) methods against exact ground truth.\n"
+    "\n"
+    "Commands:\n"
+    "  run       run methods on a dataset and print FP/FN and timing per family and kind\n"
+    "  info      summarise a dataset\n"
+    "  methods   list the available methods\n"
+    "  truth     exact labels and times of impact; --verify the labels in the files\n"
+    "  gen       write generated query families with exact labels\n"
+    "  bench io  measure the query reader\n"
+    "  contact   differentiable contact routines\n"
+    "\n"
+    "`ccdbench COMMAND --help` describes each command.  With no DATA, commands use the\n"
+    "shipped dataset ($CCD_DATADIR/default if CCD_DATADIR is set).\n"
+    "Exit status: 0 ok, 1 verification failure (or internal failure), 2 bad input or usage.\n";
+
+typedef int (*command_fn)(int argc, char **argv);
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return fputs(usage, stderr), CCD_EXIT_USAGE;
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage, stdout);
+        return CCD_EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("ccdbench %s (plugin API version %d)\n", PACKAGE_VERSION, CCD_API_VERSION);
+        return CCD_EXIT_OK;
+    }
+    static const struct {
+        const char *name;
+        command_fn fn;
+    } commands[] = {
+        {"run", ccd_cmd_run},
+        {"info", ccd_cmd_info},
+        {"methods", ccd_cmd_methods},
+        {"truth", ccd_cmd_truth},
+        {"gen", ccd_cmd_gen},
+        {"contact", ccd_cmd_contact},
+    };
+    if (strcmp(cmd, "bench") == 0) {
+        if (argc < 3 || strcmp(argv[2], "io") != 0)
+            return ccd_cli_usage_error("bench: expected 'bench io' (see ccdbench --help)");
+        return ccd_cmd_bench_io(argc - 2, argv + 2);
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(cmd, commands[i].name) == 0) {
+            return commands[i].fn(argc - 1, argv + 1);
+        }
+    return ccd_cli_usage_error("unknown command '%s' (see ccdbench --help)", cmd);
+}

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/* Writing the ground-truth files of `ccdbench truth --output DIR` (truth_files.h). */
+#include <config.h>
+
+#include "cli/truth_files.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset *ds,
+                          char *const *roots, int root_count)
+{
+    memset(t, 0, sizeof *t);
+    t->dir = dir;
+    t->ds = ds;
+    t->roots = roots;
+    t->root_count = root_count;
+}
+
+/* The part of path below root ("a/b.csv" for root "d" and path "d/a/b.csv"), or NULL. */
+static const char *below(const char *path, const char *root)
+{
+    size_t n = strlen(root);
+    while (n > 1 && root[n - 1] == '/')
+        n--;
+    if (strncmp(path, root, n) != 0 || path[n] != '/')
+        return NULL;
+    while (path[n] == '/')
+        n++;
+    return path + n;
+}
+
+char *ccd_truth_file_path(const char *dir, const char *csv_path, char *const *roots,
+                          int root_count)
+{
+    const char *rel = NULL;
+    for (int i = 0; i < root_count && !rel; i++)
+        rel = below(csv_path, roots[i]);
+    if (!rel) { /* a file given by name: its base name */
+        const char *slash = strrchr(csv_path, '/');
+        rel = slash ? slash + 1 : csv_path;
+    }
+    size_t n = strlen(rel);
+    if (n > 3 && strcmp(rel + n - 3, ".gz") == 0)
+        n -= 3;
+    if (n > 4 && strncmp(rel + n - 4, ".csv", 4) == 0)
+        n -= 4;
+    char *out = NULL;
+    if (asprintf(&out, "%s/%.*s.truth.csv", dir, (int)n, rel) < 0)
+        return NULL;
+    return out;
+}
+
+/* mkdir -p of the directory part of path. */
+static ccd_status make_parents(ccd_error *err, char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        int failed = mkdir(path, 0777) != 0 && errno != EEXIST;
+        int e = errno;
+        *p = '/';
+        if (failed) {
+            *p = '\0';
+            ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create directory: %s",
+                          strerror(e));
+            *p = '/';
+            return CCD_ERR_INPUT;
+        }
+    }
+    return CCD_OK;
+}
+
+static ccd_status open_file(ccd_truth_files *t, ccd_error *err, size_t file)
+{
+    char *path = ccd_truth_file_path(t->dir, t->ds->files[file].csv_path, t->roots,
+                                     t->root_count);
+    if (!path)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, t->dir, 0, 0, "out of memory");
+    ccd_status st = make_parents(err, path);
+    if (st == CCD_OK)
+        st = ccd_atomic_file_open(&t->out, err, path);
+    free(path);
+    if (st != CCD_OK)
+        return st;
+    t->open = 1;
+    fputs("index,collides,toi_lo,toi_hi\n", t->out.stream);
+    return CCD_OK;
+}
+
+/* Finish files up to (not including) `upto`. */
+static ccd_status finish_until(ccd_truth_files *t, ccd_error *err, size_t upto)
+{
+    while (t->finished < upto) {
+        ccd_status st = t->open ? CCD_OK : open_file(t, err, t->finished);
+        if (st != CCD_OK)
+            return st;
+        t->open = 0;
+        if ((st = ccd_atomic_file_commit(&t->out, err)) != CCD_OK)
+            return st;
+        t->finished++;
+    }
+    return CCD_OK;
+}
+
+ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
+                               const ccd_query *q, const ccd_exact_label *label)
+{
+    ccd_status st = finish_until(t, err, file);
+    if (st == CCD_OK && !t->open)
+        st = open_file(t, err, file);
+    if (st != CCD_OK)
+        return st;
+    if (label->collides)
+        fprintf(t->out.stream, "%llu,1,%s,%s\n", (unsigned long long)q->index, label->toi_lo,
+                label->toi_hi);
+    else
+        fprintf(t->out.stream, "%llu,0,,\n", (unsigned long long)q->index);
+    return CCD_OK;
+}
+
+ccd_status ccd_truth_files_finish(ccd_truth_files *t, ccd_error *err)
+{
+    return finish_until(t, err, t->ds->count);
+}
+
+void ccd_truth_files_abort(ccd_truth_files *t)
+{
+    if (t->open)
+        ccd_atomic_file_abort(&t->out);
+    t->open = 0;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Ground-truth files of `ccdbench truth --output DIR`: one per input CSV, at the
+ * input's path relative to the DATA argument it was found under, named
+ * <stem>.truth.csv, with the header line "index,collides,toi_lo,toi_hi" and one row
+ * per query (toi bounds exact rationals "n/d", empty when there is no collision).
+ */
+#ifndef CCD_CLI_TRUTH_FILES_H
+#define CCD_CLI_TRUTH_FILES_H
+#include "bench/truth.h"
+#include "report/atomic_file.h"
+
+typedef struct ccd_truth_files {
+    const char *dir;
+    const ccd_dataset *ds;
+    char *const *roots; /* the DATA arguments */
+    int root_count;
+    size_t finished;    /* files [0, finished) are written */
+    int open;           /* file `finished` is open in out */
+    ccd_atomic_file out;
+} ccd_truth_files;
+
+void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset *ds,
+                          char *const *roots, int root_count);
+/* Write the row of q (from ds->files[file]); files come in order. */
+ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
+                               const ccd_query *q, const ccd_exact_label *label);
+/* Finish every file (header-only for inputs without queries). */
+ccd_status ccd_truth_files_finish(ccd_truth_files *t, ccd_error *err);
+/* On error: remove the temporary of the file being written. */
+void ccd_truth_files_abort(ccd_truth_files *t);
+
+/* The output path of input csv_path (malloc'd), or NULL when out of memory. */
+char *ccd_truth_file_path(const char *dir, const char *csv_path, char *const *roots,
+                          int root_count);
+
+#endif

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/* Lists of methods: lookup by name, unique names, selection by `--methods`. */
+#include <config.h>
+
+#include "methods/method_list.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const ccd_method *ccd_method_list_find(const ccd_method_list *l, const char *name)
+{
+    for (size_t i = 0; i < l->count; i++)
+        if (strcmp(l->items[i]->name, name) == 0)
+            return l->items[i];
+    return NULL;
+}
+
+static ccd_status push(ccd_method_list *l, ccd_error *err, const ccd_method *m)
+{
+    const ccd_method **grown = realloc(l->items, (l->count + 1) * sizeof *grown);
+    if (!grown)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    l->items = grown;
+    l->items[l->count++] = m;
+    return CCD_OK;
+}
+
+ccd_status ccd_method_list_append(ccd_method_list *l, ccd_error *err, const ccd_method *m,
+                                  const char *origin)
+{
+    if (!m || !m->name || !m->name[0] || !m->vertex_face || !m->edge_edge)
+        return ccd_error_set(err, CCD_ERR_INPUT, origin, 0, 0,
+                             "a method without a name or without both query functions");
+    if (strchr(m->name, ','))
+        return ccd_error_set(err, CCD_ERR_INPUT, origin, 0, 0,
+                             "method name '%s' contains a comma", m->name);
+    if (ccd_method_list_find(l, m->name))
+        return ccd_error_set(err, CCD_ERR_INPUT, origin, 0, 0,
+                             "method '%s' is already defined (names must be unique)", m->name);
+    return push(l, err, m);
+}
+
+ccd_status ccd_method_list_select(ccd_method_list *out, ccd_error *err,
+                                  const ccd_method_list *available, const char *spec)
+{
+    ccd_status st = CCD_OK;
+    out->items = NULL;
+    out->count = 0;
+    if (strcmp(spec, "all") == 0) {
+        for (size_t i = 0; i < available->count; i++)
+            if ((st = push(out, err, available->items[i])) != CCD_OK)
+                goto fail;
+        return CCD_OK;
+    }
+    const char *p = spec;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        char name[256];
+        if (n == 0 || n >= sizeof name) {
+            st = ccd_error_set(err, CCD_ERR_INPUT, "--methods", 0, (unsigned long)(p - spec + 1),
+                               "%s method name in '%s'", n == 0 ? "empty" : "too long", spec);
+            goto fail;
+        }
+        memcpy(name, p, n);
+        name[n] = '\0';
+        const ccd_method *m = ccd_method_list_find(available, name);
+        if (!m) {
+            st = ccd_error_set(err, CCD_ERR_INPUT, "--methods", 0, (unsigned long)(p - spec + 1),
+                               "unknown method '%s' (`ccdbench methods` lists them)", name);
+            goto fail;
+        }
+        if (!ccd_method_list_find(out, name) && (st = push(out, err, m)) != CCD_OK)
+            goto fail;
+        if (p[n] == '\0')
+            return CCD_OK;
+        p += n + 1;
+    }
+fail:
+    ccd_method_list_free(out);
+    return st;
+}
+
+void ccd_method_list_free(ccd_method_list *l)
+{
+    free(l->items);
+    l->items = NULL;
+    l->count = 0;
+}

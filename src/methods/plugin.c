@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/* Plugin loader: dlopen, resolve CCD_PLUGIN_ENTRY, ask for CCD_API_VERSION. */
+#include <config.h>
+
+#include "methods/plugin.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ccd_plugin {
+    void *handle;
+    char *path;
+    const ccd_method *const *methods;
+    size_t count;
+};
+
+ccd_status ccd_plugin_load(ccd_plugin **out, ccd_error *err, const char *path)
+{
+    *out = NULL;
+    /* dlopen searches the library path for a bare name; a name given on the
+     * command line means a file, so make it a path. */
+    char *file = malloc(strlen(path) + 3);
+    if (!file)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    strcpy(file, strchr(path, '/') ? "" : "./");
+    strcat(file, path);
+    void *handle = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+    free(file);
+    if (!handle) {
+        const char *why = dlerror();
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot load plugin: %s",
+                             why ? why : "unknown error");
+    }
+    /* POSIX: converting the void * of dlsym to a function pointer is defined. */
+    ccd_plugin_entry_fn entry;
+    void *symbol = dlsym(handle, CCD_PLUGIN_ENTRY);
+    memcpy(&entry, &symbol, sizeof entry);
+    if (!symbol) {
+        dlclose(handle);
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                             "not a ccdbench plugin: symbol %s not found", CCD_PLUGIN_ENTRY);
+    }
+    size_t count = 0;
+    const ccd_method *const *methods = entry(CCD_API_VERSION, &count);
+    if (!methods) {
+        dlclose(handle);
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                             "plugin refuses ccdbench API version %d (rebuild it against "
+                             "this ccdbench.h)", CCD_API_VERSION);
+    }
+    if (count == 0) {
+        dlclose(handle);
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "plugin provides no methods");
+    }
+    ccd_plugin *p = calloc(1, sizeof *p);
+    if (!p || !(p->path = strdup(path))) {
+        free(p);
+        dlclose(handle);
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    }
+    p->handle = handle;
+    p->methods = methods;
+    p->count = count;
+    *out = p;
+    return CCD_OK;
+}
+
+const ccd_method *const *ccd_plugin_methods(const ccd_plugin *p, size_t *count)
+{
+    *count = p->count;
+    return p->methods;
+}
+
+const char *ccd_plugin_path(const ccd_plugin *p)
+{
+    return p->path;
+}
+
+void ccd_plugin_close(ccd_plugin *p)
+{
+    if (!p)
+        return;
+    dlclose(p->handle);
+    free(p->path);
+    free(p);
+}

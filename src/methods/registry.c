@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* The built-in methods, in the order `ccdbench methods` lists them. */
+#include <config.h>
+
+#include "methods/builtin.h"
+
+const ccd_method *const *ccd_builtin_methods(void)
+{
+    static const ccd_method *const methods[] = {
+        &ccd_method_exact,
+        &ccd_method_tight_inclusion,
+        &ccd_method_tight_inclusion_scalar,
+        &ccd_method_tight_inclusion_dfs,
+        &ccd_method_fprf,
+        &ccd_method_irf,
+        &ccd_method_uirf,
+        &ccd_method_root_parity,
+        &ccd_method_root_parity_rational,
+        &ccd_method_bsc,
+        NULL,
+    };
+    return methods;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The result table of `ccdbench run`: one row per (set, family, kind, method),
+ * written as aligned text, Markdown, CSV or JSON.
+ */
+#ifndef CCD_REPORT_REPORT_H
+#define CCD_REPORT_REPORT_H
+#include <stdio.h>
+
+#include "bench/runner.h"
+
+typedef enum ccd_report_format {
+    CCD_FORMAT_TEXT = 0,
+    CCD_FORMAT_MARKDOWN,
+    CCD_FORMAT_CSV,
+    CCD_FORMAT_JSON
+} ccd_report_format;
+
+/* "text", "markdown", "csv", "json"; returns 0 on success, -1 for another name. */
+int ccd_report_format_parse(ccd_report_format *out, const char *name);
+
+/* The table as cells: machine formats (CSV, JSON) get full precision. */
+typedef struct ccd_report_table {
+    size_t columns, rows;
+    const char *const *header;   /* column names, e.g. "median_us"        */
+    const char *const *title;    /* human titles, e.g. "median µs"        */
+    const unsigned char *numeric; /* 1: the column holds numbers          */
+    char **cells;                /* rows × columns, row-major, malloc'd   */
+} ccd_report_table;
+
+int ccd_report_table_make(ccd_report_table *t, const ccd_run_stats *s, int precise);
+void ccd_report_table_free(ccd_report_table *t);
+static inline const char *ccd_report_cell(const ccd_report_table *t, size_t row, size_t col)
+{
+    return t->cells[row * t->columns + col];
+}
+
+/* Write the report; returns 0, or -1 when out of memory (write errors are left
+ * in ferror(out) for the caller). */
+int ccd_report_write(FILE *out, const ccd_run_stats *s, ccd_report_format format);
+
+int ccd_report_write_text(FILE *out, const ccd_report_table *t);
+int ccd_report_write_markdown(FILE *out, const ccd_report_table *t);
+int ccd_report_write_csv(FILE *out, const ccd_report_table *t);
+int ccd_report_write_json(FILE *out, const ccd_report_table *t, const ccd_run_stats *s);
+
+#endif

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* The result table as CSV (RFC 4180): a header line of column names, then rows. */
+#include <config.h>
+
+#include "report/report.h"
+
+#include <string.h>
+
+static void field(FILE *out, const char *s, int last)
+{
+    if (strpbrk(s, ",\"\r\n")) {
+        fputc('"', out);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', out);
+            fputc(*s, out);
+        }
+        fputc('"', out);
+    } else {
+        fputs(s, out);
+    }
+    fputc(last ? '\n' : ',', out);
+}
+
+int ccd_report_write_csv(FILE *out, const ccd_report_table *t)
+{
+    for (size_t c = 0; c < t->columns; c++)
+        field(out, t->header[c], c + 1 == t->columns);
+    for (size_t r = 0; r < t->rows; r++)
+        for (size_t c = 0; c < t->columns; c++)
+            field(out, ccd_report_cell(t, r, c), c + 1 == t->columns);
+    return 0;
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Bad input exits with status 2 and one line `path:line:column: what`; bad usage
+# with status 2 and `ccdbench: what`.
+. "$CCD_SRCDIR/tests/cli/lib.sh"
+
+# A malformed CSV: the second row has a non-number.
+mkdir -p "$TMP/bad/s/vertex-face"
+bad="$TMP/bad/s/vertex-face/q.csv"
+printf '0,1,0,1,0,1,0\n1,1,x,1,0,1,0\n' >"$bad"
+for cmd in run info truth; do
+  expect_status 2 "$CCDBENCH" $cmd "$bad"
+  expect_stderr "^$bad:2:[0-9]+: "
+  [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "$cmd: more than one line on stderr"
+done
+
+# A file that does not exist.
+expect_status 2 "$CCDBENCH" run "$TMP/missing.csv"
+expect_stderr "^$TMP/missing.csv:[0-9]+:[0-9]+: "
+
+# A corrupt gzip file (gzip magic, then garbage).
+mkdir -p "$TMP/gz/s/edge-edge"
+printf '\037\213\010\000garbage that does not inflate' >"$TMP/gz/s/edge-edge/q.csv.gz"
+expect_status 2 "$CCDBENCH" run "$TMP/gz/s/edge-edge/q.csv.gz"
+expect_stderr "^$TMP/gz/s/edge-edge/q.csv.gz:[0-9]+:[0-9]+: "
+
+# Bad options.
+for args in "--threads 0" "--threads x" "--format xml" "--methods nope" "--methods fprf,,exact" \
+            "--bogus" "--truth maybe" "--t-max 2" "--delta -1" "--ms -1" "--eta nan" \
+            "--filter fast" "--max-checks 1e9x" "--methods"; do
+  expect_status 2 "$CCDBENCH" run $args "$DEFAULT_DATA"
+  expect_stderr '^ccdbench: '
+done
+expect_status 2 "$CCDBENCH" frobnicate
+expect_stderr '^ccdbench: unknown command'
+expect_status 2 "$CCDBENCH"
+expect_status 2 "$CCDBENCH" methods extra
+expect_stderr '^ccdbench: '
+expect_status 2 "$CCDBENCH" truth --threads -3
+expect_stderr '^ccdbench: '
+
+# A plugin that cannot be loaded.
+expect_status 2 "$CCDBENCH" run --plugin "$TMP/none.so" "$DEFAULT_DATA"
+expect_stderr "^$TMP/none.so:0:0: cannot load plugin"
+finish

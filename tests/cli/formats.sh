@@ -1,0 +1,23 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Every --format parses: CSV rows have the header's column count, JSON is valid,
+# Markdown is a table; with --truth exact the toi columns appear.
+. "$CCD_SRCDIR/tests/cli/lib.sh"
+
+for truth in labels exact; do
+  expect_status 0 "$CCDBENCH" run --truth $truth --methods fprf,exact --format csv "$DEFAULT_DATA"
+  awk -F, 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR != 21 }' "$TMP/out" ||
+    fail "csv ($truth): ragged or wrong number of rows"
+  cols=$(head -n 1 "$TMP/out" | awk -F, '{ print NF }')
+  if [ $truth = exact ]; then want=17; else want=14; fi
+  [ "$cols" -eq $want ] || fail "csv ($truth): $cols columns, expected $want"
+
+  expect_status 0 "$CCDBENCH" run --truth $truth --methods fprf --format json "$DEFAULT_DATA"
+  "$CCD_BUILDDIR/tests/cli/json_valid" "$TMP/out" || fail "json ($truth) is not valid"
+
+  expect_status 0 "$CCDBENCH" run --truth $truth --methods fprf --format markdown "$DEFAULT_DATA"
+  grep -qv '^|' "$TMP/out" && fail "markdown ($truth): a line outside the table"
+  [ "$(wc -l <"$TMP/out")" -eq 12 ] || fail "markdown ($truth): expected 12 lines"
+done
+grep -q '| toi > exact |' "$TMP/out" || fail "markdown (exact): no toi column"
+finish

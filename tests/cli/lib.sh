@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: MIT
+# Shared set-up of the shell tests of the ccdbench program (sourced).
+set -u
+: "${CCD_SRCDIR:?run through make check, or set CCD_SRCDIR and CCD_BUILDDIR}"
+: "${CCD_BUILDDIR:?run through make check, or set CCD_SRCDIR and CCD_BUILDDIR}"
+CCDBENCH="$CCD_BUILDDIR/src/cli/ccdbench"
+DEFAULT_DATA="$CCD_SRCDIR/datasets/default"
+PLUGIN_DIR="$CCD_BUILDDIR/tests/plugin/.libs"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/ccdbench-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+failures=0
+
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# expect_status WANT CMD...: run CMD with stdout/stderr in $TMP/out, $TMP/err.
+expect_status() {
+  want=$1; shift
+  "$@" >"$TMP/out" 2>"$TMP/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "exit status $got, expected $want: $*"
+    sed 's/^/  stderr: /' "$TMP/err" >&2
+  fi
+}
+
+# expect_stderr REGEX: the first line of the last command's stderr matches.
+expect_stderr() {
+  if ! head -n 1 "$TMP/err" | grep -Eq -- "$1"; then
+    fail "stderr does not match /$1/: $(head -n 1 "$TMP/err")"
+  fi
+}
+
+finish() {
+  if [ "$failures" -ne 0 ]; then
+    echo "$failures failure(s)" >&2
+    exit 1
+  fi
+  exit 0
+}

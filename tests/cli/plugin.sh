@@ -1,0 +1,22 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Methods from a plugin .so (tests/plugin/always_collides.c, a test fixture).
+. "$CCD_SRCDIR/tests/cli/lib.sh"
+
+so="$PLUGIN_DIR/always_collides.so"
+expect_status 0 "$CCDBENCH" methods --plugin "$so"
+grep -Eq '^test-always-collides +toi,conservative ' "$TMP/out" || fail "methods: plugin not listed"
+
+# Collides everywhere: FN = 0 and FP = queries - positives in every row.
+expect_status 0 "$CCDBENCH" run --plugin "$so" --methods test-always-collides --format csv \
+  "$DEFAULT_DATA"
+awk -F, 'NR > 1 && ($8 != 0 || $7 != $5 - $6) { bad = 1 } END { exit bad || NR != 11 }' \
+  "$TMP/out" || fail "always-collides: wrong FP/FN: $(cat "$TMP/out")"
+
+expect_status 2 "$CCDBENCH" run --plugin "$so" --plugin "$so" "$DEFAULT_DATA"
+expect_stderr "^$so:0:0: method 'test-always-collides' is already defined"
+expect_status 2 "$CCDBENCH" run --plugin "$PLUGIN_DIR/no_entry.so" "$DEFAULT_DATA"
+expect_stderr "^$PLUGIN_DIR/no_entry.so:0:0: not a ccdbench plugin"
+expect_status 2 "$CCDBENCH" methods --plugin "$PLUGIN_DIR/other_api.so"
+expect_stderr "^$PLUGIN_DIR/other_api.so:0:0: plugin refuses"
+finish

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * TEST FIXTURE — an example ccdbench plugin, built by `make check` and loaded by
+ * the tests (tests/check_runner.c, tests/cli/plugin.sh).  Not a useful method.
+ *
+ * "test-always-collides" answers every query with "collision at t = 0".  It is
+ * trivially conservative: no false negatives, and its toi 0 is ≤ every exact toi;
+ * it has a false positive on every query that does not collide.  Use it as a
+ * template: export CCD_PLUGIN_ENTRY, return NULL for an API version you were not
+ * built for, and return a static array of methods.
+ *
+ *   ccdbench run --plugin tests/plugin/.libs/always_collides.so --methods test-always-collides
+ */
+#include "ccdbench.h"
+
+#include <math.h>
+
+static ccd_status always_collides(ccd_result *r, const ccd_query *q, const ccd_params *p,
+                                  void *scratch)
+{
+    (void)q;
+    (void)p;
+    (void)scratch;
+    r->collides = 1;
+    r->toi = r->toi_upper = 0.0;
+    r->tolerance = 0.0;
+    r->checks = 1;
+    r->hit_max_checks = 0;
+    return CCD_OK;
+}
+
+static const ccd_method always_collides_method = {
+    .name = "test-always-collides",
+    .summary = "TEST FIXTURE (tests/plugin): reports a collision at t = 0 for every query",
+    .caps = CCD_CAP_TOI | CCD_CAP_CONSERVATIVE,
+    .vertex_face = always_collides,
+    .edge_edge = always_collides,
+};
+
+static const ccd_method *const methods[] = {&always_collides_method};
+
+/* The plugin entry point: CCD_PLUGIN_ENTRY == "ccdbench_plugin_methods". */
+const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+
+const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
+{
+    if (api_version != CCD_API_VERSION)
+        return NULL;
+    *count = sizeof methods / sizeof methods[0];
+    return methods;
+}
