@@ -1,1 +1,34 @@
 # SPDX-License-Identifier: MIT
+# src/contact: differentiable contact routines of seed 000 (Beker et al.) and
+# their references: smooth operators, witness points (double / dual / MPFR from
+# one generic routine), SDF primitives, signed distances and activity
+# indicators, the interior-point baseline, and the accuracy/speed experiments.
+noinst_LTLIBRARIES += src/contact/libccdcontact.la
+src_contact_libccdcontact_la_SOURCES = \
+	src/contact/contact.h \
+	src/contact/smooth.c \
+	src/contact/smooth.h \
+	src/contact/scalar_double.h \
+	src/contact/scalar_dual.h \
+	src/contact/scalar_mpfr.h \
+	src/contact/mpfr_arena.c \
+	src/contact/mpfr_arena.h \
+	src/contact/witness_generic.h \
+	src/contact/witness.c \
+	src/contact/witness_dual.c \
+	src/contact/witness_mpfr.c \
+	src/contact/sample_stats.c \
+	src/contact/sample_stats.h \
+	src/contact/accuracy.c \
+	src/contact/accuracy.h \
+	src/contact/rotating_edge.c \
+	src/contact/rotating_edge.h \
+	src/contact/qp_interior_point.c \
+	src/contact/qp_interior_point.h \
+	src/contact/throughput.c \
+	src/contact/throughput.h \
+	src/contact/sdf.c \
+	src/contact/sdf.h \
+	src/contact/signed_distance.c \
+	src/contact/signed_distance.h
+libccdbench_la_LIBADD += src/contact/libccdcontact.la

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: MIT */
+/* Witness-point throughput against the interior-point baseline (see throughput.h). */
+#include <config.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "contact/contact.h"
+#include "contact/qp_interior_point.h"
+#include "contact/throughput.h"
+
+const char *const ccd_bench_method_names[CCD_BENCH_METHODS] = {"ours", "ours-ns", "ours+jac",
+                                                                 "ip"};
+enum { POOL_MAX = 1 << 20, IP_MAX_ITER = 50 };
+static const double IP_TOL = 1e-10; /* complementarity; residuals to 1e-9 */
+
+void ccd_throughput_options_default(ccd_throughput_options *o)
+{
+    o->max_batch = 100000;
+    o->min_seconds = 0.05;
+    o->threads = 0;
+    o->seed = 1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef double config[4][3];
+
+/* One pair: witness points into out[6]. */
+static void solve_one(double out[6], int method, ccd_kind kind, const double x[4][3])
+{
+    ccd_smoothing sm;
+    if (method == 1)
+        ccd_smoothing_hard(&sm);
+    else
+        ccd_smoothing_default(&sm);
+    if (kind == CCD_VF)
+        sm.w_reg = 0;
+    if (method == 3) {
+        ccd_qp2 qp;
+        double sol[2];
+        if (kind == CCD_EE)
+            ccd_qp2_edge_edge(&qp, x, sm.w_reg);
+        else
+            ccd_qp2_vertex_face(&qp, x);
+        ccd_qp2_interior_point(sol, &qp, IP_TOL, IP_MAX_ITER);
+        ccd_qp2_witness(out, out + 3, kind == CCD_EE, x, sol);
+        return;
+    }
+    double o[CCD_EE_OUTPUTS], jac[CCD_EE_OUTPUTS][12];
+    ccd_witness_flat(o, method == 2 ? jac : NULL, kind, x, &sm);
+    if (kind == CCD_EE) {
+        memcpy(out, o, 6 * sizeof *out);
+    } else {
+        memcpy(out, x[0], 3 * sizeof *out);
+        memcpy(out + 3, o, 3 * sizeof *out);
+    }
+}
+
+/* Runs one batch of n pairs starting at pool index `first`. */
+static void run_batch(double (*out)[6], const config *pool, size_t pool_n, size_t first, size_t n,
+                      int method, ccd_kind kind, int threads)
+{
+    if (threads > 1) {
+#pragma omp parallel for schedule(static) num_threads(threads)
+        for (size_t i = 0; i < n; i++) {
+            size_t j = (first + i) % pool_n;
+            solve_one(out[j], method, kind, pool[j]);
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            size_t j = (first + i) % pool_n;
+            solve_one(out[j], method, kind, pool[j]);
+        }
+    }
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throughput_options *o)
+{
+    memset(t, 0, sizeof *t);
+    size_t pool_n = o->max_batch < POOL_MAX ? o->max_batch : POOL_MAX;
+    if (pool_n == 0)
+        return ccd_error_set(err, CCD_ERR_INPUT, "--max-batch", 0, 0, "must be at least 1");
+    size_t nsizes = 0;
+    for (size_t b = 1; b <= o->max_batch; b *= 10)
+        nsizes++;
+    config *pool = malloc(pool_n * sizeof *pool);
+    double (*out)[6] = malloc(pool_n * sizeof *out);
+    t->rows = malloc(2 * CCD_BENCH_METHODS * 2 * nsizes * sizeof *t->rows);
+    if (!pool || !out || !t->rows) {
+        free(pool), free(out), free(t->rows);
+        t->rows = NULL;
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact bench", 0, 0, "out of memory");
+    }
+#ifdef _OPENMP
+    t->omp_threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    t->omp_threads = 1;
+#endif
+    uint64_t seed = o->seed ? o->seed : 1;
+    for (int kd = 0; kd < 2; kd++) {
+        ccd_kind kind = kd ? CCD_EE : CCD_VF;
+        for (size_t i = 0; i < pool_n; i++)
+            for (int r = 0; r < 4; r++)
+                for (int k = 0; k < 3; k++)
+                    pool[i][r][k] = (double)(rng_next(&seed) >> 11) * 0x1p-53;
+        /* sanity figures of the baseline on (up to) 10^4 pairs */
+        size_t ns = pool_n < 10000 ? pool_n : 10000;
+        double iters = 0, imax = 0, diff = 0;
+        for (size_t i = 0; i < ns; i++) {
+            ccd_qp2 qp;
+            double sol[2], a[6], b[6];
+            if (kind == CCD_EE)
+                ccd_qp2_edge_edge(&qp, pool[i], 0.0);
+            else
+                ccd_qp2_vertex_face(&qp, pool[i]);
+            int it = ccd_qp2_interior_point(sol, &qp, IP_TOL, IP_MAX_ITER);
+            iters += it, imax = fmax(imax, it);
+            ccd_qp2_witness(a, a + 3, kind == CCD_EE, pool[i], sol);
+            solve_one(b, 1, kind, pool[i]);
+            for (int k = 0; k < 6; k++)
+                diff = fmax(diff, fabs(a[k] - b[k]));
+        }
+        t->ip_mean_iter[kind] = iters / (double)ns;
+        t->ip_max_iter[kind] = imax;
+        t->ip_vs_hard[kind] = diff;
+        for (int m = 0; m < CCD_BENCH_METHODS; m++)
+            for (int par = 0; par < 2; par++)
+                for (size_t b = 1; b <= o->max_batch; b *= 10) {
+                    size_t reps = 0, first = 0;
+                    int threads = par ? t->omp_threads : 1;
+                    run_batch(out, pool, pool_n, 0, b < pool_n ? b : pool_n, m, kind, threads);
+                    double start = now_seconds(), el;
+                    do {
+                        run_batch(out, pool, pool_n, first, b, m, kind, threads);
+                        first = (first + b) % pool_n;
+                        reps++;
+                        el = now_seconds() - start;
+                    } while (el < o->min_seconds);
+                    ccd_throughput_row *row = &t->rows[t->count++];
+                    row->kind = kind;
+                    row->method = m;
+                    row->threads = threads;
+                    row->batch = b;
+                    row->batch_seconds = el / (double)reps;
+                    row->pairs_per_second = (double)b / row->batch_seconds;
+                }
+    }
+    free(pool);
+    free(out);
+    return CCD_OK;
+}
+
+void ccd_throughput_free(ccd_throughput *t)
+{
+    free(t->rows);
+    t->rows = NULL;
+    t->count = 0;
+}
+
+static const ccd_throughput_row *find_row(const ccd_throughput *t, ccd_kind kind, int method,
+                                          int threads, size_t batch)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (t->rows[i].kind == kind && t->rows[i].method == method &&
+            t->rows[i].threads == threads && t->rows[i].batch == batch)
+            return &t->rows[i];
+    return NULL;
+}
+
+ccd_status ccd_throughput_write(FILE *f, ccd_error *err, const ccd_throughput *t,
+                                const char *format)
+{
+    int text = strcmp(format, "text") == 0, md = strcmp(format, "markdown") == 0;
+    int csv = strcmp(format, "csv") == 0, json = strcmp(format, "json") == 0;
+    if (!text && !md && !csv && !json)
+        return ccd_error_set(err, CCD_ERR_INPUT, "--format", 0, 0,
+                             "unknown format '%s' (text, markdown, csv, json)", format);
+    static const char *kinds[2] = {"VF", "EE"};
+    if (text)
+        fprintf(f, "witness-point throughput, unit-cube pairs; %d OpenMP threads\n"
+                   "%-4s %-9s %7s %9s %13s %13s %11s\n",
+                t->omp_threads, "kind", "method", "threads", "batch", "s/batch", "pairs/s",
+                "vs ip");
+    if (md)
+        fprintf(f, "| kind | method | threads | batch | s/batch | pairs/s | speed-up vs ip |\n"
+                   "|---|---|---|---|---|---|---|\n");
+    if (csv)
+        fprintf(f, "kind,method,threads,batch,batch_seconds,pairs_per_second,speedup_vs_ip\n");
+    if (json)
+        fprintf(f, "{\n  \"omp_threads\": %d,\n  \"ip_mean_iterations\": {\"VF\": %.2f, "
+                   "\"EE\": %.2f},\n  \"ip_max_iterations\": {\"VF\": %.0f, \"EE\": %.0f},\n"
+                   "  \"ip_vs_hard_max_difference\": {\"VF\": %.3e, \"EE\": %.3e},\n  \"rows\": [",
+                t->omp_threads, t->ip_mean_iter[0], t->ip_mean_iter[1], t->ip_max_iter[0],
+                t->ip_max_iter[1], t->ip_vs_hard[0], t->ip_vs_hard[1]);
+    for (size_t i = 0; i < t->count; i++) {
+        const ccd_throughput_row *r = &t->rows[i];
+        const ccd_throughput_row *ip = find_row(t, r->kind, 3, r->threads, r->batch);
+        double ratio = ip ? r->pairs_per_second / ip->pairs_per_second : NAN;
+        const char *name = ccd_bench_method_names[r->method];
+        if (text)
+            fprintf(f, "%-4s %-9s %7d %9zu %13.4e %13.4e %11.1f\n", kinds[r->kind], name,
+                    r->threads, r->batch, r->batch_seconds, r->pairs_per_second, ratio);
+        if (md)
+            fprintf(f, "| %s | %s | %d | %zu | %.3e | %.3e | %.1f |\n", kinds[r->kind], name,
+                    r->threads, r->batch, r->batch_seconds, r->pairs_per_second, ratio);
+        if (csv)
+            fprintf(f, "%s,%s,%d,%zu,%.6e,%.6e,%.4f\n", kinds[r->kind], name, r->threads,
+                    r->batch, r->batch_seconds, r->pairs_per_second, ratio);
+        if (json)
+            fprintf(f, "%s\n    {\"kind\": \"%s\", \"method\": \"%s\", \"threads\": %d, "
+                       "\"batch\": %zu, \"batch_seconds\": %.6e, \"pairs_per_second\": %.6e, "
+                       "\"speedup_vs_ip\": %.4f}",
+                    i ? "," : "", kinds[r->kind], name, r->threads, r->batch, r->batch_seconds,
+                    r->pairs_per_second, ratio);
+    }
+    if (json)
+        fprintf(f, "\n  ]\n}\n");
+    if (text || md)
+        fprintf(f, "%sinterior point (tol %g): mean/max iterations VF %.1f/%.0f, EE %.1f/%.0f; "
+                   "max |ip - hard| witness difference (λ = 0) VF %.2e, EE %.2e\n",
+                md ? "\n" : "", IP_TOL, t->ip_mean_iter[0], t->ip_max_iter[0], t->ip_mean_iter[1],
+                t->ip_max_iter[1], t->ip_vs_hard[0], t->ip_vs_hard[1]);
+    return ferror(f) ? ccd_error_set(err, CCD_ERR_INTERNAL, "output", 0, 0, "write error")
+                     : CCD_OK;
+}

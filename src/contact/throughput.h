@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `ccdbench contact bench`: witness-point throughput (seed 000, Fig. 6) of the
+ * analytic routines (smoothed "ours", hard "ours-ns", smoothed with Jacobian
+ * "ours+jac") against the primal-dual interior-point baseline "ip", on pairs
+ * drawn uniformly in the unit cube, for batches of 1 … N pairs, on one thread and
+ * on all OpenMP threads.
+ */
+#ifndef CCD_CONTACT_THROUGHPUT_H
+#define CCD_CONTACT_THROUGHPUT_H
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ccdbench.h"
+
+enum { CCD_BENCH_METHODS = 4 };
+extern const char *const ccd_bench_method_names[CCD_BENCH_METHODS]; /* ours, ours-ns, ours+jac, ip */
+
+typedef struct ccd_throughput_row {
+    ccd_kind kind;
+    int method;         /* index into ccd_bench_method_names */
+    int threads;        /* 1, or the OpenMP thread count     */
+    size_t batch;       /* pairs per batch                   */
+    double batch_seconds; /* mean wall time of one batch      */
+    double pairs_per_second;
+} ccd_throughput_row;
+
+typedef struct ccd_throughput_options {
+    size_t max_batch;   /* largest batch (a power of 10 ≥ 1), default 1e5 */
+    double min_seconds; /* repeat each batch until this much time has passed (0.05) */
+    int threads;        /* OpenMP threads for the parallel runs (0: the default)      */
+    unsigned long seed;
+} ccd_throughput_options;
+void ccd_throughput_options_default(ccd_throughput_options *o);
+
+/* rows: malloc'd array of *count rows (free()).  Also returns the mean and max
+ * interior-point iterations per pair and the max witness-point difference
+ * between "ip" and "ours-ns" (sanity: both solve the same problem up to λ). */
+typedef struct ccd_throughput {
+    ccd_throughput_row *rows;
+    size_t count;
+    double ip_mean_iter[2], ip_max_iter[2], ip_vs_hard[2];
+    int omp_threads;
+} ccd_throughput;
+ccd_status ccd_throughput_run(ccd_throughput *out, ccd_error *err, const ccd_throughput_options *o);
+void ccd_throughput_free(ccd_throughput *t);
+ccd_status ccd_throughput_write(FILE *f, ccd_error *err, const ccd_throughput *t,
+                                const char *format);
+#endif
