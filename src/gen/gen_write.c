@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* Writing the generated files: chunks of queries built and labelled in parallel,
+ * written in index order (so the bytes do not depend on the thread count). */
+#include <config.h>
+
+#include "gen/gen.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+enum { GEN_CHUNK = 512 };
+
+/* mkdir -p path */
+static ccd_status make_dirs(ccd_error *err, const char *path)
+{
+    char *p = strdup(path);
+    if (!p)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    ccd_status st = CCD_OK;
+    for (char *s = p + 1;; s++) {
+        if (*s != '/' && *s != '\0')
+            continue;
+        char saved = *s;
+        *s = '\0';
+        struct stat sb;
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+            st = ccd_error_set(err, CCD_ERR_INPUT, p, 0, 0, "cannot create directory: %s",
+                               strerror(errno));
+            break;
+        }
+        if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            st = ccd_error_set(err, CCD_ERR_INPUT, p, 0, 0, "exists and is not a directory");
+            break;
+        }
+        *s = saved;
+        if (saved == '\0')
+            break;
+    }
+    free(p);
+    return st;
+}
+
+typedef struct gen_chunk {
+    ccd_query q[GEN_CHUNK];
+    ccd_exact_coords coords[GEN_CHUNK];
+    ccd_status status[GEN_CHUNK];
+} gen_chunk;
+
+static ccd_status write_file(ccd_error *err, const char *dir, const ccd_gen_config *cfg,
+                             size_t family, ccd_kind kind, gen_chunk *chunk,
+                             ccd_gen_scratch **scratch, int nthreads)
+{
+    const char *name = ccd_gen_family_name(family);
+    const char *sub = kind == CCD_VF ? "vertex-face" : "edge-edge";
+    size_t len = strlen(dir) + strlen(name) + strlen(sub) + 32;
+    char *dirpath = malloc(len), *path = malloc(len);
+    if (!dirpath || !path) {
+        free(dirpath);
+        free(path);
+        return ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+    }
+    snprintf(dirpath, len, "%s/%s/%s", dir, name, sub);
+    snprintf(path, len, "%s/data.csv%s", dirpath, cfg->gzip ? ".gz" : "");
+    ccd_writer *w = NULL;
+    ccd_status st = make_dirs(err, dirpath);
+    if (st == CCD_OK)
+        st = ccd_writer_open(&w, err, path,
+                             CCD_WRITE_LABELS | (cfg->gzip ? CCD_WRITE_GZIP : 0u));
+    uint64_t positives = 0;
+    for (uint64_t start = 0; st == CCD_OK && start < cfg->count; start += GEN_CHUNK) {
+        int n = (int)(cfg->count - start < GEN_CHUNK ? cfg->count - start : GEN_CHUNK);
+#pragma omp parallel for num_threads(nthreads) schedule(dynamic, 4)
+        for (int i = 0; i < n; i++) {
+            int tid = 0;
+#ifdef _OPENMP
+            tid = omp_get_thread_num();
+#endif
+            ccd_error local;
+            chunk->status[i] = ccd_gen_query(&chunk->q[i], &chunk->coords[i], &local, cfg,
+                                             family, kind, start + (uint64_t)i, scratch[tid]);
+        }
+        for (int i = 0; i < n && st == CCD_OK; i++) {
+            if (chunk->status[i] != CCD_OK) /* again, for its message (deterministic) */
+                st = ccd_gen_query(&chunk->q[i], &chunk->coords[i], err, cfg, family, kind,
+                                   start + (uint64_t)i, scratch[0]);
+            if (st == CCD_OK && chunk->status[i] != CCD_OK)
+                st = ccd_error_set(err, chunk->status[i], name, 0, 0, "query %llu failed",
+                                   (unsigned long long)(start + (uint64_t)i));
+            if (st == CCD_OK)
+                st = ccd_writer_put(w, err, &chunk->q[i]);
+            positives += chunk->q[i].label == 1;
+        }
+    }
+    if (w) {
+        if (st == CCD_OK)
+            st = ccd_writer_close(w, err);
+        else
+            ccd_writer_abort(w);
+    }
+    if (st == CCD_OK && cfg->on_file)
+        cfg->on_file(cfg->ctx, name, kind, path, cfg->count, positives);
+    free(dirpath);
+    free(path);
+    return st;
+}
+
+ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_config *cfg)
+{
+    int nthreads = cfg->threads;
+#ifdef _OPENMP
+    if (nthreads <= 0)
+        nthreads = omp_get_max_threads();
+#else
+    nthreads = 1;
+#endif
+    if (nthreads < 1)
+        nthreads = 1;
+    gen_chunk *chunk = malloc(sizeof *chunk);
+    ccd_gen_scratch **scratch = calloc((size_t)nthreads, sizeof *scratch);
+    if (!chunk || !scratch) {
+        free(chunk);
+        free(scratch);
+        return ccd_error_set(err, CCD_ERR_INTERNAL, outdir, 0, 0, "out of memory");
+    }
+    ccd_status st = CCD_OK;
+    for (int i = 0; i < GEN_CHUNK; i++)
+        for (int row = 0; row < CCD_QUERY_ROWS; row++)
+            for (int k = 0; k < 3; k++)
+                mpq_init(chunk->coords[i].q[row][k]);
+    for (int t = 0; t < nthreads; t++)
+        if (!(scratch[t] = ccd_gen_scratch_new()))
+            st = ccd_error_set(err, CCD_ERR_INTERNAL, outdir, 0, 0, "out of memory");
+    for (size_t f = 0; f < cfg->family_count && st == CCD_OK; f++)
+        for (int kind = CCD_VF; kind <= CCD_EE && st == CCD_OK; kind++)
+            if (cfg->kinds & (kind == CCD_VF ? CCD_GEN_VF : CCD_GEN_EE))
+                st = write_file(err, outdir, cfg, cfg->families[f], (ccd_kind)kind, chunk,
+                                scratch, nthreads);
+    for (int t = 0; t < nthreads; t++)
+        ccd_gen_scratch_free(scratch[t]);
+    for (int i = 0; i < GEN_CHUNK; i++)
+        for (int row = 0; row < CCD_QUERY_ROWS; row++)
+            for (int k = 0; k < 3; k++)
+                mpq_clear(chunk->coords[i].q[row][k]);
+    free(scratch);
+    free(chunk);
+    return st;
+}
