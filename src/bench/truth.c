@@ -8,11 +8,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { TOI_BITS = 64 }; /* width of the reported isolating interval: ≤ 2^-64 */
 
 typedef struct truth_slot {
     int collides;
+    double seconds;
     char *toi_lo, *toi_hi; /* malloc'd by compute, freed by consume */
 } truth_slot;
 
@@ -54,11 +56,15 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
 static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_file *f,
                           const ccd_query *q, void *tls, void *ctx)
 {
-    (void)ctx;
+    const ccd_truth_config *cfg = ctx;
     truth_thread *t = tls;
     truth_slot *slot = slot_bytes;
     slot->toi_lo = slot->toi_hi = NULL;
-    ccd_status st = ccd_exact_decide(&slot->collides, t->toi, q, NULL, 0, t->exact);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    ccd_status st = ccd_exact_decide(&slot->collides, t->toi, q, cfg->ms, cfg->ms_norm, t->exact);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    slot->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     if (st != CCD_OK)
         return ccd_error_set(err, st, f->csv_path, (unsigned long)(q->index * CCD_QUERY_ROWS + 1),
                              0, "the exact oracle failed on query %llu",
@@ -87,7 +93,7 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
 {
     const ccd_truth_config *cfg = ctx;
     const truth_slot *slot = slot_bytes;
-    ccd_exact_label label = {slot->collides, slot->toi_lo, slot->toi_hi};
+    ccd_exact_label label = {slot->collides, slot->toi_lo, slot->toi_hi, slot->seconds};
     ccd_status st = cfg->on_query ? cfg->on_query(cfg->ctx, err, file, q, &label) : CCD_OK;
     free_gmp_string(slot->toi_lo);
     free_gmp_string(slot->toi_hi);

@@ -12,10 +12,15 @@ typedef struct ccd_exact_label {
     int collides;
     /* When collides: toi ∈ [toi_lo, toi_hi], exact rationals "n/d" (or "n"); else NULL. */
     const char *toi_lo, *toi_hi;
+    double seconds; /* wall time of the oracle on this query (monotonic clock) */
 } ccd_exact_label;
 
 typedef struct ccd_truth_config {
     int threads;       /* 0: OpenMP default */
+    /* Minimum separation (exact-ccd.md §4): NULL or 0 for plain CCD, else the exact
+     * rational d > 0 (read-only, shared by the threads) in norm ms_norm: 0 L∞, 2 L2. */
+    mpq_srcptr ms;
+    int ms_norm;
     size_t batch_size; /* 0: default */
     ccd_status (*on_query)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                            const ccd_exact_label *label);

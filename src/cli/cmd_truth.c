@@ -5,8 +5,10 @@
 #include "bench/truth.h"
 #include "cli/cli.h"
 #include "cli/truth_files.h"
+#include "gen/gen.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +18,18 @@ static const char usage[] =
     "Decide every query under DATA (default: the shipped dataset) with the exact\n"
     "oracle.\n"
     "\n"
+    "  --ms D          minimum-separation truth: a collision is a time t in [0,1] at\n"
+    "                  which the primitives come within distance D >= 0, read exactly\n"
+    "                  (a decimal such as 1e-8 means exactly 10^-8, or a fraction n/d)\n"
+    "  --norm N        distance of --ms: inf (L-infinity, default) or 2 (Euclidean)\n"
     "  --verify        compare with the labels in the files; list every disagreement\n"
     "                  as 'path:line: query N: label L, exact E' (exit status 1 if any)\n"
     "  --output DIR    write DIR/<relative path>/<stem>.truth.csv per input file:\n"
     "                  index,collides,toi_lo,toi_hi with the exact toi in [toi_lo, toi_hi]\n"
     "                  (rationals n/d, interval width <= 2^-64; empty: no collision)\n"
+    "                  (with --ms the first line is '# ms=D norm=N', D exact)\n"
     "  --threads N     OpenMP threads (default: all cores)\n"
+    "  --stats         print the oracle's time per query (mean, median, p99, max)\n"
     "  --help          show this help\n"
     "\n"
     "Exit status: 0 ok, 1 verification found disagreements (or an internal failure),\n"
@@ -33,7 +41,35 @@ typedef struct truth_cli {
     uint64_t queries, positives, labelled, disagreements;
     ccd_truth_files *files; /* NULL: no --output */
     ccd_cli_progress bar;
+    double *seconds; /* --stats: the oracle's time per query (NULL: not kept) */
+    size_t seconds_cap;
+    int stats_oom;
 } truth_cli;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* --stats: mean, median, p99 (nearest rank) and max of the oracle's time per query. */
+static void print_stats(truth_cli *t)
+{
+    size_t n = (size_t)t->queries;
+    if (t->stats_oom || n == 0) {
+        fprintf(stderr, "truth: no timing (%s)\n", n ? "out of memory" : "no queries");
+        return;
+    }
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += t->seconds[i];
+    qsort(t->seconds, n, sizeof *t->seconds, cmp_double);
+    size_t p99 = (size_t)ceil(0.99 * (double)n);
+    fprintf(stderr, "truth: time per query: mean %.3f us, median %.3f us, p99 %.3f us, "
+                    "max %.3f us\n",
+            1e6 * sum / (double)n, 1e6 * t->seconds[(n - 1) / 2], 1e6 * t->seconds[p99 - 1],
+            1e6 * t->seconds[n - 1]);
+}
 
 static void progress(void *ctx, uint64_t done, uint64_t total)
 {
@@ -45,6 +81,19 @@ static ccd_status on_query(void *ctx, ccd_error *err, size_t file, const ccd_que
                            const ccd_exact_label *label)
 {
     truth_cli *t = ctx;
+    if (t->seconds_cap && !t->stats_oom) {
+        if (t->queries == t->seconds_cap) {
+            double *grown = realloc(t->seconds, 2 * t->seconds_cap * sizeof *grown);
+            if (grown) {
+                t->seconds = grown;
+                t->seconds_cap *= 2;
+            } else {
+                t->stats_oom = 1;
+            }
+        }
+        if (!t->stats_oom)
+            t->seconds[t->queries] = label->seconds;
+    }
     t->queries++;
     t->positives += label->collides != 0;
     if (t->verify && q->label >= 0) {
@@ -65,12 +114,17 @@ int ccd_cmd_truth(int argc, char **argv)
         {"verify", no_argument, NULL, 'v'},
         {"output", required_argument, NULL, 'o'},
         {"threads", required_argument, NULL, 't'},
+        {"ms", required_argument, NULL, 'm'},
+        {"norm", required_argument, NULL, 'n'},
+        {"stats", no_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *output = NULL;
     long threads = 0;
     truth_cli t = {0};
+    const char *ms_text = NULL;
+    int norm = 0, stats = 0;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -83,16 +137,35 @@ int ccd_cmd_truth(int argc, char **argv)
             if (threads < 1 || threads > 4096)
                 return ccd_cli_usage_error("--threads: %ld is not between 1 and 4096", threads);
             break;
+        case 'm': ms_text = optarg; break;
+        case 'n':
+            if (strcmp(optarg, "inf") == 0 || strcmp(optarg, "Inf") == 0)
+                norm = 0;
+            else if (strcmp(optarg, "2") == 0)
+                norm = 2;
+            else
+                return ccd_cli_usage_error("--norm: '%s' is not inf or 2", optarg);
+            break;
+        case 's': stats = 1; break;
         case 'h': fputs(usage, stdout); return CCD_EXIT_OK;
         default: return ccd_cli_bad_option("truth", argv, optopt);
         }
     }
+    mpq_t ms;
+    mpq_init(ms);
+    if (ms_text && (ccd_gen_parse_rational(ms, ms_text) != 0 || mpq_sgn(ms) < 0)) {
+        mpq_clear(ms);
+        return ccd_cli_usage_error("--ms: '%s' is not an exact number >= 0", ms_text);
+    }
+    int separation = mpq_sgn(ms) > 0;
     char *default_root = NULL;
     char **roots = argv + optind;
     int root_count = argc - optind;
     if (root_count == 0) {
-        if (!(default_root = ccd_cli_default_dataset()))
+        if (!(default_root = ccd_cli_default_dataset())) {
+            mpq_clear(ms);
             return ccd_cli_usage_error("out of memory");
+        }
         roots = &default_root;
         root_count = 1;
     }
@@ -100,22 +173,34 @@ int ccd_cmd_truth(int argc, char **argv)
     ccd_dataset ds;
     if (ccd_cli_discover(&ds, &err, roots, root_count) != CCD_OK) {
         free(default_root);
+        mpq_clear(ms);
         return ccd_cli_fail(&err);
     }
     t.ds = &ds;
+    ccd_status st = CCD_OK;
     ccd_truth_files files;
     if (output) {
         ccd_truth_files_init(&files, output, &ds, roots, root_count);
         t.files = &files;
+        if (separation)
+            st = ccd_truth_files_set_separation(&files, &err, ms, norm);
+    }
+    if (stats) {
+        t.seconds_cap = 1024;
+        if (!(t.seconds = malloc(t.seconds_cap * sizeof *t.seconds)))
+            t.stats_oom = 1;
     }
     ccd_cli_progress_init(&t.bar, "truth");
     ccd_truth_config cfg = {
         .threads = (int)threads,
+        .ms = separation ? ms : NULL,
+        .ms_norm = norm,
         .on_query = on_query,
         .progress = progress,
         .ctx = &t,
     };
-    ccd_status st = ccd_truth_run(&err, &ds, &cfg);
+    if (st == CCD_OK)
+        st = ccd_truth_run(&err, &ds, &cfg);
     if (st == CCD_OK && t.files)
         st = ccd_truth_files_finish(t.files, &err);
     ccd_cli_progress_finish(&t.bar);
@@ -127,15 +212,30 @@ int ccd_cmd_truth(int argc, char **argv)
     } else {
         fprintf(stderr, "truth: %llu queries, %llu collide",
                 (unsigned long long)t.queries, (unsigned long long)t.positives);
+        if (separation) {
+            char *d = mpq_get_str(NULL, 10, ms);
+            fprintf(stderr, " within d = %s (%s)", d ? d : "?", norm == 0 ? "L-inf" : "L2");
+            if (d) {
+                void (*gmp_free)(void *, size_t);
+                mp_get_memory_functions(NULL, NULL, &gmp_free);
+                gmp_free(d, strlen(d) + 1);
+            }
+        }
         if (t.verify)
             fprintf(stderr, "; %llu labelled, %llu disagree", (unsigned long long)t.labelled,
                     (unsigned long long)t.disagreements);
         fputc('\n', stderr);
+        if (stats)
+            print_stats(&t);
         status = t.disagreements ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
         if (fflush(stdout) != 0)
             status = CCD_EXIT_FAILURE;
     }
+    if (t.files)
+        ccd_truth_files_free(t.files);
+    free(t.seconds);
     ccd_dataset_free(&ds);
     free(default_root);
+    mpq_clear(ms);
     return status;
 }

@@ -20,6 +20,29 @@ void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset
     t->root_count = root_count;
 }
 
+ccd_status ccd_truth_files_set_separation(ccd_truth_files *t, ccd_error *err, mpq_srcptr ms,
+                                          int norm)
+{
+    char *g = mpq_get_str(NULL, 10, ms);
+    if (!g || asprintf(&t->ms, "%s", g) < 0)
+        t->ms = NULL;
+    if (g) {
+        void (*gmp_free)(void *, size_t);
+        mp_get_memory_functions(NULL, NULL, &gmp_free);
+        gmp_free(g, strlen(g) + 1);
+    }
+    if (!t->ms)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, t->dir, 0, 0, "out of memory");
+    t->ms_norm = norm;
+    return CCD_OK;
+}
+
+void ccd_truth_files_free(ccd_truth_files *t)
+{
+    free(t->ms);
+    t->ms = NULL;
+}
+
 /* The part of path below root ("a/b.csv" for root "d" and path "d/a/b.csv"), or NULL. */
 static const char *below(const char *path, const char *root)
 {
@@ -88,6 +111,8 @@ static ccd_status open_file(ccd_truth_files *t, ccd_error *err, size_t file)
     if (st != CCD_OK)
         return st;
     t->open = 1;
+    if (t->ms)
+        fprintf(t->out.stream, "# ms=%s norm=%s\n", t->ms, t->ms_norm == 0 ? "inf" : "2");
     fputs("index,collides,toi_lo,toi_hi\n", t->out.stream);
     return CCD_OK;
 }

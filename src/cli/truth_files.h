@@ -4,6 +4,8 @@
  * input's path relative to the DATA argument it was found under, named
  * <stem>.truth.csv, with the header line "index,collides,toi_lo,toi_hi" and one row
  * per query (toi bounds exact rationals "n/d", empty when there is no collision).
+ * Minimum-separation truth starts with one more line, "# ms=<d> norm=<inf|2>", d the
+ * exact rational ("n/d" or "n") the labels were computed for.
  */
 #ifndef CCD_CLI_TRUTH_FILES_H
 #define CCD_CLI_TRUTH_FILES_H
@@ -17,11 +19,17 @@ typedef struct ccd_truth_files {
     int root_count;
     size_t finished;    /* files [0, finished) are written */
     int open;           /* file `finished` is open in out */
+    char *ms;           /* NULL: plain CCD; else d as an exact rational (malloc'd) */
+    int ms_norm;        /* 0: L∞, 2: Euclidean */
     ccd_atomic_file out;
 } ccd_truth_files;
 
 void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset *ds,
                           char *const *roots, int root_count);
+/* Record minimum separation d > 0 in norm (0: L∞, 2: L2) in every header.
+ * CCD_ERR_INTERNAL when out of memory. */
+ccd_status ccd_truth_files_set_separation(ccd_truth_files *t, ccd_error *err, mpq_srcptr ms,
+                                          int norm);
 /* Write the row of q (from ds->files[file]); files come in order. */
 ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
                                const ccd_query *q, const ccd_exact_label *label);
@@ -29,6 +37,8 @@ ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
 ccd_status ccd_truth_files_finish(ccd_truth_files *t, ccd_error *err);
 /* On error: remove the temporary of the file being written. */
 void ccd_truth_files_abort(ccd_truth_files *t);
+/* Release what init and set_separation allocated (after finish or abort). */
+void ccd_truth_files_free(ccd_truth_files *t);
 
 /* The output path of input csv_path (malloc'd), or NULL when out of memory. */
 char *ccd_truth_file_path(const char *dir, const char *csv_path, char *const *roots,

@@ -22,6 +22,8 @@ src_exact_libccdexact_la_SOURCES = \
 	src/exact/exact_filter.c \
 	src/exact/exact_filter.h \
 	src/exact/separation.c \
+	src/exact/separation_filter.c \
+	src/exact/separation_filter.h \
 	src/exact/exact_method.c
 libccdbench_la_LIBADD += src/exact/libccdexact.la
 EXTRA_DIST += src/exact/README.md

@@ -20,6 +20,14 @@
  *   m·m > 0, 0 ≤ m·r ≤ m·m, |m × r|² - d² (m·m) ≤ 0;
  *   ‖r‖² - d² ≤ 0.
  *
+ * Speed: a floating-point filter with a proven error bound (separation_filter.c)
+ * clears a prefix [0, t_a] of the step (all of it: no contact), and the plain
+ * answer bounds the time from above (a contact is a contact at any d ≥ 0), so the
+ * exact problems are solved on the window [t_a, t_b] only, t_b a dyadic ≥ the plain
+ * time of impact (1 without one): the query is reparametrised exactly by
+ * t = t_a + (t_b - t_a) s, s ∈ [0, 1] (positions stay linear in s), and the infimum
+ * mapped back.
+ *
  * Coordinates are scaled by λ (the lcm of their denominators) and d = num/den
  * becomes λ num / den; every constraint is multiplied by den (L∞) or den² (L2)
  * so that all polynomials have integer coefficients.
@@ -27,7 +35,9 @@
 #include <config.h>
 
 #include "exact/exact_internal.h"
+#include "exact/separation_filter.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 enum { MAX_HALFPLANES = 10 };
@@ -37,6 +47,9 @@ struct ccd_separation_scratch {
     ccd_poly D, X, Y, G[MAX_HALFPLANES], t1, t2;
     ccd_poly E, W[CCD_EXACT_MAX_EDGES], V[CCD_EXACT_MAX_VERTICES];
     mpz_t dnum, dden, z, w1, w2;
+    ccd_algebraic plain; /* the plain time of impact */
+    ccd_poly L, P;       /* window back-transform */
+    mpq_t q1;
 };
 
 static struct ccd_separation_scratch *separation_new(void)
@@ -61,6 +74,10 @@ static struct ccd_separation_scratch *separation_new(void)
     for (int i = 0; i < CCD_EXACT_MAX_VERTICES; i++)
         ccd_poly_init(&s->V[i]);
     mpz_inits(s->dnum, s->dden, s->z, s->w1, s->w2, NULL);
+    ccd_algebraic_init(&s->plain);
+    ccd_poly_init(&s->L);
+    ccd_poly_init(&s->P);
+    mpq_init(s->q1);
     return s;
 }
 
@@ -85,6 +102,10 @@ void ccd_exact_separation_free(struct ccd_separation_scratch *s)
     for (int i = 0; i < CCD_EXACT_MAX_VERTICES; i++)
         ccd_poly_clear(&s->V[i]);
     mpz_clears(s->dnum, s->dden, s->z, s->w1, s->w2, NULL);
+    ccd_algebraic_clear(&s->plain);
+    ccd_poly_clear(&s->L);
+    ccd_poly_clear(&s->P);
+    mpq_clear(s->q1);
     free(s);
 }
 
@@ -156,6 +177,22 @@ static int build_halfplanes(ccd_exact_ctx *ctx, struct ccd_separation_scratch *s
     return n;
 }
 
+/* +1 (-1) when p > 0 (< 0) on all of [0, 1], because |p(0)| > Σ_{i≥1} |c_i| ≥ |p(s) - p(0)|;
+ * 0 when this cheap exact test cannot tell (the window makes it decisive for most). */
+static int certain_sign(const ccd_poly *p, mpz_t sum)
+{
+    if (p->deg < 0)
+        return 0;
+    mpz_set_ui(sum, 0);
+    for (int i = 1; i <= p->deg; i++) {
+        if (mpz_sgn(p->c[i]) >= 0)
+            mpz_add(sum, sum, p->c[i]);
+        else
+            mpz_sub(sum, sum, p->c[i]);
+    }
+    return mpz_cmpabs(p->c[0], sum) > 0 ? mpz_sgn(p->c[0]) : 0;
+}
+
 static int solve_linf(ccd_exact_ctx *ctx, struct ccd_separation_scratch *s, int *found)
 {
     int n = build_halfplanes(ctx, s);
@@ -168,29 +205,44 @@ static int solve_linf(ccd_exact_ctx *ctx, struct ccd_separation_scratch *s, int 
             ccd_poly_submul(&s->D, &s->al[j], &s->be[i]);
             if (s->D.deg < 0)
                 continue; /* parallel lines: no vertex */
+            /* pattern 0: D > 0, every G_k ≥ 0; pattern 1: D < 0, every G_k ≤ 0.  A
+             * pattern dies when one of its polynomials has the wrong sign throughout. */
+            int sd = certain_sign(&s->D, s->w1);
+            int alive0 = sd >= 0, alive1 = sd <= 0;
             ccd_poly_mul(&s->X, &s->be[i], &s->ga[j]);
             ccd_poly_submul(&s->X, &s->be[j], &s->ga[i]);
             ccd_poly_mul(&s->Y, &s->al[j], &s->ga[i]);
             ccd_poly_submul(&s->Y, &s->al[i], &s->ga[j]);
             int m = 0;
             g[m] = &s->D;
-            rel[0][m] = CCD_GT; /* D > 0 and every G_k ≥ 0 */
-            rel[1][m] = CCD_LT; /* D < 0 and every G_k ≤ 0 */
+            rel[0][m] = CCD_GT;
+            rel[1][m] = CCD_LT;
             m++;
-            for (int k = 0; k < n; k++) {
+            for (int k = 0; k < n && (alive0 || alive1); k++) {
                 if (k == i || k == j)
                     continue;
                 ccd_poly *G = &s->G[m - 1];
                 ccd_poly_mul(G, &s->al[k], &s->X);
                 ccd_poly_addmul(G, &s->be[k], &s->Y);
                 ccd_poly_addmul(G, &s->ga[k], &s->D);
+                int sg = certain_sign(G, s->w1);
+                if (sg < 0)
+                    alive0 = 0;
+                if (sg > 0)
+                    alive1 = 0;
                 g[m] = G;
                 rel[0][m] = CCD_GE;
                 rel[1][m] = CCD_LE;
                 m++;
             }
+            if (!alive0 && !alive1)
+                continue;
+            int npat = alive0 + alive1;
+            if (!alive0) /* only pattern 1 left: move it first */
+                for (int k = 0; k < m; k++)
+                    rel[0][k] = rel[1][k];
             ctx->sat.limit = *found ? &ctx->best : NULL; /* only earlier times matter */
-            int r = ccd_sat_solve_patterns(&ctx->cand, &ctx->sat, g, m, rel, 2);
+            int r = ccd_sat_solve_patterns(&ctx->cand, &ctx->sat, g, m, rel, npat);
             ctx->sat.limit = NULL;
             if ((r = ccd_exact_keep_earliest(ctx, found, r)) != 0)
                 return r;
@@ -273,6 +325,73 @@ static int positive_on_unit_interval(const ccd_poly *p, struct ccd_separation_sc
     return ok;
 }
 
+/* ------------------------------------------------------------------ window */
+
+enum { WINDOW_BITS = CCD_SEPARATION_FILTER_DEPTH };
+
+/* Restrict the loaded query to t ∈ [A, B] / 2^WINDOW_BITS: with t = (A + (B - A) s)
+ * / 2^W the position X0 + t (X1 - X0) becomes (X0' + s (X1' - X0')) / 2^W with
+ * X0' = 2^W X0 + A (X1 - X0), X1' = 2^W X0 + B (X1 - X0); the common scale λ
+ * becomes λ 2^W. */
+static void restrict_to_window(ccd_exact_ctx *ctx, struct ccd_separation_scratch *s,
+                               unsigned long A, unsigned long B)
+{
+    for (int i = 0; i < CCD_QUERY_ROWS / 2; i++)
+        for (int k = 0; k < 3; k++) {
+            mpz_t *x0 = &ctx->X[i][k], *x1 = &ctx->X[i + 4][k];
+            mpz_sub(s->w1, *x1, *x0);          /* X1 - X0 */
+            mpz_mul_2exp(s->w2, *x0, WINDOW_BITS); /* 2^W X0 */
+            mpz_set(*x0, s->w2);
+            mpz_addmul_ui(*x0, s->w1, A);
+            mpz_set(*x1, s->w2);
+            mpz_addmul_ui(*x1, s->w1, B);
+        }
+    mpz_mul_2exp(ctx->lcm, ctx->lcm, WINDOW_BITS);
+}
+
+/* r = the time t = (A + W s) / 2^WINDOW_BITS of the window time s = a (W = B - A > 0). */
+static void time_from_window(ccd_algebraic *r, const ccd_algebraic *a,
+                             struct ccd_separation_scratch *s, unsigned long A, unsigned long B)
+{
+    unsigned long W = B - A;
+    if (a->exact) {
+        mpq_set_ui(s->q1, W, 1);
+        mpq_mul(s->q1, s->q1, a->value);
+        mpz_addmul_ui(mpq_numref(s->q1), mpq_denref(s->q1), A);
+        mpz_mul_2exp(mpq_denref(s->q1), mpq_denref(s->q1), WINDOW_BITS);
+        mpq_canonicalize(s->q1);
+        ccd_algebraic_set_q(r, s->q1);
+        return;
+    }
+    /* q(t) = W^deg p((2^W t - A) / W) = Σ c_i L^i W^(deg-i), L = 2^W t - A (Horner):
+     * square-free with the same sign as p at corresponding points (W > 0). */
+    const ccd_poly *p = &a->p;
+    mpz_set_ui(s->w1, 1);
+    mpz_mul_2exp(s->w1, s->w1, WINDOW_BITS);
+    mpz_set_ui(s->w2, A);
+    mpz_neg(s->w2, s->w2);
+    ccd_poly_set_linear(&s->L, s->w2, s->w1);
+    ccd_poly_set_si(&s->t1, 0);
+    mpz_set(s->t1.c[0], p->c[p->deg]);
+    s->t1.deg = 0;
+    mpz_set_ui(s->z, 1);
+    for (int i = p->deg - 1; i >= 0; i--) {
+        ccd_poly_mul(&s->P, &s->t1, &s->L);
+        mpz_mul_ui(s->z, s->z, W); /* W^(deg-i) */
+        mpz_addmul(s->P.c[0], p->c[i], s->z);
+        ccd_poly_normalize(&s->P);
+        ccd_poly_set(&s->t1, &s->P);
+    }
+    ccd_poly_make_primitive(&s->t1, s->w1);
+    /* (lo, hi) / 2^k in s → (A 2^k + W lo, A 2^k + W hi) / 2^(W + k) in t */
+    mpz_set_ui(s->w1, A);
+    mpz_mul_2exp(s->w1, s->w1, a->k);
+    mpz_set(s->w2, s->w1);
+    mpz_addmul_ui(s->w1, a->lo, W);
+    mpz_addmul_ui(s->w2, a->hi, W);
+    ccd_algebraic_set_interval(r, &s->t1, s->w1, s->w2, a->k + WINDOW_BITS, a->sign_lo);
+}
+
 ccd_status ccd_exact_decide_separation(int *collides, ccd_algebraic *toi, const ccd_query *q,
                                        const mpq_t ms, int norm, ccd_exact_ctx *ctx)
 {
@@ -282,25 +401,47 @@ ccd_status ccd_exact_decide_separation(int *collides, ccd_algebraic *toi, const 
     if (!ctx->sep && !(ctx->sep = separation_new()))
         return CCD_ERR_INTERNAL;
     struct ccd_separation_scratch *s = ctx->sep;
-    int found = 0;
+    int plain = 0;
     ccd_status st;
     if (!ctx->separation_unseeded) {
-        /* a contact is a contact at any separation d ≥ 0: start from the plain
-         * answer and look only for earlier times */
-        st = ccd_exact_decide(&found, NULL, q, NULL, 0, ctx);
+        /* a contact is a contact at any separation d ≥ 0: the answer is no later
+         * than the plain one */
+        st = ccd_exact_decide(&plain, &s->plain, q, NULL, 0, ctx);
         if (st != CCD_OK)
             return st;
+        if (plain && s->plain.exact && mpq_sgn(s->plain.value) == 0) {
+            *collides = 1;
+            if (toi)
+                ccd_algebraic_set(toi, &s->plain);
+            return CCD_OK;
+        }
+    }
+    /* the window [A, B] / 2^W: B / 2^W ≥ the plain time; [0, A / 2^W] clear */
+    const unsigned long full = 1ul << WINDOW_BITS;
+    unsigned long B = full, A;
+    if (plain)
+        B = (unsigned long)ceil(ldexp(ccd_algebraic_round_up(&s->plain), WINDOW_BITS));
+    double d_up = mpq_get_d(ms); /* truncates: d_up ≤ d; the next double is ≥ d */
+    d_up = nextafter(d_up, INFINITY);
+    A = ccd_separation_filter_clear_prefix(q, d_up, norm, (uint32_t)B);
+    if (A >= B) {
+        if (!plain)
+            return CCD_OK; /* all of [0, 1] is clear */
+        A = 0; /* cannot happen (contact at the plain time); stay safe */
     }
     st = ccd_exact_load_coordinates(ctx, q);
     if (st != CCD_OK)
         return st;
+    int windowed = A > 0 || B < full;
+    if (windowed)
+        restrict_to_window(ctx, s, A, B);
     ctx->kind = q->kind;
     ctx->cases_built = 0;
     ccd_exact_build_coplanarity(ctx);
     mpz_set(s->dnum, mpq_numref(ms));
     mpz_set(s->dden, mpq_denref(ms));
-    int r = 0;
-    if (!found) {
+    int r = 0, found = 0;
+    if (!plain) {
         /* Necessary for contact: |f| = |e·n| ≤ d ‖n‖₁ ≤ √3 d √N (L∞) or ≤ d √N (L2)
          * with e = M x - c.  So den² f² - κ (λ num)² N > 0 on [0,1] rules it out. */
         ccd_exact_build_interior(ctx);
@@ -319,8 +460,18 @@ ccd_status ccd_exact_decide_separation(int *collides, ccd_algebraic *toi, const 
     r = norm == 0 ? solve_linf(ctx, s, &found) : solve_l2(ctx, s, &found);
     if (r < 0)
         return CCD_ERR_INTERNAL;
-    *collides = found;
-    if (found && toi)
-        ccd_algebraic_set(toi, &ctx->best);
+    if (found) {
+        *collides = 1;
+        if (toi) {
+            if (windowed)
+                time_from_window(toi, &ctx->best, s, A, B);
+            else
+                ccd_algebraic_set(toi, &ctx->best);
+        }
+    } else if (plain) { /* cannot happen either: the plain contact lies in the window */
+        *collides = 1;
+        if (toi)
+            ccd_algebraic_set(toi, &s->plain);
+    }
     return CCD_OK;
 }

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+# Minimum separation: Tight Inclusion (seed 001 Table 2) against the exact truth,
+# and the exact truth at d = 1e-8, 1e-2; `ccdbench truth --ms` and `ccdbench show`.
+check_PROGRAMS += tests/check_ms_ti
+TESTS += tests/check_ms_ti
+tests_check_ms_ti_SOURCES = tests/check_ms_ti.c
+tests_check_ms_ti_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_ms_ti_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
+	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+MS_CLI_TESTS = tests/cli/truth-ms.sh
+TESTS += $(MS_CLI_TESTS)
+EXTRA_DIST += $(MS_CLI_TESTS)
