@@ -9,3 +9,7 @@ include tests/runner.mk
 include tests/baselines.mk
 include tests/contact.mk
 include tests/gen.mk
+include tests/ms.mk
+include tests/example.mk
+include tests/extra.mk
+include tests/report.mk

@@ -4,11 +4,19 @@ noinst_LTLIBRARIES += src/bench/libccdrun.la
 src_bench_libccdrun_la_SOURCES = \
 	src/bench/batch_loop.c \
 	src/bench/batch_loop.h \
+	src/bench/json_doc.c \
+	src/bench/json_doc.h \
+	src/bench/method_detail.c \
+	src/bench/method_detail.h \
 	src/bench/method_stats.c \
 	src/bench/method_stats.h \
 	src/bench/outcome.h \
+	src/bench/result_file.c \
+	src/bench/result_file.h \
 	src/bench/runner.c \
 	src/bench/runner.h \
+	src/bench/sweep.c \
+	src/bench/sweep.h \
 	src/bench/time_histogram.c \
 	src/bench/time_histogram.h \
 	src/bench/truth.c \

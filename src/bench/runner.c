@@ -13,6 +13,7 @@
 #include <time.h>
 
 typedef struct run_slot {
+    int skipped; /* the query belongs to another shard */
     ccd_query_truth truth;
     ccd_query_outcome outcomes[]; /* one per method */
 } run_slot;
@@ -83,6 +84,14 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     return CCD_OK;
 }
 
+unsigned ccd_run_shard_of(const ccd_run_config *cfg, size_t file, const ccd_query *q)
+{
+    if (cfg->shard_count <= 1)
+        return cfg->shard_index;
+    return (unsigned)(((uint64_t)file % cfg->shard_count + q->index % cfg->shard_count) %
+                      cfg->shard_count);
+}
+
 static int needs_exact_truth(const run_ctx *c, const ccd_query *q)
 {
     return c->cfg->truth == CCD_TRUTH_EXACT || q->label < 0 || c->use_ms || c->limit_t_max;
@@ -137,6 +146,9 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
     const run_ctx *c = ctx;
     run_thread *t = tls;
     run_slot *slot = slot_bytes;
+    slot->skipped = ccd_run_shard_of(c->cfg, (size_t)(f - c->ds->files), q) != c->cfg->shard_index;
+    if (slot->skipped)
+        return CCD_OK;
     ccd_status st = decide_truth(&slot->truth, err, c, f, q, t);
     if (st != CCD_OK)
         return st;
@@ -163,9 +175,13 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
     (void)err;
     const run_ctx *c = ctx;
     const run_slot *slot = slot_bytes;
+    if (slot->skipped)
+        return CCD_OK;
     ccd_run_group *g = &c->stats->groups[c->group_of_file[file]];
-    for (size_t m = 0; m < c->cfg->method_count; m++)
+    for (size_t m = 0; m < c->cfg->method_count; m++) {
         ccd_method_stats_add(&g->methods[m], &slot->truth, &slot->outcomes[m]);
+        ccd_method_detail_add(&g->details[m], &slot->truth, &slot->outcomes[m]);
+    }
     c->stats->exact_truth += slot->truth.source == CCD_TRUTH_FROM_EXACT;
     if (c->cfg->on_query)
         c->cfg->on_query(c->cfg->ctx, &c->ds->files[file], q, &slot->truth, slot->outcomes);
@@ -202,10 +218,13 @@ static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error
             grp->family = strdup(f->family);
             grp->kind = f->kind;
             grp->methods = malloc(method_count * sizeof *grp->methods + 1);
-            if (!grp->methods || !grp->set || !grp->family)
+            grp->details = malloc(method_count * sizeof *grp->details + 1);
+            if (!grp->methods || !grp->details || !grp->set || !grp->family)
                 return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
-            for (size_t m = 0; m < method_count; m++)
+            for (size_t m = 0; m < method_count; m++) {
                 ccd_method_stats_init(&grp->methods[m]);
+                ccd_method_detail_init(&grp->details[m]);
+            }
         }
         group_of_file[i] = g;
     }
@@ -252,6 +271,7 @@ void ccd_run_stats_free(ccd_run_stats *stats)
 {
     for (size_t g = 0; g < stats->group_count; g++) {
         free(stats->groups[g].methods);
+        free(stats->groups[g].details);
         free(stats->groups[g].set);
         free(stats->groups[g].family);
     }

@@ -6,6 +6,7 @@
  */
 #ifndef CCD_BENCH_RUNNER_H
 #define CCD_BENCH_RUNNER_H
+#include "bench/method_detail.h"
 #include "bench/method_stats.h"
 #include "ccdbench.h"
 
@@ -21,6 +22,11 @@ typedef struct ccd_run_config {
     ccd_truth_mode truth;
     int threads;       /* 0: OpenMP default */
     size_t batch_size; /* 0: default */
+    /* Shards (0 or 1: everything).  Query q of ds->files[f] belongs to shard
+     * (f + q.index) mod shard_count: deterministic, independent of threads and
+     * batches, and balanced within every file.  The groups are those of the whole
+     * dataset in every shard, so shards merge group by group. */
+    unsigned shard_index, shard_count;
     /* Optional: each query with its truth and one outcome per method, in file and
      * query order (the same sequence whatever the thread count). */
     void (*on_query)(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
@@ -35,6 +41,7 @@ typedef struct ccd_run_group {
     char *family;
     ccd_kind kind;
     ccd_method_stats *methods; /* one per configured method */
+    ccd_method_detail *details; /* one per configured method: for result files */
 } ccd_run_group;
 
 typedef struct ccd_run_stats {
@@ -51,5 +58,8 @@ typedef struct ccd_run_stats {
 ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
                    const ccd_run_config *cfg);
 void ccd_run_stats_free(ccd_run_stats *stats);
+
+/* The shard of query q of file number `file` (see ccd_run_config.shard_count). */
+unsigned ccd_run_shard_of(const ccd_run_config *cfg, size_t file, const ccd_query *q);
 
 #endif

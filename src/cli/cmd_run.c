@@ -2,12 +2,17 @@
 /* `ccdbench run`: evaluate methods on a dataset and print the result table. */
 #include <config.h>
 
+#include "bench/result_file.h"
 #include "bench/runner.h"
+#include "bench/sweep.h"
 #include "cli/cli.h"
 #include "report/atomic_file.h"
+#include "report/paper.h"
 #include "report/report.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,13 +36,29 @@ static const char usage[] =
     "  --no-zero-toi      refine until toi > 0 when a contact is found at t = 0\n"
     "  --filter F         Tight Inclusion filter: linear (default), paper or clamped\n"
     "  --eta X            tolerance eta of the floating-point root finders (default 1e-6)\n"
+    "  --json FILE        also write a result file (format ccdbench-result, version 1)\n"
+    "                     for `ccdbench report`, `gate` and `merge`\n"
+    "  --per-query        put every query's outcome in the result file too\n"
+    "  --shard I/N        run only shard I of N (0 <= I < N): query i of file f (files\n"
+    "                     sorted by path, from 0) is in shard (f + i) mod N; merge the\n"
+    "                     shards' result files with `ccdbench merge`\n"
+    "  --sweep P=SPEC     run once per value of P (delta, max-checks or ms); SPEC is\n"
+    "                     LO:HI:N (N log-spaced values, inclusive) or a comma list;\n"
+    "                     prints mean/min/max time, FP, FN, early stops, tolerance\n"
+    "  --preset NAME      paper-table1: the methods and settings of seed 001 Table 1\n"
+    "                     (delta 1e-6, m_I 1e6, eta 1e-6), printed in the paper's shape\n"
     "  --help             show this help\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage.\n";
 
+/* seed 001 Table 1: the compared methods available here, in the paper's order. */
+static const char paper_table1_methods[] =
+    "irf,uirf,fprf,root-parity,root-parity-rational,bsc,tight-inclusion";
+
 enum {
     OPT_METHODS = 256, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH, OPT_DELTA,
-    OPT_MAX_CHECKS, OPT_MS, OPT_T_MAX, OPT_NO_ZERO_TOI, OPT_FILTER, OPT_ETA, OPT_HELP
+    OPT_MAX_CHECKS, OPT_MS, OPT_T_MAX, OPT_NO_ZERO_TOI, OPT_FILTER, OPT_ETA, OPT_HELP,
+    OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET
 };
 
 typedef struct run_options {
@@ -49,7 +70,30 @@ typedef struct run_options {
     const char *output;
     ccd_truth_mode truth;
     ccd_params params;
+    const char *json;
+    int per_query;
+    unsigned shard_index, shard_count;
+    ccd_sweep sweep; /* count 0: no sweep */
+    int preset_table1;
+    int methods_given, format_given;
 } run_options;
+
+/* "I/N" with 0 <= I < N. */
+static int parse_shard(run_options *o, const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long i = strtoul(text, &end, 10);
+    if (end == text || *end != '/' || text[0] == '-')
+        return ccd_cli_usage_error("--shard: '%s' is not I/N", text);
+    const char *n_text = end + 1;
+    unsigned long n = strtoul(n_text, &end, 10);
+    if (end == n_text || *end || n_text[0] == '-' || errno || n < 1 || n > 1000000 || i >= n)
+        return ccd_cli_usage_error("--shard: '%s' is not I/N with 0 <= I < N <= 1000000", text);
+    o->shard_index = (unsigned)i;
+    o->shard_count = (unsigned)n;
+    return -1;
+}
 
 static int parse_filter(int *out, const char *name)
 {
@@ -82,13 +126,18 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"filter", required_argument, NULL, OPT_FILTER},
         {"eta", required_argument, NULL, OPT_ETA},
         {"help", no_argument, NULL, OPT_HELP},
+        {"json", required_argument, NULL, OPT_JSON},
+        {"per-query", no_argument, NULL, OPT_PER_QUERY},
+        {"shard", required_argument, NULL, OPT_SHARD},
+        {"sweep", required_argument, NULL, OPT_SWEEP},
+        {"preset", required_argument, NULL, OPT_PRESET},
         {NULL, 0, NULL, 0},
     };
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
-        case OPT_METHODS: o->methods = optarg; break;
+        case OPT_METHODS: o->methods = optarg, o->methods_given = 1; break;
         case OPT_PLUGIN: o->plugins[o->plugin_count++] = optarg; break;
         case OPT_THREADS:
             if (ccd_cli_parse_long(&o->threads, "--threads", optarg) != 0)
@@ -100,6 +149,7 @@ static int parse_options(run_options *o, int argc, char **argv)
             if (ccd_report_format_parse(&o->format, optarg) != 0)
                 return ccd_cli_usage_error("--format: '%s' is not text, markdown, csv or json",
                                            optarg);
+            o->format_given = 1;
             break;
         case OPT_OUTPUT: o->output = optarg; break;
         case OPT_TRUTH:
@@ -144,8 +194,46 @@ static int parse_options(run_options *o, int argc, char **argv)
                 return ccd_cli_usage_error("--eta: must be >= 0");
             break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
+        case OPT_JSON: o->json = optarg; break;
+        case OPT_PER_QUERY: o->per_query = 1; break;
+        case OPT_SHARD: {
+            int st = parse_shard(o, optarg);
+            if (st >= 0)
+                return st;
+            break;
+        }
+        case OPT_SWEEP: {
+            ccd_error err;
+            ccd_sweep_free(&o->sweep);
+            if (ccd_sweep_parse(&o->sweep, &err, optarg) != CCD_OK)
+                return ccd_cli_fail(&err);
+            break;
+        }
+        case OPT_PRESET:
+            if (strcmp(optarg, "paper-table1") != 0)
+                return ccd_cli_usage_error("--preset: '%s' is not paper-table1", optarg);
+            o->preset_table1 = 1;
+            break;
         default: return ccd_cli_bad_option("run", argv, optopt);
         }
+    }
+    if (o->per_query && !o->json)
+        return ccd_cli_usage_error("--per-query: needs --json FILE");
+    if (o->preset_table1 && o->sweep.count)
+        return ccd_cli_usage_error("--preset paper-table1: cannot be combined with --sweep");
+    if (o->preset_table1) {
+        /* seed 001 §4.2: delta = 1e-6 for the inclusion methods, m_I = 1e6,
+         * eta = 1e-6 for FPRF; no minimum separation, the whole time step. */
+        ccd_params paper;
+        ccd_params_default(&paper);
+        paper.delta = 1e-6;
+        paper.max_checks = 1000000;
+        paper.eta = 1e-6;
+        if (o->params.delta != paper.delta || o->params.max_checks != paper.max_checks ||
+            o->params.eta != paper.eta || o->params.ms != 0 || o->params.t_max != 1)
+            return ccd_cli_usage_error("--preset paper-table1: fixes --delta, --max-checks, "
+                                       "--eta, --ms and --t-max to the paper's settings");
+        o->params = paper;
     }
     return -1;
 }
@@ -179,6 +267,138 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
     return CCD_EXIT_OK;
 }
 
+/* The runner's callbacks: the progress bar and the per-query records. */
+typedef struct run_io {
+    ccd_cli_progress bar;
+    ccd_result_writer *writer; /* NULL: no per-query records */
+    const ccd_dataset *ds;
+} run_io;
+
+static void io_progress(void *ctx, uint64_t done, uint64_t total)
+{
+    ccd_cli_progress_update(&((run_io *)ctx)->bar, done, total);
+}
+
+static void io_query(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
+                     const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
+{
+    run_io *io = ctx;
+    ccd_result_write_query(io->writer, (size_t)(file - io->ds->files), q, truth, outcomes);
+}
+
+/* Print a table to --output or stdout. */
+static int print_table(const ccd_report_table *t, const run_options *o, const char *note)
+{
+    ccd_error err;
+    ccd_atomic_file f = {0};
+    FILE *out = stdout;
+    if (o->output) {
+        if (ccd_atomic_file_open(&f, &err, o->output) != CCD_OK)
+            return ccd_cli_fail(&err);
+        out = f.stream;
+    }
+    ccd_report_write_table(out, t, o->format);
+    if (note && o->format == CCD_FORMAT_TEXT)
+        fprintf(out, "\n%s\n", note);
+    if (o->output)
+        return ccd_atomic_file_commit(&f, &err) == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
+    return fflush(stdout) == 0 ? CCD_EXIT_OK : CCD_EXIT_FAILURE;
+}
+
+/* --sweep / --preset / --json / --shard: one run per sweep value, a result file,
+ * and the sweep table or the paper table. */
+static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dataset *ds,
+                        char *const *data, size_t data_count)
+{
+    ccd_error err;
+    ccd_status st = CCD_OK;
+    size_t nruns = o->sweep.count ? o->sweep.count : 1;
+    ccd_result_run *runs = calloc(nruns, sizeof *runs);
+    ccd_result_header header;
+    ccd_atomic_file file = {0};
+    ccd_result_writer writer;
+    run_io io = {.ds = ds};
+    int have_header = 0, status = CCD_EXIT_OK;
+    if (!runs)
+        return ccd_cli_usage_error("out of memory");
+    if (o->json) {
+        st = ccd_result_header_init(&header, &err, data, data_count, ds, cfg->methods,
+                                    cfg->method_count, cfg->truth, o->shard_index,
+                                    o->shard_count, o->sweep.count ? o->sweep.param : NULL);
+        have_header = st == CCD_OK;
+        if (st == CCD_OK && (st = ccd_atomic_file_open(&file, &err, o->json)) == CCD_OK)
+            ccd_result_write_header(&writer, file.stream, &header, o->per_query);
+        io.writer = o->per_query ? &writer : NULL;
+    }
+    cfg->progress = io_progress;
+    cfg->on_query = io.writer ? io_query : NULL;
+    cfg->ctx = &io;
+    size_t done = 0;
+    for (; st == CCD_OK && done < nruns; done++) {
+        ccd_result_run *run = &runs[done];
+        run->params = o->params;
+        run->sweep_value = o->sweep.count ? o->sweep.values[done] : NAN;
+        if (o->sweep.count)
+            ccd_sweep_apply(&run->params, o->sweep.param, run->sweep_value);
+        cfg->params = run->params;
+        if (o->json)
+            ccd_result_write_run_begin(&writer, run->sweep_value, &run->params);
+        ccd_cli_progress_init(&io.bar, "run");
+        st = ccd_run(&run->stats, &err, ds, cfg);
+        ccd_cli_progress_finish(&io.bar);
+        if (st == CCD_OK && o->json)
+            ccd_result_write_run_end(&writer, &run->stats);
+    }
+    if (st == CCD_OK && o->json) {
+        ccd_result_write_finish(&writer);
+        st = ccd_atomic_file_commit(&file, &err);
+    } else if (o->json && file.stream) {
+        ccd_atomic_file_abort(&file);
+    }
+    if (st != CCD_OK) {
+        status = ccd_cli_fail(&err);
+        done = st == CCD_OK ? done : done - 1; /* the failed run freed its stats */
+    } else {
+        ccd_report_table t;
+        int made;
+        char note[256];
+        uint64_t queries = 0;
+        for (size_t g = 0; g < runs[0].stats.group_count && cfg->method_count; g++)
+            queries += runs[0].stats.groups[g].methods[0].queries;
+        snprintf(note, sizeof note, "%llu queries per run%s%s", (unsigned long long)queries,
+                 o->json ? "; result file " : "", o->json ? o->json : "");
+        if (o->sweep.count) {
+            made = ccd_paper_sweep_table(&t, runs, nruns, o->sweep.param,
+                                         o->format == CCD_FORMAT_CSV || o->format == CCD_FORMAT_JSON);
+        } else if (o->preset_table1) {
+            ccd_paper_column *cols = calloc(cfg->method_count + 1, sizeof *cols);
+            for (size_t m = 0; cols && m < cfg->method_count; m++)
+                cols[m] = (ccd_paper_column){cfg->methods[m]->name, &runs[0].stats, m, NAN};
+            made = cols ? ccd_paper_table(&t, cols, cfg->method_count, NULL, 0,
+                                          o->format == CCD_FORMAT_CSV ||
+                                              o->format == CCD_FORMAT_JSON)
+                        : -1;
+            free(cols);
+        } else {
+            made = 1; /* the usual table */
+        }
+        if (made < 0)
+            status = ccd_cli_usage_error("out of memory");
+        else if (made == 0)
+            status = print_table(&t, o, note), ccd_paper_table_free(&t);
+        else
+            status = write_report(&runs[0].stats, o);
+    }
+    for (size_t i = 0; i < done; i++)
+        ccd_run_stats_free(&runs[i].stats);
+    free(runs);
+    if (have_header) {
+        header.methods = NULL;
+        ccd_result_header_free(&header);
+    }
+    return status;
+}
+
 int ccd_cmd_run(int argc, char **argv)
 {
     run_options o = {.methods = "all", .format = CCD_FORMAT_TEXT, .truth = CCD_TRUTH_LABELS};
@@ -188,9 +408,12 @@ int ccd_cmd_run(int argc, char **argv)
         return ccd_cli_usage_error("out of memory");
     int status = parse_options(&o, argc, argv);
     if (status >= 0) {
+        ccd_sweep_free(&o.sweep);
         free(o.plugins);
         return status;
     }
+    if (o.preset_table1 && !o.methods_given)
+        o.methods = paper_table1_methods;
 
     ccd_error err;
     ccd_cli_methods available;
@@ -217,6 +440,19 @@ int ccd_cmd_run(int argc, char **argv)
         goto done;
     }
 
+    if (o.json || o.sweep.count || o.preset_table1 || o.shard_count > 1) {
+        ccd_run_config cfg = {
+            .methods = chosen.items,
+            .method_count = chosen.count,
+            .params = o.params,
+            .truth = o.truth,
+            .threads = (int)o.threads,
+            .shard_index = o.shard_index,
+            .shard_count = o.shard_count,
+        };
+        status = run_extended(&o, &cfg, &ds, argv + optind, (size_t)(argc - optind));
+        goto done;
+    }
     ccd_cli_progress bar;
     ccd_cli_progress_init(&bar, "run");
     ccd_run_config cfg = {
@@ -243,6 +479,7 @@ done:
     ccd_method_list_free(&chosen);
     if (have_methods)
         ccd_cli_methods_free(&available);
+    ccd_sweep_free(&o.sweep);
     free(o.plugins);
     return status;
 }

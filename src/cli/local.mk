@@ -9,9 +9,12 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cli_progress.c \
 	src/cli/cmd_bench_io.c \
 	src/cli/cmd_contact.c \
+	src/cli/cmd_gate.c \
 	src/cli/cmd_gen.c \
 	src/cli/cmd_info.c \
+	src/cli/cmd_merge.c \
 	src/cli/cmd_methods.c \
+	src/cli/cmd_report.c \
 	src/cli/cmd_run.c \
 	src/cli/cmd_truth.c \
 	src/cli/main.c \

@@ -19,6 +19,9 @@ static const char usage[] =
     "  gen       write generated query families with exact labels\n"
     "  bench io  measure the query reader\n"
     "  contact   differentiable contact routines\n"
+    "  report    paper tables and figures from result files (run --json)\n"
+    "  gate      CI gate: fail when a method has false negatives, too many FPs or slows down\n"
+    "  merge     combine the result files of the shards of one run\n"
     "\n"
     "`ccdbench COMMAND --help` describes each command.  With no DATA, commands use the\n"
     "shipped dataset ($CCD_DATADIR/default if CCD_DATADIR is set).\n"
@@ -49,6 +52,9 @@ int main(int argc, char **argv)
         {"truth", ccd_cmd_truth},
         {"gen", ccd_cmd_gen},
         {"contact", ccd_cmd_contact},
+        {"report", ccd_cmd_report},
+        {"gate", ccd_cmd_gate},
+        {"merge", ccd_cmd_merge},
     };
     if (strcmp(cmd, "bench") == 0) {
         if (argc < 3 || strcmp(argv[2], "io") != 0)

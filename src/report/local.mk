@@ -4,9 +4,14 @@ noinst_LTLIBRARIES += src/report/libccdreport.la
 src_report_libccdreport_la_SOURCES = \
 	src/report/atomic_file.c \
 	src/report/atomic_file.h \
+	src/report/figures.c \
+	src/report/figures.h \
+	src/report/paper.h \
+	src/report/paper_tables.c \
 	src/report/report.h \
 	src/report/report_csv.c \
 	src/report/report_json.c \
+	src/report/report_latex.c \
 	src/report/report_markdown.c \
 	src/report/report_table.c \
 	src/report/report_text.c

@@ -13,10 +13,11 @@ typedef enum ccd_report_format {
     CCD_FORMAT_TEXT = 0,
     CCD_FORMAT_MARKDOWN,
     CCD_FORMAT_CSV,
-    CCD_FORMAT_JSON
+    CCD_FORMAT_JSON,
+    CCD_FORMAT_LATEX /* tables of `ccdbench report` only */
 } ccd_report_format;
 
-/* "text", "markdown", "csv", "json"; returns 0 on success, -1 for another name. */
+/* "text", "markdown", "csv", "json" (and "latex"); returns 0 on success, -1 for another name. */
 int ccd_report_format_parse(ccd_report_format *out, const char *name);
 
 /* The table as cells: machine formats (CSV, JSON) get full precision. */
@@ -42,6 +43,7 @@ int ccd_report_write(FILE *out, const ccd_run_stats *s, ccd_report_format format
 int ccd_report_write_text(FILE *out, const ccd_report_table *t);
 int ccd_report_write_markdown(FILE *out, const ccd_report_table *t);
 int ccd_report_write_csv(FILE *out, const ccd_report_table *t);
+/* s: the run facts written before the rows, or NULL for none. */
 int ccd_report_write_json(FILE *out, const ccd_report_table *t, const ccd_run_stats *s);
 
 #endif

@@ -33,8 +33,10 @@ int ccd_report_write_json(FILE *out, const ccd_report_table *t, const ccd_run_st
 {
     fprintf(out, "{\n  \"tool\": \"ccdbench\",\n  \"version\": ");
     string(out, PACKAGE_VERSION);
-    fprintf(out, ",\n  \"wall_seconds\": %.6f,\n  \"exact_truth_queries\": %llu,\n",
-            s->wall_seconds, (unsigned long long)s->exact_truth);
+    fputs(",\n", out);
+    if (s)
+        fprintf(out, "  \"wall_seconds\": %.6f,\n  \"exact_truth_queries\": %llu,\n",
+                s->wall_seconds, (unsigned long long)s->exact_truth);
     fprintf(out, "  \"rows\": [");
     for (size_t r = 0; r < t->rows; r++) {
         fputs(r ? ",\n    {" : "\n    {", out);

@@ -2,6 +2,7 @@
 /* The rows and columns of the result table, formatted once for every writer. */
 #include <config.h>
 
+#include "report/paper.h"
 #include "report/report.h"
 
 #include <stdarg.h>
@@ -103,8 +104,8 @@ void ccd_report_table_free(ccd_report_table *t)
 
 int ccd_report_format_parse(ccd_report_format *out, const char *name)
 {
-    static const char *const names[] = {"text", "markdown", "csv", "json"};
-    for (int i = 0; i < 4; i++)
+    static const char *const names[] = {"text", "markdown", "csv", "json", "latex"};
+    for (int i = 0; i < 5; i++)
         if (strcmp(name, names[i]) == 0) {
             *out = (ccd_report_format)i;
             return 0;
@@ -123,6 +124,7 @@ int ccd_report_write(FILE *out, const ccd_run_stats *s, ccd_report_format format
     case CCD_FORMAT_MARKDOWN: r = ccd_report_write_markdown(out, &t); break;
     case CCD_FORMAT_CSV: r = ccd_report_write_csv(out, &t); break;
     case CCD_FORMAT_JSON: r = ccd_report_write_json(out, &t, s); break;
+    case CCD_FORMAT_LATEX: r = ccd_report_write_latex(out, &t); break;
     default: r = ccd_report_write_text(out, &t); break;
     }
     ccd_report_table_free(&t);

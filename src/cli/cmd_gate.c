@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: MIT */
+/* `ccdbench gate`: a pass/fail check of one method for CI (exit 0 pass, 1 fail). */
+#include <config.h>
+
+#include "bench/result_file.h"
+#include "bench/runner.h"
+#include "cli/cli.h"
+#include "report/atomic_file.h"
+#include "report/paper.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "Usage: ccdbench gate --method M [OPTION]... [DATA]...\n"
+    "Run method M on DATA (default: the shipped dataset) and pass or fail it: one line\n"
+    "on stdout says why, the exit status says whether.\n"
+    "\n"
+    "  --method M          the method to check (required)\n"
+    "  --plugin FILE.so   load methods from a plugin (repeatable)\n"
+    "  --max-fn N         most false negatives allowed (default 0)\n"
+    "  --max-fp N|P%      most false positives allowed, as a count or a percentage\n"
+    "                     of the queries (default: no limit)\n"
+    "  --baseline FILE    a result file (ccdbench run --json) that has M\n"
+    "  --max-slowdown R   fail when the mean time exceeds R times the baseline's\n"
+    "  --junit FILE       also write the checks as JUnit XML\n"
+    "  --json FILE        also write this run's result file (a future baseline)\n"
+    "  --threads N        OpenMP threads (default: all cores)\n"
+    "  --delta X, --max-checks N, --eta X   method parameters (as for run)\n"
+    "  --help             show this help\n"
+    "\n"
+    "Exit status: 0 pass, 1 fail (or internal failure), 2 bad input or usage.\n";
+
+enum {
+    OPT_METHOD = 256, OPT_PLUGIN, OPT_MAX_FN, OPT_MAX_FP, OPT_BASELINE, OPT_MAX_SLOWDOWN,
+    OPT_JUNIT, OPT_JSON, OPT_THREADS, OPT_DELTA, OPT_MAX_CHECKS, OPT_ETA, OPT_HELP
+};
+
+typedef struct gate_options {
+    const char *method, *baseline, *junit, *json;
+    char **plugins;
+    size_t plugin_count;
+    long max_fn, threads;
+    double max_fp;     /* NAN: no limit */
+    int max_fp_percent;
+    double max_slowdown; /* NAN: no limit */
+    ccd_params params;
+} gate_options;
+
+typedef struct check {
+    const char *name;
+    int failed;
+    char message[256];
+} check;
+
+static int parse(gate_options *o, int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"method", required_argument, NULL, OPT_METHOD},
+        {"plugin", required_argument, NULL, OPT_PLUGIN},
+        {"max-fn", required_argument, NULL, OPT_MAX_FN},
+        {"max-fp", required_argument, NULL, OPT_MAX_FP},
+        {"baseline", required_argument, NULL, OPT_BASELINE},
+        {"max-slowdown", required_argument, NULL, OPT_MAX_SLOWDOWN},
+        {"junit", required_argument, NULL, OPT_JUNIT},
+        {"json", required_argument, NULL, OPT_JSON},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"delta", required_argument, NULL, OPT_DELTA},
+        {"max-checks", required_argument, NULL, OPT_MAX_CHECKS},
+        {"eta", required_argument, NULL, OPT_ETA},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_METHOD: o->method = optarg; break;
+        case OPT_PLUGIN: o->plugins[o->plugin_count++] = optarg; break;
+        case OPT_MAX_FN:
+            if (ccd_cli_parse_long(&o->max_fn, "--max-fn", optarg) != 0)
+                return CCD_EXIT_USAGE;
+            if (o->max_fn < 0)
+                return ccd_cli_usage_error("--max-fn: must be >= 0");
+            break;
+        case OPT_MAX_FP: {
+            size_t n = strlen(optarg);
+            char text[64];
+            o->max_fp_percent = n > 0 && optarg[n - 1] == '%';
+            snprintf(text, sizeof text, "%.*s", (int)(n - (size_t)o->max_fp_percent), optarg);
+            if (ccd_cli_parse_double(&o->max_fp, "--max-fp", text) != 0)
+                return CCD_EXIT_USAGE;
+            if (!(o->max_fp >= 0))
+                return ccd_cli_usage_error("--max-fp: must be >= 0");
+            break;
+        }
+        case OPT_BASELINE: o->baseline = optarg; break;
+        case OPT_MAX_SLOWDOWN:
+            if (ccd_cli_parse_double(&o->max_slowdown, "--max-slowdown", optarg) != 0)
+                return CCD_EXIT_USAGE;
+            if (!(o->max_slowdown > 0))
+                return ccd_cli_usage_error("--max-slowdown: must be > 0");
+            break;
+        case OPT_JUNIT: o->junit = optarg; break;
+        case OPT_JSON: o->json = optarg; break;
+        case OPT_THREADS:
+            if (ccd_cli_parse_long(&o->threads, "--threads", optarg) != 0)
+                return CCD_EXIT_USAGE;
+            if (o->threads < 1 || o->threads > 4096)
+                return ccd_cli_usage_error("--threads: %ld is not between 1 and 4096", o->threads);
+            break;
+        case OPT_DELTA:
+            if (ccd_cli_parse_double(&o->params.delta, "--delta", optarg) != 0)
+                return CCD_EXIT_USAGE;
+            if (!(o->params.delta > 0))
+                return ccd_cli_usage_error("--delta: must be > 0");
+            break;
+        case OPT_MAX_CHECKS:
+            if (ccd_cli_parse_long(&o->params.max_checks, "--max-checks", optarg) != 0)
+                return CCD_EXIT_USAGE;
+            break;
+        case OPT_ETA:
+            if (ccd_cli_parse_double(&o->params.eta, "--eta", optarg) != 0)
+                return CCD_EXIT_USAGE;
+            break;
+        case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
+        default: return ccd_cli_bad_option("gate", argv, optopt);
+        }
+    }
+    if (!o->method)
+        return ccd_cli_usage_error("gate: --method M is required");
+    if (strchr(o->method, ','))
+        return ccd_cli_usage_error("gate: --method takes one method");
+    if (!isnan(o->max_slowdown) && !o->baseline)
+        return ccd_cli_usage_error("gate: --max-slowdown needs --baseline FILE");
+    return -1;
+}
+
+/* Mean µs of `method` over the first run of a result file (all its groups). */
+static ccd_status baseline_mean(double *mean_us, ccd_error *err, const char *path,
+                                const char *method)
+{
+    ccd_result_doc doc;
+    ccd_status st = ccd_result_read(&doc, err, path);
+    if (st != CCD_OK)
+        return st;
+    const ccd_run_stats *s = &doc.runs[0].stats;
+    size_t m = 0;
+    while (m < s->method_count && strcmp(s->methods[m]->name, method) != 0)
+        m++;
+    if (m == s->method_count) {
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "the baseline has no method '%s'",
+                           method);
+    } else {
+        uint64_t ns = 0, queries = 0;
+        for (size_t g = 0; g < s->group_count; g++) {
+            ns += s->groups[g].methods[m].time_total_ns;
+            queries += s->groups[g].methods[m].queries;
+        }
+        if (queries == 0)
+            st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                               "the baseline has no queries for '%s'", method);
+        *mean_us = queries ? (double)ns / (double)queries / 1e3 : 0;
+    }
+    ccd_result_doc_free(&doc);
+    return st;
+}
+
+static void xml_text(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(*s, out);
+        }
+}
+
+static ccd_status write_junit(ccd_error *err, const char *path, const char *method,
+                             const check *checks, size_t n, double seconds)
+{
+    ccd_atomic_file f;
+    ccd_status st = ccd_atomic_file_open(&f, err, path);
+    if (st != CCD_OK)
+        return st;
+    size_t failures = 0;
+    for (size_t i = 0; i < n; i++)
+        failures += checks[i].failed != 0;
+    fprintf(f.stream, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+            "  <testsuite name=\"ccdbench gate ");
+    xml_text(f.stream, method);
+    fprintf(f.stream, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", n,
+            failures, seconds);
+    for (size_t i = 0; i < n; i++) {
+        fputs("    <testcase classname=\"ccdbench.gate.", f.stream);
+        xml_text(f.stream, method);
+        fprintf(f.stream, "\" name=\"%s\">", checks[i].name);
+        if (checks[i].failed) {
+            fputs("\n      <failure message=\"", f.stream);
+            xml_text(f.stream, checks[i].message);
+            fputs("\"/>\n    ", f.stream);
+        } else {
+            fputs("<system-out>", f.stream);
+            xml_text(f.stream, checks[i].message);
+            fputs("</system-out>", f.stream);
+        }
+        fputs("</testcase>\n", f.stream);
+    }
+    fputs("  </testsuite>\n</testsuites>\n", f.stream);
+    return ccd_atomic_file_commit(&f, err);
+}
+
+int ccd_cmd_gate(int argc, char **argv)
+{
+    gate_options o = {.max_fp = NAN, .max_slowdown = NAN};
+    ccd_params_default(&o.params);
+    o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
+    if (!o.plugins)
+        return ccd_cli_usage_error("out of memory");
+    int status = parse(&o, argc, argv);
+    if (status >= 0) {
+        free(o.plugins);
+        return status;
+    }
+    ccd_error err;
+    ccd_cli_methods available;
+    ccd_method_list chosen = {0};
+    ccd_dataset ds = {0};
+    int have_methods = 0, have_dataset = 0;
+    double base_us = NAN;
+    if (o.baseline && baseline_mean(&base_us, &err, o.baseline, o.method) != CCD_OK) {
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
+    if (ccd_cli_methods_load(&available, &err, o.plugins, o.plugin_count) != CCD_OK) {
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
+    have_methods = 1;
+    if (ccd_method_list_select(&chosen, &err, &available.available, o.method) != CCD_OK) {
+        const char *what = strstr(err.message, ": ");
+        status = ccd_cli_usage_error("--method: %s", what ? what + 2 : err.message);
+        goto done;
+    }
+    if (ccd_cli_discover(&ds, &err, argv + optind, argc - optind) != CCD_OK) {
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
+    have_dataset = 1;
+    if (ds.count == 0) {
+        status = ccd_cli_usage_error("gate: no query files found under the data given");
+        goto done;
+    }
+    ccd_run_config cfg = {.methods = chosen.items, .method_count = chosen.count,
+                          .params = o.params, .threads = (int)o.threads};
+    ccd_run_stats stats;
+    if (ccd_run(&stats, &err, &ds, &cfg) != CCD_OK) {
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
+    ccd_method_stats sum;
+    ccd_method_detail detail;
+    ccd_method_stats_init(&sum);
+    ccd_method_detail_init(&detail);
+    for (size_t g = 0; g < stats.group_count; g++)
+        ccd_result_stats_add(&sum, &detail, &stats.groups[g].methods[0],
+                             &stats.groups[g].details[0]);
+    double mean_us = ccd_method_stats_mean_us(&sum);
+    check checks[3] = {{.name = "false-negatives"}, {.name = "false-positives"},
+                       {.name = "slowdown"}};
+    size_t nchecks = 2;
+    checks[0].failed = sum.false_negatives > (uint64_t)o.max_fn;
+    snprintf(checks[0].message, sizeof checks[0].message, "FN %llu %s %ld",
+             (unsigned long long)sum.false_negatives, checks[0].failed ? ">" : "<=", o.max_fn);
+    double fp_limit = o.max_fp_percent ? o.max_fp / 100 * (double)sum.queries : o.max_fp;
+    checks[1].failed = !isnan(fp_limit) && (double)sum.false_positives > fp_limit;
+    if (isnan(fp_limit))
+        snprintf(checks[1].message, sizeof checks[1].message, "FP %llu (no limit)",
+                 (unsigned long long)sum.false_positives);
+    else
+        snprintf(checks[1].message, sizeof checks[1].message, "FP %llu %s %g%s",
+                 (unsigned long long)sum.false_positives, checks[1].failed ? ">" : "<=",
+                 o.max_fp, o.max_fp_percent ? "% of the queries" : "");
+    if (o.baseline) {
+        double ratio = base_us > 0 ? mean_us / base_us : INFINITY;
+        checks[2].failed = !isnan(o.max_slowdown) && ratio > o.max_slowdown;
+        if (isnan(o.max_slowdown))
+            snprintf(checks[2].message, sizeof checks[2].message,
+                     "mean %.3f us = %.2fx the baseline's %.3f us (no limit)", mean_us, ratio,
+                     base_us);
+        else
+            snprintf(checks[2].message, sizeof checks[2].message,
+                     "mean %.3f us = %.2fx the baseline's %.3f us %s %gx", mean_us, ratio,
+                     base_us, checks[2].failed ? ">" : "<=", o.max_slowdown);
+        nchecks = 3;
+    }
+    int failed = 0;
+    for (size_t i = 0; i < nchecks; i++)
+        failed |= checks[i].failed;
+    printf("gate %s: %s on %llu queries: %s; %s", failed ? "FAIL" : "PASS", o.method,
+           (unsigned long long)sum.queries, checks[0].message, checks[1].message);
+    if (nchecks == 3)
+        printf("; %s", checks[2].message);
+    else
+        printf("; mean %.3f us", mean_us);
+    putchar('\n');
+    status = failed ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
+    if (o.junit && write_junit(&err, o.junit, o.method, checks, nchecks, stats.wall_seconds) != CCD_OK)
+        status = ccd_cli_fail(&err);
+    if (o.json && status != CCD_EXIT_USAGE) {
+        ccd_result_header h;
+        ccd_atomic_file f;
+        if (ccd_result_header_init(&h, &err, argv + optind, (size_t)(argc - optind), &ds,
+                                   cfg.methods, cfg.method_count, CCD_TRUTH_LABELS, 0, 1,
+                                   NULL) != CCD_OK ||
+            ccd_atomic_file_open(&f, &err, o.json) != CCD_OK) {
+            status = ccd_cli_fail(&err);
+        } else {
+            ccd_result_writer w;
+            ccd_result_write_header(&w, f.stream, &h, 0);
+            ccd_result_write_run_begin(&w, NAN, &cfg.params);
+            ccd_result_write_run_end(&w, &stats);
+            ccd_result_write_finish(&w);
+            if (ccd_atomic_file_commit(&f, &err) != CCD_OK)
+                status = ccd_cli_fail(&err);
+        }
+        h.methods = NULL;
+        ccd_result_header_free(&h);
+    }
+    ccd_run_stats_free(&stats);
+done:
+    if (have_dataset)
+        ccd_dataset_free(&ds);
+    ccd_method_list_free(&chosen);
+    if (have_methods)
+        ccd_cli_methods_free(&available);
+    free(o.plugins);
+    fflush(stdout);
+    return status;
+}

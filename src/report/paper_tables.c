@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: MIT */
+/* The paper-shaped tables (paper.h). */
+#include <config.h>
+
+#include "report/paper.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0)
+        s = NULL;
+    va_end(ap);
+    return s;
+}
+
+void ccd_paper_aggregate(ccd_method_stats *s, ccd_method_detail *d, const ccd_run_stats *stats,
+                         size_t method, const char *set_label, const char *family, int kind)
+{
+    ccd_method_stats_init(s);
+    ccd_method_detail_init(d);
+    for (size_t g = 0; g < stats->group_count; g++) {
+        const ccd_run_group *grp = &stats->groups[g];
+        if ((int)grp->kind != kind || strcmp(ccd_result_set_label(grp->set), set_label) != 0 ||
+            (family && strcmp(grp->family, family) != 0))
+            continue;
+        ccd_result_stats_add(s, d, &grp->methods[method], &grp->details[method]);
+    }
+}
+
+/* A dataset block: (set label, family or NULL, kind). */
+typedef struct block {
+    const char *set, *family;
+    int kind;
+} block;
+
+/* Distinct blocks in order: sets in order of appearance, VF before EE. */
+static size_t collect_blocks(block **out, const ccd_paper_column *cols, size_t ncols,
+                             int by_family)
+{
+    size_t cap = 8, n = 0;
+    block *b = malloc(cap * sizeof *b);
+    /* Sets (and families) in order of first appearance over all columns. */
+    for (size_t c = 0; b && c < ncols; c++) {
+        const ccd_run_stats *s = cols[c].stats;
+        for (size_t g = 0; g < s->group_count; g++) {
+            const char *set = ccd_result_set_label(s->groups[g].set);
+            const char *family = by_family ? s->groups[g].family : NULL;
+            for (int kind = 0; kind < 2; kind++) {
+                int seen = 0;
+                for (size_t i = 0; i < n && !seen; i++)
+                    seen = strcmp(b[i].set, set) == 0 && b[i].kind == kind &&
+                           (!family || strcmp(b[i].family, family) == 0);
+                int present = 0;
+                for (size_t h = 0; h < s->group_count && !present; h++)
+                    present = (int)s->groups[h].kind == kind &&
+                              strcmp(ccd_result_set_label(s->groups[h].set), set) == 0 &&
+                              (!family || strcmp(s->groups[h].family, family) == 0);
+                if (seen || !present)
+                    continue;
+                if (n == cap) {
+                    block *bigger = realloc(b, (cap *= 2) * sizeof *b);
+                    if (!bigger) {
+                        free(b);
+                        return (size_t)-1;
+                    }
+                    b = bigger;
+                }
+                b[n++] = (block){set, family, kind};
+            }
+        }
+    }
+    *out = b;
+    return b ? n : (size_t)-1;
+}
+
+/* Distinct method names and sweep values, in order of first appearance. */
+static size_t distinct_methods(const char **names, const ccd_paper_column *cols, size_t ncols)
+{
+    size_t n = 0;
+    for (size_t c = 0; c < ncols; c++) {
+        size_t i = 0;
+        while (i < n && strcmp(names[i], cols[c].method) != 0)
+            i++;
+        if (i == n)
+            names[n++] = cols[c].method;
+    }
+    return n;
+}
+
+static size_t distinct_values(double *values, const ccd_paper_column *cols, size_t ncols)
+{
+    size_t n = 0;
+    for (size_t c = 0; c < ncols; c++) {
+        double v = cols[c].sweep_value;
+        size_t i = 0;
+        while (i < n && !(values[i] == v || (isnan(values[i]) && isnan(v))))
+            i++;
+        if (i == n)
+            values[n++] = v;
+    }
+    return n;
+}
+
+static int alloc_shape(ccd_report_table *t, size_t columns, size_t rows)
+{
+    memset(t, 0, sizeof *t);
+    t->columns = columns;
+    t->rows = rows;
+    char **header = calloc(columns + 1, sizeof *header);
+    char **title = calloc(columns + 1, sizeof *title);
+    unsigned char *numeric = calloc(columns + 1, 1);
+    t->cells = calloc(rows * columns + 1, sizeof *t->cells);
+    t->header = (const char *const *)header;
+    t->title = (const char *const *)title;
+    t->numeric = numeric;
+    return header && title && numeric && t->cells ? 0 : -1;
+}
+
+static int set_column(ccd_report_table *t, size_t c, const char *header, const char *title,
+                      int numeric)
+{
+    char **h = (char **)t->header, **ti = (char **)t->title;
+    h[c] = strdup(header);
+    ti[c] = strdup(title);
+    ((unsigned char *)t->numeric)[c] = (unsigned char)numeric;
+    return h[c] && ti[c] ? 0 : -1;
+}
+
+void ccd_paper_table_free(ccd_report_table *t)
+{
+    char **h = (char **)t->header, **ti = (char **)t->title;
+    for (size_t c = 0; c < t->columns; c++) {
+        if (h)
+            free(h[c]);
+        if (ti)
+            free(ti[c]);
+    }
+    free(h);
+    free(ti);
+    free((unsigned char *)t->numeric);
+    t->header = t->title = NULL;
+    t->numeric = NULL;
+    ccd_report_table_free(t);
+}
+
+static char *block_name(const block *b, const ccd_run_stats *s)
+{
+    uint64_t queries = 0;
+    for (size_t g = 0; s->method_count && g < s->group_count; g++)
+        if ((int)s->groups[g].kind == b->kind &&
+            strcmp(ccd_result_set_label(s->groups[g].set), b->set) == 0 &&
+            (!b->family || strcmp(s->groups[g].family, b->family) == 0))
+            queries += s->groups[g].methods[0].queries;
+    return format("%s%s%s %s (%llu)", b->set, b->family ? " " : "", b->family ? b->family : "",
+                  b->kind == CCD_VF ? "VF" : "EE", (unsigned long long)queries);
+}
+
+int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
+                    const char *sweep_name, int by_family, int precise)
+{
+    block *blocks = NULL;
+    const char **methods = calloc(ncols + 1, sizeof *methods);
+    double *values = calloc(ncols + 1, sizeof *values);
+    size_t nblocks = collect_blocks(&blocks, cols, ncols, by_family);
+    int rc = -1;
+    memset(t, 0, sizeof *t);
+    if (!methods || !values || nblocks == (size_t)-1)
+        goto done;
+    size_t nmethods = distinct_methods(methods, cols, ncols);
+    size_t nvalues = distinct_values(values, cols, ncols);
+    size_t lead = sweep_name ? 3 : 2;
+    if (alloc_shape(t, lead + nmethods, nblocks * nvalues * 3) != 0)
+        goto done;
+    int ok = set_column(t, 0, "dataset", "dataset", 0) == 0;
+    if (sweep_name)
+        ok = ok && set_column(t, 1, sweep_name, sweep_name, 1) == 0;
+    ok = ok && set_column(t, lead - 1, "row", "", 0) == 0;
+    for (size_t m = 0; ok && m < nmethods; m++)
+        ok = set_column(t, lead + m, methods[m], methods[m], 1) == 0;
+    static const char *const row_names[3] = {"t", "FP", "FN"};
+    size_t row = 0;
+    for (size_t b = 0; ok && b < nblocks; b++)
+        for (size_t v = 0; ok && v < nvalues; v++)
+            for (int k = 0; ok && k < 3; k++, row++) {
+                char **cell = t->cells + row * t->columns;
+                const ccd_run_stats *any = NULL;
+                for (size_t m = 0; m < nmethods; m++) {
+                    const ccd_paper_column *col = NULL;
+                    for (size_t c = 0; c < ncols && !col; c++)
+                        if (strcmp(cols[c].method, methods[m]) == 0 &&
+                            (cols[c].sweep_value == values[v] ||
+                             (isnan(values[v]) && isnan(cols[c].sweep_value))))
+                            col = &cols[c];
+                    if (!col) {
+                        cell[lead + m] = strdup("-");
+                        continue;
+                    }
+                    any = any ? any : col->stats;
+                    ccd_method_stats s;
+                    ccd_method_detail d;
+                    ccd_paper_aggregate(&s, &d, col->stats, col->index, blocks[b].set,
+                                        blocks[b].family, blocks[b].kind);
+                    cell[lead + m] =
+                        s.queries == 0 ? strdup("-")
+                        : k == 0 ? format(precise ? "%.9g" : "%.2f", ccd_method_stats_mean_us(&s))
+                        : format("%llu", (unsigned long long)(k == 1 ? s.false_positives
+                                                                     : s.false_negatives));
+                }
+                cell[0] = any ? block_name(&blocks[b], any) : strdup("-");
+                if (sweep_name)
+                    cell[1] = format("%g", values[v]);
+                cell[lead - 1] = strdup(row_names[k]);
+                for (size_t c = 0; c < t->columns; c++)
+                    ok = ok && cell[c];
+            }
+    rc = ok ? 0 : -1;
+done:
+    if (rc != 0)
+        ccd_paper_table_free(t);
+    free(blocks);
+    free(methods);
+    free(values);
+    return rc;
+}
+
+enum { SWEEP_COLUMNS = 12 };
+
+int ccd_paper_sweep_table(ccd_report_table *t, const ccd_result_run *runs, size_t n,
+                          const char *param, int precise)
+{
+    static const char *const headers[SWEEP_COLUMNS] = {
+        "dataset", "value", "method", "queries", "mean_us", "min_us", "max_us", "fp", "fn",
+        "early_termination_pct", "tolerance_mean", "tolerance_max"};
+    static const char *const titles[SWEEP_COLUMNS] = {
+        "dataset", "value", "method", "queries", "mean µs", "min µs", "max µs", "FP", "FN",
+        "early stop %", "mean tolerance", "max tolerance"};
+    static const unsigned char numeric[SWEEP_COLUMNS] = {0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    memset(t, 0, sizeof *t);
+    if (n == 0)
+        return -1;
+    /* Datasets: set labels in order of appearance (VF and EE together). */
+    const ccd_run_stats *s0 = &runs[0].stats;
+    const char **sets = calloc(s0->group_count + 1, sizeof *sets);
+    size_t nsets = 0;
+    if (!sets)
+        return -1;
+    for (size_t g = 0; g < s0->group_count; g++) {
+        const char *label = ccd_result_set_label(s0->groups[g].set);
+        size_t i = 0;
+        while (i < nsets && strcmp(sets[i], label) != 0)
+            i++;
+        if (i == nsets)
+            sets[nsets++] = label;
+    }
+    if (alloc_shape(t, SWEEP_COLUMNS, nsets * n * s0->method_count) != 0) {
+        free(sets);
+        ccd_paper_table_free(t);
+        return -1;
+    }
+    int ok = 1;
+    for (size_t c = 0; c < SWEEP_COLUMNS && ok; c++)
+        ok = set_column(t, c, headers[c], c == 1 ? param : titles[c], numeric[c]) == 0;
+    size_t row = 0;
+    for (size_t si = 0; ok && si < nsets; si++)
+        for (size_t r = 0; ok && r < n; r++)
+            for (size_t m = 0; ok && m < runs[r].stats.method_count; m++, row++) {
+                ccd_method_stats s, part;
+                ccd_method_detail d, part_detail;
+                ccd_method_stats_init(&s);
+                ccd_method_detail_init(&d);
+                for (int kind = 0; kind < 2; kind++) {
+                    ccd_paper_aggregate(&part, &part_detail, &runs[r].stats, m, sets[si], NULL,
+                                        kind);
+                    ccd_result_stats_add(&s, &d, &part, &part_detail);
+                }
+                char **cell = t->cells + row * t->columns;
+                const char *num = precise ? "%.9g" : "%.3f";
+                double q = s.queries ? (double)s.queries : 1;
+                cell[0] = strdup(sets[si]);
+                cell[1] = format("%g", runs[r].sweep_value);
+                cell[2] = strdup(runs[r].stats.methods[m]->name);
+                cell[3] = format("%llu", (unsigned long long)s.queries);
+                cell[4] = format(num, ccd_method_stats_mean_us(&s));
+                cell[5] = format(num, s.queries ? (double)d.time_min_ns / 1e3 : 0.0);
+                cell[6] = format(num, ccd_method_stats_max_us(&s));
+                cell[7] = format("%llu", (unsigned long long)s.false_positives);
+                cell[8] = format("%llu", (unsigned long long)s.false_negatives);
+                cell[9] = format(precise ? "%.9g" : "%.4f", 100.0 * (double)s.hit_max_checks / q);
+                cell[10] = format(precise ? "%.9g" : "%.3g",
+                                  ccd_fixed_sum_value(&d.tolerance_sum) / q);
+                cell[11] = format(precise ? "%.9g" : "%.3g", d.tolerance_max);
+                for (size_t c = 0; c < SWEEP_COLUMNS; c++)
+                    ok = ok && cell[c];
+            }
+    free(sets);
+    if (!ok) {
+        ccd_paper_table_free(t);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/* Check suite of src/report and the result files of src/bench: JSON positions,
+ * order-independent sums, sweep specs, result files written and read back. */
+#include <config.h>
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/json_doc.h"
+#include "bench/result_file.h"
+#include "bench/sweep.h"
+#include "report/paper.h"
+
+static void expect_json_error(const char *text, const char *want)
+{
+    ccd_json *v = NULL;
+    ccd_error err;
+    ck_assert_int_eq(ccd_json_parse(&v, &err, "t.json", text, strlen(text)), CCD_ERR_INPUT);
+    ck_assert_ptr_null(v);
+    ck_assert_msg(strcmp(err.message, want) == 0, "got '%s', want '%s'", err.message, want);
+}
+
+START_TEST(test_json_errors)
+{
+    expect_json_error("", "t.json:1:1: unexpected end of file, expected a value");
+    expect_json_error("{\"a\": 1,\n  \"b\" 2}", "t.json:2:7: expected ':' after a member name");
+    expect_json_error("[1, 2\n, 01]", "t.json:2:3: malformed number");
+    expect_json_error("[1] x", "t.json:1:5: unexpected text after the JSON value");
+    expect_json_error("\"\\q\"", "t.json:1:2: bad escape in a string");
+    expect_json_error("{\"a\": 1, \"a\": 2}", "t.json:1:13: duplicate member name");
+}
+END_TEST
+
+START_TEST(test_json_roundtrip)
+{
+    const char *text = "{\"a\": [1, -2.5e-3, true, null], \"b\": \"x\\\"\\u00e9\\n\"}";
+    ccd_json *v = NULL;
+    ccd_error err;
+    ck_assert_int_eq(ccd_json_parse(&v, &err, "t", text, strlen(text)), CCD_OK);
+    ck_assert_str_eq(ccd_json_get(v, "b")->text, "x\"\xc3\xa9\n");
+    ck_assert_uint_eq(ccd_json_get(v, "a")->items[1]->line, 1);
+    ck_assert_uint_eq(ccd_json_get(v, "a")->items[1]->column, 11);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ccd_json_write(out, v);
+    fclose(out);
+    ck_assert_str_eq(buf, "{\"a\": [1, -2.5e-3, true, null], \"b\": \"x\\\"\xc3\xa9\\u000a\"}");
+    free(buf);
+    ccd_json_free(v);
+}
+END_TEST
+
+START_TEST(test_fixed_sum_order)
+{
+    /* A double sum depends on the order; the fixed-point sum does not. */
+    const double x[] = {1e-3, 0.7, 3.25, 1e-17, 0.1, 0.2, 0.3, 12345.678};
+    enum { N = sizeof x / sizeof x[0] };
+    ccd_fixed_sum fwd = {0}, rev = {0}, halves = {0}, other = {0};
+    for (int i = 0; i < N; i++) {
+        ccd_fixed_sum_add(&fwd, x[i]);
+        ccd_fixed_sum_add(&rev, x[N - 1 - i]);
+        ccd_fixed_sum_add(i % 2 ? &halves : &other, x[i]);
+    }
+    ccd_fixed_sum_merge(&halves, &other);
+    ck_assert(fwd.whole == rev.whole && fwd.frac == rev.frac);
+    ck_assert(fwd.whole == halves.whole && fwd.frac == halves.frac);
+    double exact = 0;
+    for (int i = 0; i < N; i++)
+        exact += x[i];
+    ck_assert(fabs(ccd_fixed_sum_value(&fwd) - exact) < 1e-12);
+    ccd_fixed_sum_add(&fwd, -1.0); /* ignored */
+    ccd_fixed_sum_add(&fwd, NAN);
+    ck_assert(fwd.whole == rev.whole && fwd.frac == rev.frac);
+}
+END_TEST
+
+START_TEST(test_sweep_specs)
+{
+    ccd_sweep s;
+    ccd_error err;
+    ck_assert_int_eq(ccd_sweep_parse(&s, &err, "delta=1e-8:1:9"), CCD_OK);
+    ck_assert_str_eq(s.param, "delta");
+    ck_assert_uint_eq(s.count, 9);
+    ck_assert(s.values[0] == 1e-8 && s.values[8] == 1);
+    ck_assert(fabs(s.values[4] / 1e-4 - 1) < 1e-12);
+    ccd_sweep_free(&s);
+    ck_assert_int_eq(ccd_sweep_parse(&s, &err, "max-checks=1e2,1e3,1e7"), CCD_OK);
+    ck_assert_uint_eq(s.count, 3);
+    ck_assert(s.values[2] == 1e7);
+    ccd_params p;
+    ccd_params_default(&p);
+    ccd_sweep_apply(&p, s.param, s.values[2]);
+    ck_assert_int_eq(p.max_checks, 10000000);
+    ccd_sweep_free(&s);
+    ck_assert_int_eq(ccd_sweep_parse(&s, &err, "ms=1e-2,x"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message, "--sweep:0:9: expected a number");
+    ck_assert_int_eq(ccd_sweep_parse(&s, &err, "eta=1"), CCD_ERR_INPUT);
+}
+END_TEST
+
+/* Write a small result by hand and read it back: every count survives. */
+START_TEST(test_result_roundtrip)
+{
+    static const ccd_method m1 = {.name = "a", .caps = CCD_CAP_TOI};
+    static const ccd_method m2 = {.name = "b"};
+    const ccd_method *methods[] = {&m1, &m2};
+    ccd_method_stats ms[2];
+    ccd_method_detail md[2];
+    for (int m = 0; m < 2; m++) {
+        ccd_method_stats_init(&ms[m]);
+        ccd_method_detail_init(&md[m]);
+        for (int q = 0; q < 50; q++) {
+            ccd_query_truth truth = {.collides = q % 3 == 0, .toi = NAN};
+            ccd_query_outcome o = {.time_ns = 100 + (uint64_t)(q * q * 37 + m), .toi_order = CCD_TOI_NOT_COMPARED};
+            o.result.collides = q % 3 == 0 || (m == 1 && q % 7 == 0);
+            o.result.tolerance = 1e-6 * q;
+            o.result.hit_max_checks = q == 49;
+            ccd_method_stats_add(&ms[m], &truth, &o);
+            ccd_method_detail_add(&md[m], &truth, &o);
+        }
+    }
+    ccd_run_group group = {.set = "scalable-ccd", .family = "f", .kind = CCD_EE,
+                           .methods = ms, .details = md};
+    ccd_run_stats stats = {.groups = &group, .group_count = 1, .methods = methods,
+                           .method_count = 2};
+    ccd_result_header h = {.tool = "t", .date = "d", .cpu = "c", .compiler = "cc", .gmp = "g",
+                           .mpfr = "m", .zlib = "z", .cores = 2, .truth = "labels",
+                           .shard_count = 1, .sweep = NULL, .methods = methods,
+                           .method_count = 2};
+    char path[] = "/tmp/ccd-check-report-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *out = fdopen(fd, "w");
+    ccd_result_writer w;
+    ccd_params p;
+    ccd_params_default(&p);
+    ccd_result_write_header(&w, out, &h, 0);
+    ccd_result_write_run_begin(&w, NAN, &p);
+    ccd_result_write_run_end(&w, &stats);
+    ccd_result_write_finish(&w);
+    fclose(out);
+    ccd_result_doc doc;
+    ccd_error err;
+    ck_assert_msg(ccd_result_read(&doc, &err, path) == CCD_OK, "%s", err.message);
+    unlink(path);
+    ck_assert_uint_eq(doc.run_count, 1);
+    const ccd_run_stats *s = &doc.runs[0].stats;
+    ck_assert_uint_eq(s->group_count, 1);
+    ck_assert_str_eq(s->methods[1]->name, "b");
+    for (int m = 0; m < 2; m++) {
+        const ccd_method_stats *r = &s->groups[0].methods[m];
+        const ccd_method_detail *d = &s->groups[0].details[m];
+        ck_assert(r->queries == 50 && r->positives == ms[m].positives);
+        ck_assert_uint_eq(r->false_positives, ms[m].false_positives);
+        ck_assert_uint_eq(r->hit_max_checks, 1);
+        ck_assert_uint_eq(r->time_total_ns, ms[m].time_total_ns);
+        ck_assert(memcmp(&r->times, &ms[m].times, sizeof r->times) == 0);
+        ck_assert(memcmp(&d->times_positive, &md[m].times_positive, sizeof d->times_positive) == 0);
+        ck_assert_uint_eq(d->time_min_ns, md[m].time_min_ns);
+        ck_assert(d->tolerance_sum.whole == md[m].tolerance_sum.whole &&
+                  d->tolerance_sum.frac == md[m].tolerance_sum.frac);
+        ck_assert(d->tolerance_max == md[m].tolerance_max);
+    }
+    /* The paper table of it: one block (simulation EE) of t / FP / FN. */
+    ccd_paper_column cols[2] = {{"a", s, 0, NAN}, {"b", s, 1, NAN}};
+    ccd_report_table t;
+    ck_assert_int_eq(ccd_paper_table(&t, cols, 2, NULL, 0, 0), 0);
+    ck_assert_uint_eq(t.rows, 3);
+    ck_assert_uint_eq(t.columns, 4);
+    ck_assert_str_eq(ccd_report_cell(&t, 0, 0), "simulation EE (50)");
+    ck_assert_str_eq(ccd_report_cell(&t, 1, 1), "FP");
+    ck_assert_str_eq(ccd_report_cell(&t, 1, 2), "0");
+    ck_assert_str_eq(ccd_report_cell(&t, 1, 3), "5"); /* q % 7 == 0, q % 3 != 0: 7 14 28 35 49 */
+    ccd_paper_table_free(&t);
+    ccd_result_doc_free(&doc);
+}
+END_TEST
+
+static Suite *report_suite(void)
+{
+    Suite *s = suite_create("report");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_json_errors);
+    tcase_add_test(tc, test_json_roundtrip);
+    tcase_add_test(tc, test_fixed_sum_order);
+    tcase_add_test(tc, test_sweep_specs);
+    tcase_add_test(tc, test_result_roundtrip);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(report_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

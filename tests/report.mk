@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: MIT
+# Tests of result files, `ccdbench report`, `gate`, `merge`, sweeps and shards;
+# the never-colliding test plugin (a method with false negatives, for gate).
+check_LTLIBRARIES += tests/plugin/never_collides.la
+tests_plugin_never_collides_la_SOURCES = tests/plugin/never_collides.c
+tests_plugin_never_collides_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
+
+check_PROGRAMS += tests/check_report
+TESTS += tests/check_report
+tests_check_report_SOURCES = tests/check_report.c
+tests_check_report_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_report_LDADD = \
+	src/report/libccdreport.la \
+	src/bench/libccdrun.la \
+	src/exact/libccdexact.la \
+	src/query/libccdquery.la \
+	src/core/libccdcore.la \
+	$(CHECK_LIBS) $(CCD_LIBS)
+
+REPORT_CLI_TESTS = \
+	tests/cli/gate.sh \
+	tests/cli/merge.sh \
+	tests/cli/report.sh \
+	tests/cli/sweep.sh
+TESTS += $(REPORT_CLI_TESTS)
+EXTRA_DIST += $(REPORT_CLI_TESTS) \
+	tests/report/synthetic.json \
+	tests/report/golden.text \
+	tests/report/golden.markdown \
+	tests/report/golden.csv \
+	tests/report/golden.json \
+	tests/report/golden.latex \
+	tests/report/golden-table1.csv
+dist_noinst_SCRIPTS += scripts/make-reports
