@@ -15,5 +15,6 @@ extern const ccd_method ccd_method_uirf;
 extern const ccd_method ccd_method_root_parity;
 extern const ccd_method ccd_method_root_parity_rational;
 extern const ccd_method ccd_method_bsc;
+extern const ccd_method ccd_method_msrf; /* src/methods/msrf.c (seed 001 §6.2) */
 
 #endif

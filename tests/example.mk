@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: MIT
+# examples/plugin: an external method built against the installed ccdbench with
+# pkg-config; the shell test installs this build into a staging directory first.
+EXTRA_DIST += \
+	examples/plugin/README.md \
+	examples/plugin/Makefile \
+	examples/plugin/aabb.c
+TESTS += tests/cli/plugin-example.sh
+EXTRA_DIST += tests/cli/plugin-example.sh
+# The test runs make and the compiler the build was configured with.
+AM_TESTS_ENVIRONMENT += MAKE='$(MAKE)'; export MAKE; CC='$(CC)'; export CC;
