@@ -1,3 +1,4 @@
 # SPDX-License-Identifier: MIT
 dist_noinst_SCRIPTS += scripts/bootstrap
 EXTRA_DIST += .ci/run
+dist_man_MANS += man/ccdbench.1
