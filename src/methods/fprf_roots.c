@@ -10,68 +10,11 @@
  */
 #include <config.h>
 
+#include "methods/float_poly.h"
 #include "methods/fprf_internal.h"
 
 #include <float.h>
 #include <math.h>
-
-static double horner(const double *c, int degree, double t)
-{
-    double v = c[degree];
-    for (int i = degree - 1; i >= 0; i--)
-        v = v * t + c[i];
-    return v;
-}
-
-/* Bound on the rounding error of horner(): γ_{2n} Σ|c_i||t|^i (Higham, eq. 5.3). */
-static double horner_error(const double *c, int degree, double t)
-{
-    double a = fabs(t), v = fabs(c[degree]);
-    for (int i = degree - 1; i >= 0; i--)
-        v = v * a + fabs(c[i]);
-    return 4.0 * (degree + 1) * DBL_EPSILON * v;
-}
-
-/* One root in [a, b] where p(a), p(b) have opposite signs: bisect until the
- * midpoint is no longer strictly between the ends. */
-static double bisect(const double *c, int degree, double a, double b, double fa)
-{
-    for (int i = 0; i < 2200; i++) {
-        double m = a + (b - a) / 2;
-        if (!(m > a && m < b))
-            break;
-        double fm = horner(c, degree, m);
-        if (fm == 0)
-            return m;
-        if ((fm < 0) == (fa < 0)) {
-            a = m;
-            fa = fm;
-        } else {
-            b = m;
-        }
-    }
-    return a + (b - a) / 2;
-}
-
-static void sort_small(double *v, int n)
-{
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
-            double s = v[j];
-            v[j] = v[j - 1];
-            v[j - 1] = s;
-        }
-}
-
-static int push_unique(double *roots, int n, int max, double t)
-{
-    for (int i = 0; i < n; i++)
-        if (roots[i] == t)
-            return n;
-    if (n < max)
-        roots[n++] = t;
-    return n;
-}
 
 int ccd_fprf_quadratic_roots(double roots[2], const double c[3], double lo, double hi)
 {
@@ -93,8 +36,8 @@ int ccd_fprf_quadratic_roots(double roots[2], const double c[3], double lo, doub
     int kept = 0;
     for (int i = 0; i < n; i++)
         if (r[i] >= lo && r[i] <= hi)
-            kept = push_unique(roots, kept, 2, r[i]);
-    sort_small(roots, kept);
+            kept = ccd_fpoly_push_unique(roots, kept, 2, r[i]);
+    ccd_fpoly_sort(roots, kept);
     return kept;
 }
 
@@ -125,21 +68,21 @@ int ccd_fprf_cubic_roots(double roots[5], const double c[4], double lo, double h
         }
     }
     breaks[nb++] = hi;
-    sort_small(breaks, nb);
+    ccd_fpoly_sort(breaks, nb);
 
     int n = 0;
     for (int i = 0; i < nb; i++) {
-        double f = horner(c, degree, breaks[i]);
+        double f = ccd_fpoly_eval(c, degree, breaks[i]);
         int interior = i > 0 && i < nb - 1;
-        if (f == 0 || (interior && fabs(f) <= horner_error(c, degree, breaks[i])))
-            n = push_unique(roots, n, 5, breaks[i]);
+        if (f == 0 || (interior && fabs(f) <= ccd_fpoly_eval_error(c, degree, breaks[i])))
+            n = ccd_fpoly_push_unique(roots, n, 5, breaks[i]);
     }
     for (int i = 0; i + 1 < nb; i++) {
         double a = breaks[i], b = breaks[i + 1];
-        double fa = horner(c, degree, a), fb = horner(c, degree, b);
+        double fa = ccd_fpoly_eval(c, degree, a), fb = ccd_fpoly_eval(c, degree, b);
         if (fa != 0 && fb != 0 && (fa < 0) != (fb < 0))
-            n = push_unique(roots, n, 5, bisect(c, degree, a, b, fa));
+            n = ccd_fpoly_push_unique(roots, n, 5, ccd_fpoly_bisect(c, degree, a, b, fa));
     }
-    sort_small(roots, n);
+    ccd_fpoly_sort(roots, n);
     return n;
 }

@@ -26,6 +26,7 @@ noinst_LTLIBRARIES += src/methods/libccdfprf.la
 src_methods_libccdfprf_la_SOURCES = \
 	src/methods/fprf.c \
 	src/methods/fprf_internal.h \
+	src/methods/float_poly.h \
 	src/methods/fprf_roots.c \
 	src/methods/fprf_distance.c
 libccdbench_la_LIBADD += src/methods/libccdfprf.la

@@ -36,70 +36,13 @@
 #include <config.h>
 
 #include "methods/builtin.h"
+#include "methods/float_poly.h"
 #include "methods/fprf_internal.h"
 
 #include <float.h>
 #include <math.h>
 
 enum { MAX_DEGREE = 6, MAX_ROOTS = 16, MAX_CANDIDATES = 64 };
-
-static double horner(const double *c, int degree, double t)
-{
-    double v = c[degree];
-    for (int i = degree - 1; i >= 0; i--)
-        v = v * t + c[i];
-    return v;
-}
-
-/* Bound on the rounding error of horner(): γ_{2n} Σ|c_i||t|^i (Higham, eq. 5.3),
- * with a factor 2 of slack. */
-static double horner_error(const double *c, int degree, double t)
-{
-    double a = fabs(t), v = fabs(c[degree]);
-    for (int i = degree - 1; i >= 0; i--)
-        v = v * a + fabs(c[i]);
-    return 4.0 * (degree + 1) * DBL_EPSILON * v;
-}
-
-/* A root in [a, b] where p(a), p(b) have opposite signs: bisect to the last double. */
-static double bisect(const double *c, int degree, double a, double b, double fa)
-{
-    for (int i = 0; i < 2200; i++) {
-        double m = a + (b - a) / 2;
-        if (!(m > a && m < b))
-            break;
-        double fm = horner(c, degree, m);
-        if (fm == 0)
-            return m;
-        if ((fm < 0) == (fa < 0)) {
-            a = m;
-            fa = fm;
-        } else {
-            b = m;
-        }
-    }
-    return a + (b - a) / 2;
-}
-
-static void sort_small(double *v, int n)
-{
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
-            double s = v[j];
-            v[j] = v[j - 1];
-            v[j - 1] = s;
-        }
-}
-
-static int push_unique(double *v, int n, int max, double t)
-{
-    for (int i = 0; i < n; i++)
-        if (v[i] == t)
-            return n;
-    if (n < max)
-        v[n++] = t;
-    return n;
-}
 
 /* Real roots of c[0] + c[1] t + … + c[degree] t^degree in [lo, hi], ascending.
  * The interval is cut at the critical points (found recursively from p'), so p is
@@ -136,17 +79,17 @@ static int real_roots(double roots[MAX_ROOTS], const double *coef, int degree, d
 
     int n = 0;
     for (int i = 0; i < nb; i++) {
-        double f = horner(coef, degree, breaks[i]);
-        if (fabs(f) <= horner_error(coef, degree, breaks[i]))
-            n = push_unique(roots, n, MAX_ROOTS, breaks[i]);
+        double f = ccd_fpoly_eval(coef, degree, breaks[i]);
+        if (fabs(f) <= ccd_fpoly_eval_error(coef, degree, breaks[i]))
+            n = ccd_fpoly_push_unique(roots, n, MAX_ROOTS, breaks[i]);
     }
     for (int i = 0; i + 1 < nb; i++) {
         double a = breaks[i], b = breaks[i + 1];
-        double fa = horner(coef, degree, a), fb = horner(coef, degree, b);
+        double fa = ccd_fpoly_eval(coef, degree, a), fb = ccd_fpoly_eval(coef, degree, b);
         if (fa != 0 && fb != 0 && (fa < 0) != (fb < 0))
-            n = push_unique(roots, n, MAX_ROOTS, bisect(coef, degree, a, b, fa));
+            n = ccd_fpoly_push_unique(roots, n, MAX_ROOTS, ccd_fpoly_bisect(coef, degree, a, b, fa));
     }
-    sort_small(roots, n);
+    ccd_fpoly_sort(roots, n);
     return n;
 }
 
@@ -255,7 +198,7 @@ static void point_at(double out[3], moving m, double t)
 static ccd_status decide(ccd_result *r, candidates *cs, const moving m[4], ccd_kind kind,
                          double h)
 {
-    sort_small(cs->t, cs->n);
+    ccd_fpoly_sort(cs->t, cs->n);
     r->collides = 0;
     r->toi = r->toi_upper = INFINITY;
     r->tolerance = 0;
