@@ -32,6 +32,7 @@ static const char usage[] =
     "  --delta X          tolerance delta of the inclusion methods (default 1e-6)\n"
     "  --max-checks N     maximum checks m_I (default 1000000; negative: no limit)\n"
     "  --ms D             minimum separation d >= 0 (default 0; truth becomes exact)\n"
+    "  --norm N           distance of --ms for the truth: inf (L-infinity, default) or 2\n"
     "  --t-max T          search [0, T], 0 < T <= 1 (default 1)\n"
     "  --no-zero-toi      refine until toi > 0 when a contact is found at t = 0\n"
     "  --filter F         Tight Inclusion filter: linear (default), paper or clamped\n"
@@ -57,7 +58,7 @@ static const char paper_table1_methods[] =
 
 enum {
     OPT_METHODS = 256, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH, OPT_DELTA,
-    OPT_MAX_CHECKS, OPT_MS, OPT_T_MAX, OPT_NO_ZERO_TOI, OPT_FILTER, OPT_ETA, OPT_HELP,
+    OPT_MAX_CHECKS, OPT_MS, OPT_T_MAX, OPT_NO_ZERO_TOI, OPT_FILTER, OPT_ETA, OPT_NORM, OPT_HELP,
     OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET
 };
 
@@ -125,6 +126,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"no-zero-toi", no_argument, NULL, OPT_NO_ZERO_TOI},
         {"filter", required_argument, NULL, OPT_FILTER},
         {"eta", required_argument, NULL, OPT_ETA},
+        {"norm", required_argument, NULL, OPT_NORM},
         {"help", no_argument, NULL, OPT_HELP},
         {"json", required_argument, NULL, OPT_JSON},
         {"per-query", no_argument, NULL, OPT_PER_QUERY},
@@ -186,6 +188,14 @@ static int parse_options(run_options *o, int argc, char **argv)
         case OPT_FILTER:
             if (parse_filter(&o->params.ti_filter, optarg) != 0)
                 return CCD_EXIT_USAGE;
+            break;
+        case OPT_NORM:
+            if (strcmp(optarg, "inf") == 0)
+                o->params.ms_norm = 0;
+            else if (strcmp(optarg, "2") == 0)
+                o->params.ms_norm = 2;
+            else
+                return ccd_cli_usage_error("--norm: '%s' is not inf or 2", optarg);
             break;
         case OPT_ETA:
             if (ccd_cli_parse_double(&o->params.eta, "--eta", optarg) != 0)

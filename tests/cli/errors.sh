@@ -27,7 +27,7 @@ expect_stderr "^$TMP/gz/s/edge-edge/q.csv.gz:[0-9]+:[0-9]+: "
 # Bad options.
 for args in "--threads 0" "--threads x" "--format xml" "--methods nope" "--methods fprf,,exact" \
             "--bogus" "--truth maybe" "--t-max 2" "--delta -1" "--ms -1" "--eta nan" \
-            "--filter fast" "--max-checks 1e9x" "--methods"; do
+            "--filter fast" "--max-checks 1e9x" "--methods" "--norm 3"; do
   expect_status 2 "$CCDBENCH" run $args "$DEFAULT_DATA"
   expect_stderr '^ccdbench: '
 done
