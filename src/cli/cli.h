@@ -42,6 +42,13 @@ int ccd_cli_bad_option(const char *command, char **argv, int optopt_value);
 int ccd_cli_parse_double(double *out, const char *option, const char *text);
 int ccd_cli_parse_long(long *out, const char *option, const char *text);
 
+/* --threads N (1 … 4096), and the method parameters shared by run and gate:
+ * option is the long name without dashes ("delta", "max-checks", "ms", "t-max",
+ * "filter", "norm", "eta").  0 on success; otherwise a usage error was printed
+ * and the exit status is returned. */
+int ccd_cli_parse_threads(long *out, const char *text);
+int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text);
+
 /* The dataset named by paths, or the default dataset when there are none:
  * $CCD_DATADIR/default, else the installed datasets, else the source tree's. */
 ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths, int count);

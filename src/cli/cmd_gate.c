@@ -73,7 +73,7 @@ static int parse(gate_options *o, int argc, char **argv)
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
     };
-    int c;
+    int c, status;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
@@ -106,24 +106,20 @@ static int parse(gate_options *o, int argc, char **argv)
         case OPT_JUNIT: o->junit = optarg; break;
         case OPT_JSON: o->json = optarg; break;
         case OPT_THREADS:
-            if (ccd_cli_parse_long(&o->threads, "--threads", optarg) != 0)
-                return CCD_EXIT_USAGE;
-            if (o->threads < 1 || o->threads > 4096)
-                return ccd_cli_usage_error("--threads: %ld is not between 1 and 4096", o->threads);
+            if ((status = ccd_cli_parse_threads(&o->threads, optarg)) != 0)
+                return status;
             break;
         case OPT_DELTA:
-            if (ccd_cli_parse_double(&o->params.delta, "--delta", optarg) != 0)
-                return CCD_EXIT_USAGE;
-            if (!(o->params.delta > 0))
-                return ccd_cli_usage_error("--delta: must be > 0");
+            if ((status = ccd_cli_parse_param(&o->params, "delta", optarg)) != 0)
+                return status;
             break;
         case OPT_MAX_CHECKS:
-            if (ccd_cli_parse_long(&o->params.max_checks, "--max-checks", optarg) != 0)
-                return CCD_EXIT_USAGE;
+            if ((status = ccd_cli_parse_param(&o->params, "max-checks", optarg)) != 0)
+                return status;
             break;
         case OPT_ETA:
-            if (ccd_cli_parse_double(&o->params.eta, "--eta", optarg) != 0)
-                return CCD_EXIT_USAGE;
+            if ((status = ccd_cli_parse_param(&o->params, "eta", optarg)) != 0)
+                return status;
             break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         default: return ccd_cli_bad_option("gate", argv, optopt);

@@ -96,19 +96,6 @@ static int parse_shard(run_options *o, const char *text)
     return -1;
 }
 
-static int parse_filter(int *out, const char *name)
-{
-    static const char *const names[] = {"linear", "paper", "clamped"};
-    static const int values[] = {CCD_FILTER_LINEAR, CCD_FILTER_PAPER, CCD_FILTER_CLAMPED};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            *out = values[i];
-            return 0;
-        }
-    ccd_cli_usage_error("--filter: '%s' is not linear, paper or clamped", name);
-    return -1;
-}
-
 /* Returns -1 to go on, or the exit status. */
 static int parse_options(run_options *o, int argc, char **argv)
 {
@@ -135,17 +122,15 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"preset", required_argument, NULL, OPT_PRESET},
         {NULL, 0, NULL, 0},
     };
-    int c;
+    int c, status;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_METHODS: o->methods = optarg, o->methods_given = 1; break;
         case OPT_PLUGIN: o->plugins[o->plugin_count++] = optarg; break;
         case OPT_THREADS:
-            if (ccd_cli_parse_long(&o->threads, "--threads", optarg) != 0)
-                return CCD_EXIT_USAGE;
-            if (o->threads < 1 || o->threads > 4096)
-                return ccd_cli_usage_error("--threads: %ld is not between 1 and 4096", o->threads);
+            if ((status = ccd_cli_parse_threads(&o->threads, optarg)) != 0)
+                return status;
             break;
         case OPT_FORMAT:
             if (ccd_report_format_parse(&o->format, optarg) != 0)
@@ -163,45 +148,33 @@ static int parse_options(run_options *o, int argc, char **argv)
                 return ccd_cli_usage_error("--truth: '%s' is not labels or exact", optarg);
             break;
         case OPT_DELTA:
-            if (ccd_cli_parse_double(&o->params.delta, "--delta", optarg) != 0)
-                return CCD_EXIT_USAGE;
-            if (!(o->params.delta > 0))
-                return ccd_cli_usage_error("--delta: must be > 0");
+            if ((status = ccd_cli_parse_param(&o->params, "delta", optarg)) != 0)
+                return status;
             break;
         case OPT_MAX_CHECKS:
-            if (ccd_cli_parse_long(&o->params.max_checks, "--max-checks", optarg) != 0)
-                return CCD_EXIT_USAGE;
+            if ((status = ccd_cli_parse_param(&o->params, "max-checks", optarg)) != 0)
+                return status;
             break;
         case OPT_MS:
-            if (ccd_cli_parse_double(&o->params.ms, "--ms", optarg) != 0)
-                return CCD_EXIT_USAGE;
-            if (o->params.ms < 0)
-                return ccd_cli_usage_error("--ms: must be >= 0");
+            if ((status = ccd_cli_parse_param(&o->params, "ms", optarg)) != 0)
+                return status;
             break;
         case OPT_T_MAX:
-            if (ccd_cli_parse_double(&o->params.t_max, "--t-max", optarg) != 0)
-                return CCD_EXIT_USAGE;
-            if (!(o->params.t_max > 0 && o->params.t_max <= 1))
-                return ccd_cli_usage_error("--t-max: must be in (0, 1]");
+            if ((status = ccd_cli_parse_param(&o->params, "t-max", optarg)) != 0)
+                return status;
             break;
         case OPT_NO_ZERO_TOI: o->params.no_zero_toi = 1; break;
         case OPT_FILTER:
-            if (parse_filter(&o->params.ti_filter, optarg) != 0)
-                return CCD_EXIT_USAGE;
+            if ((status = ccd_cli_parse_param(&o->params, "filter", optarg)) != 0)
+                return status;
             break;
         case OPT_NORM:
-            if (strcmp(optarg, "inf") == 0)
-                o->params.ms_norm = 0;
-            else if (strcmp(optarg, "2") == 0)
-                o->params.ms_norm = 2;
-            else
-                return ccd_cli_usage_error("--norm: '%s' is not inf or 2", optarg);
+            if ((status = ccd_cli_parse_param(&o->params, "norm", optarg)) != 0)
+                return status;
             break;
         case OPT_ETA:
-            if (ccd_cli_parse_double(&o->params.eta, "--eta", optarg) != 0)
-                return CCD_EXIT_USAGE;
-            if (o->params.eta < 0)
-                return ccd_cli_usage_error("--eta: must be >= 0");
+            if ((status = ccd_cli_parse_param(&o->params, "eta", optarg)) != 0)
+                return status;
             break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;

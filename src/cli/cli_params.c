@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* The method-parameter and thread options shared by `run` and `gate`, checked once. */
+#include <config.h>
+
+#include "cli/cli.h"
+
+#include <string.h>
+
+int ccd_cli_parse_threads(long *out, const char *text)
+{
+    if (ccd_cli_parse_long(out, "--threads", text) != 0)
+        return CCD_EXIT_USAGE;
+    if (*out < 1 || *out > 4096)
+        return ccd_cli_usage_error("--threads: %ld is not between 1 and 4096", *out);
+    return 0;
+}
+
+static int parse_filter(int *out, const char *name)
+{
+    static const char *const names[] = {"linear", "paper", "clamped"};
+    static const int values[] = {CCD_FILTER_LINEAR, CCD_FILTER_PAPER, CCD_FILTER_CLAMPED};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, names[i]) == 0) {
+            *out = values[i];
+            return 0;
+        }
+    return ccd_cli_usage_error("--filter: '%s' is not linear, paper or clamped", name);
+}
+
+int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text)
+{
+    if (strcmp(option, "delta") == 0) {
+        if (ccd_cli_parse_double(&p->delta, "--delta", text) != 0)
+            return CCD_EXIT_USAGE;
+        return p->delta > 0 ? 0 : ccd_cli_usage_error("--delta: must be > 0");
+    }
+    if (strcmp(option, "max-checks") == 0)
+        return ccd_cli_parse_long(&p->max_checks, "--max-checks", text) != 0 ? CCD_EXIT_USAGE : 0;
+    if (strcmp(option, "ms") == 0) {
+        if (ccd_cli_parse_double(&p->ms, "--ms", text) != 0)
+            return CCD_EXIT_USAGE;
+        return p->ms >= 0 ? 0 : ccd_cli_usage_error("--ms: must be >= 0");
+    }
+    if (strcmp(option, "t-max") == 0) {
+        if (ccd_cli_parse_double(&p->t_max, "--t-max", text) != 0)
+            return CCD_EXIT_USAGE;
+        return p->t_max > 0 && p->t_max <= 1 ? 0 : ccd_cli_usage_error("--t-max: must be in (0, 1]");
+    }
+    if (strcmp(option, "filter") == 0)
+        return parse_filter(&p->ti_filter, text);
+    if (strcmp(option, "norm") == 0) {
+        if (strcmp(text, "inf") == 0)
+            p->ms_norm = 0;
+        else if (strcmp(text, "2") == 0)
+            p->ms_norm = 2;
+        else
+            return ccd_cli_usage_error("--norm: '%s' is not inf or 2", text);
+        return 0;
+    }
+    if (strcmp(option, "eta") == 0) {
+        if (ccd_cli_parse_double(&p->eta, "--eta", text) != 0)
+            return CCD_EXIT_USAGE;
+        return p->eta >= 0 ? 0 : ccd_cli_usage_error("--eta: must be >= 0");
+    }
+    return ccd_cli_usage_error("--%s: not a method parameter", option);
+}
