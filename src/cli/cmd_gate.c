@@ -34,8 +34,8 @@ static const char usage[] =
     "Exit status: 0 pass, 1 fail (or internal failure), 2 bad input or usage.\n";
 
 enum {
-    OPT_METHOD = 256, OPT_PLUGIN, OPT_MAX_FN, OPT_MAX_FP, OPT_BASELINE, OPT_MAX_SLOWDOWN,
-    OPT_JUNIT, OPT_JSON, OPT_THREADS, OPT_DELTA, OPT_MAX_CHECKS, OPT_ETA, OPT_HELP
+    OPT_PARAM = 256, OPT_METHOD, OPT_PLUGIN, OPT_MAX_FN, OPT_MAX_FP, OPT_BASELINE, OPT_MAX_SLOWDOWN,
+    OPT_JUNIT, OPT_JSON, OPT_THREADS, OPT_HELP
 };
 
 typedef struct gate_options {
@@ -67,16 +67,21 @@ static int parse(gate_options *o, int argc, char **argv)
         {"junit", required_argument, NULL, OPT_JUNIT},
         {"json", required_argument, NULL, OPT_JSON},
         {"threads", required_argument, NULL, OPT_THREADS},
-        {"delta", required_argument, NULL, OPT_DELTA},
-        {"max-checks", required_argument, NULL, OPT_MAX_CHECKS},
-        {"eta", required_argument, NULL, OPT_ETA},
+        {"delta", required_argument, NULL, OPT_PARAM},
+        {"max-checks", required_argument, NULL, OPT_PARAM},
+        {"eta", required_argument, NULL, OPT_PARAM},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
     };
     int c, status;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    int index = -1;
+    while ((c = getopt_long(argc, argv, "", longopts, &index)) != -1) {
         switch (c) {
+        case OPT_PARAM: /* a method parameter: validated by name (cli_params.c) */
+            if ((status = ccd_cli_parse_param(&o->params, longopts[index].name, optarg)) != 0)
+                return status;
+            break;
         case OPT_METHOD: o->method = optarg; break;
         case OPT_PLUGIN: o->plugins[o->plugin_count++] = optarg; break;
         case OPT_MAX_FN:
@@ -107,18 +112,6 @@ static int parse(gate_options *o, int argc, char **argv)
         case OPT_JSON: o->json = optarg; break;
         case OPT_THREADS:
             if ((status = ccd_cli_parse_threads(&o->threads, optarg)) != 0)
-                return status;
-            break;
-        case OPT_DELTA:
-            if ((status = ccd_cli_parse_param(&o->params, "delta", optarg)) != 0)
-                return status;
-            break;
-        case OPT_MAX_CHECKS:
-            if ((status = ccd_cli_parse_param(&o->params, "max-checks", optarg)) != 0)
-                return status;
-            break;
-        case OPT_ETA:
-            if ((status = ccd_cli_parse_param(&o->params, "eta", optarg)) != 0)
                 return status;
             break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;

@@ -57,8 +57,8 @@ static const char paper_table1_methods[] =
     "irf,uirf,fprf,root-parity,root-parity-rational,bsc,tight-inclusion";
 
 enum {
-    OPT_METHODS = 256, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH, OPT_DELTA,
-    OPT_MAX_CHECKS, OPT_MS, OPT_T_MAX, OPT_NO_ZERO_TOI, OPT_FILTER, OPT_ETA, OPT_NORM, OPT_HELP,
+    OPT_PARAM = 256, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
+    OPT_NO_ZERO_TOI, OPT_HELP,
     OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET
 };
 
@@ -106,14 +106,14 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"format", required_argument, NULL, OPT_FORMAT},
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"truth", required_argument, NULL, OPT_TRUTH},
-        {"delta", required_argument, NULL, OPT_DELTA},
-        {"max-checks", required_argument, NULL, OPT_MAX_CHECKS},
-        {"ms", required_argument, NULL, OPT_MS},
-        {"t-max", required_argument, NULL, OPT_T_MAX},
+        {"delta", required_argument, NULL, OPT_PARAM},
+        {"max-checks", required_argument, NULL, OPT_PARAM},
+        {"ms", required_argument, NULL, OPT_PARAM},
+        {"t-max", required_argument, NULL, OPT_PARAM},
         {"no-zero-toi", no_argument, NULL, OPT_NO_ZERO_TOI},
-        {"filter", required_argument, NULL, OPT_FILTER},
-        {"eta", required_argument, NULL, OPT_ETA},
-        {"norm", required_argument, NULL, OPT_NORM},
+        {"filter", required_argument, NULL, OPT_PARAM},
+        {"eta", required_argument, NULL, OPT_PARAM},
+        {"norm", required_argument, NULL, OPT_PARAM},
         {"help", no_argument, NULL, OPT_HELP},
         {"json", required_argument, NULL, OPT_JSON},
         {"per-query", no_argument, NULL, OPT_PER_QUERY},
@@ -124,8 +124,13 @@ static int parse_options(run_options *o, int argc, char **argv)
     };
     int c, status;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    int index = -1;
+    while ((c = getopt_long(argc, argv, "", longopts, &index)) != -1) {
         switch (c) {
+        case OPT_PARAM: /* a method parameter: validated by name (cli_params.c) */
+            if ((status = ccd_cli_parse_param(&o->params, longopts[index].name, optarg)) != 0)
+                return status;
+            break;
         case OPT_METHODS: o->methods = optarg, o->methods_given = 1; break;
         case OPT_PLUGIN: o->plugins[o->plugin_count++] = optarg; break;
         case OPT_THREADS:
@@ -147,35 +152,7 @@ static int parse_options(run_options *o, int argc, char **argv)
             else
                 return ccd_cli_usage_error("--truth: '%s' is not labels or exact", optarg);
             break;
-        case OPT_DELTA:
-            if ((status = ccd_cli_parse_param(&o->params, "delta", optarg)) != 0)
-                return status;
-            break;
-        case OPT_MAX_CHECKS:
-            if ((status = ccd_cli_parse_param(&o->params, "max-checks", optarg)) != 0)
-                return status;
-            break;
-        case OPT_MS:
-            if ((status = ccd_cli_parse_param(&o->params, "ms", optarg)) != 0)
-                return status;
-            break;
-        case OPT_T_MAX:
-            if ((status = ccd_cli_parse_param(&o->params, "t-max", optarg)) != 0)
-                return status;
-            break;
         case OPT_NO_ZERO_TOI: o->params.no_zero_toi = 1; break;
-        case OPT_FILTER:
-            if ((status = ccd_cli_parse_param(&o->params, "filter", optarg)) != 0)
-                return status;
-            break;
-        case OPT_NORM:
-            if ((status = ccd_cli_parse_param(&o->params, "norm", optarg)) != 0)
-                return status;
-            break;
-        case OPT_ETA:
-            if ((status = ccd_cli_parse_param(&o->params, "eta", optarg)) != 0)
-                return status;
-            break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
         case OPT_PER_QUERY: o->per_query = 1; break;
