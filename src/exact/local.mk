@@ -22,8 +22,15 @@ src_exact_libccdexact_la_SOURCES = \
 	src/exact/exact_filter.c \
 	src/exact/exact_filter.h \
 	src/exact/separation.c \
+	src/exact/separation.h \
 	src/exact/separation_filter.c \
 	src/exact/separation_filter.h \
+	src/exact/separation_linf.c \
+	src/exact/separation_linf.h \
+	src/exact/separation_pair_filter.c \
+	src/exact/separation_pair_filter.h \
+	src/exact/separation_sat.c \
+	src/exact/separation_sat.h \
 	src/exact/exact_method.c
 libccdbench_la_LIBADD += src/exact/libccdexact.la
 EXTRA_DIST += src/exact/README.md

@@ -20,6 +20,13 @@
  *   m·m > 0, 0 ≤ m·r ≤ m·m, |m × r|² - d² (m·m) ≤ 0;
  *   ‖r‖² - d² ≤ 0.
  *
+ * L∞ speed: the reference loop above solves every pair on the whole window; the
+ * default path (separation_linf.c) lets a floating-point filter with proven error
+ * bounds (separation_pair_filter.c) confine the exact problems to the few pairs and
+ * the small part of the window it cannot decide, with the same answer.  Either
+ * way the answer is put in a canonical form (ccd_linf_canonical): the reference
+ * loop's own representation depended on the comparisons made on the way.
+ *
  * Speed: a floating-point filter with a proven error bound (separation_filter.c)
  * clears a prefix [0, t_a] of the step (all of it: no contact), and the plain
  * answer bounds the time from above (a contact is a contact at any d ≥ 0), so the
@@ -34,8 +41,10 @@
  */
 #include <config.h>
 
+#include "exact/separation.h"
 #include "exact/exact_internal.h"
 #include "exact/separation_filter.h"
+#include "exact/separation_linf.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -50,6 +59,7 @@ struct ccd_separation_scratch {
     ccd_algebraic plain; /* the plain time of impact */
     ccd_poly L, P;       /* window back-transform */
     mpq_t q1;
+    ccd_linf_scratch *linf; /* the L∞ paths, created on first use */
 };
 
 static struct ccd_separation_scratch *separation_new(void)
@@ -78,6 +88,7 @@ static struct ccd_separation_scratch *separation_new(void)
     ccd_poly_init(&s->L);
     ccd_poly_init(&s->P);
     mpq_init(s->q1);
+    s->linf = NULL;
     return s;
 }
 
@@ -106,6 +117,7 @@ void ccd_exact_separation_free(struct ccd_separation_scratch *s)
     ccd_poly_clear(&s->L);
     ccd_poly_clear(&s->P);
     mpq_clear(s->q1);
+    ccd_linf_scratch_free(s->linf);
     free(s);
 }
 
@@ -193,11 +205,14 @@ static int certain_sign(const ccd_poly *p, mpz_t sum)
     return mpz_cmpabs(p->c[0], sum) > 0 ? mpz_sgn(p->c[0]) : 0;
 }
 
-static int solve_linf(ccd_exact_ctx *ctx, struct ccd_separation_scratch *s, int *found)
+/* The reference loop: every pair, on the whole window, in order. */
+static int solve_linf_reference(ccd_exact_ctx *ctx, struct ccd_separation_scratch *s,
+                                const ccd_linf_rows *rows, int *found)
 {
-    int n = build_halfplanes(ctx, s);
+    int n = rows->n;
     const ccd_poly *g[MAX_HALFPLANES];
     ccd_relation rel[2][CCD_SAT_MAX_POLYS];
+    int wi = -1, wj = -1; /* the pair that found the earliest time first */
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             /* the vertex where constraints i and j are tight */
@@ -244,10 +259,47 @@ static int solve_linf(ccd_exact_ctx *ctx, struct ccd_separation_scratch *s, int 
             ctx->sat.limit = *found ? &ctx->best : NULL; /* only earlier times matter */
             int r = ccd_sat_solve_patterns(&ctx->cand, &ctx->sat, g, m, rel, npat);
             ctx->sat.limit = NULL;
-            if ((r = ccd_exact_keep_earliest(ctx, found, r)) != 0)
-                return r;
+            ctx->work++;
+            if (r < 0)
+                return -1;
+            if (r == 0)
+                continue;
+            if (!*found || ccd_algebraic_cmp(&ctx->cand, &ctx->best, &ctx->sat.s) < 0) {
+                ccd_algebraic_set(&ctx->best, &ctx->cand);
+                wi = i;
+                wj = j;
+            }
+            *found = 1;
+            if (ctx->best.exact && mpq_sgn(ctx->best.value) == 0)
+                return 0; /* nothing can be earlier (and 0 is its own canonical form) */
         }
-    return 0;
+    if (!*found)
+        return 0;
+    int r = ccd_linf_canonical(ctx, s->linf, rows, wi, wj);
+    return r == 2 ? -1 : r;
+}
+
+/* `plain`: the query has a plain contact in the window, so there is a contact at
+ * any d: the fast path finding none would be an internal inconsistency. */
+static int solve_linf(ccd_exact_ctx *ctx, struct ccd_separation_scratch *s, int *found,
+                      int plain, unsigned flags)
+{
+    if (!s->linf && !(s->linf = ccd_linf_scratch_new()))
+        return -1;
+    ccd_linf_rows rows = {s->al, s->be, s->ga, build_halfplanes(ctx, s),
+                          ctx->kind == CCD_VF ? 3 : 4};
+    if (!(flags & CCD_SEPARATION_REFERENCE)) {
+        int r = ccd_linf_solve_fast(ctx, s->linf, &rows);
+        if (r < 0)
+            return -1;
+        if (r == 1 || (r == 0 && !plain)) {
+            *found = r;
+            return 0;
+        }
+        /* an internal check failed: the reference loop decides */
+    }
+    *found = 0;
+    return solve_linf_reference(ctx, s, &rows, found);
 }
 
 /* ------------------------------------------------------------------ Euclidean */
@@ -395,6 +447,13 @@ static void time_from_window(ccd_algebraic *r, const ccd_algebraic *a,
 ccd_status ccd_exact_decide_separation(int *collides, ccd_algebraic *toi, const ccd_query *q,
                                        const mpq_t ms, int norm, ccd_exact_ctx *ctx)
 {
+    return ccd_exact_decide_separation_with(collides, toi, q, ms, norm, ctx, 0);
+}
+
+ccd_status ccd_exact_decide_separation_with(int *collides, ccd_algebraic *toi, const ccd_query *q,
+                                            const mpq_t ms, int norm, ccd_exact_ctx *ctx,
+                                            unsigned flags)
+{
     *collides = 0;
     if (mpq_sgn(ms) < 0 || (norm != 0 && norm != 2))
         return CCD_ERR_INPUT;
@@ -457,7 +516,7 @@ ccd_status ccd_exact_decide_separation(int *collides, ccd_algebraic *toi, const 
         if (positive_on_unit_interval(&s->E, s))
             return CCD_OK;
     }
-    r = norm == 0 ? solve_linf(ctx, s, &found) : solve_l2(ctx, s, &found);
+    r = norm == 0 ? solve_linf(ctx, s, &found, plain, flags) : solve_l2(ctx, s, &found);
     if (r < 0)
         return CCD_ERR_INTERNAL;
     if (found) {

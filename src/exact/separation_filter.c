@@ -25,7 +25,13 @@
  * that, and d_up ‖w‖_* (1 + 2^-40) for the radius, whose computed norm and product
  * err by ≤ 5 u relatively.  Axes with ‖w‖₁ < 2^-600 are skipped so that underflow
  * (absolute errors ≤ 2^-1074 per operation) stays far below E; overflow gives inf or
- * NaN, for which the strict comparisons fail (no claim).
+ * NaN, for which the strict comparisons fail (no claim: every projection must pass
+ * its strict comparison, a NaN one included).
+ *
+ * Speed: any axis that separates is as good as another, so the one that worked on
+ * the previous piece is tried first, the candidates are built one at a time, and
+ * an axis is dropped at the first projection on the wrong side; the decisions and
+ * hence the cleared prefix are those of testing every axis in full.
  */
 #include <config.h>
 
@@ -33,10 +39,11 @@
 
 #include <math.h>
 
-enum { MAX_POINTS = 4, MAX_AXES = 32, PIECE_BUDGET = 600 };
+enum { MAX_POINTS = 4, PIECE_BUDGET = 600 };
 
 typedef struct filter_query {
     double v0[MAX_POINTS][3], v1[MAX_POINTS][3]; /* V_m at t = 0 and t = 1 */
+    double dv[MAX_POINTS][3];                    /* fl(v1 - v0) */
     int n;                                       /* 3 (VF) or 4 (EE), in cyclic order */
     double bound;                                /* B */
     double d_up;
@@ -47,7 +54,7 @@ static void at_time(double out[MAX_POINTS][3], const filter_query *f, double t)
 {
     for (int m = 0; m < f->n; m++)
         for (int k = 0; k < 3; k++)
-            out[m][k] = f->v0[m][k] + t * (f->v1[m][k] - f->v0[m][k]);
+            out[m][k] = f->v0[m][k] + t * f->dv[m][k];
 }
 
 static void cross(double r[3], const double a[3], const double b[3])
@@ -62,66 +69,108 @@ static double dot(const double a[3], const double b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-/* Candidate axes from the polygon at the midpoint. */
-static int candidate_axes(double w[MAX_AXES][3], const filter_query *f,
-                          double mid[MAX_POINTS][3])
+/* The polygon's edges at the midpoint, for the candidate axes. */
+typedef struct polygon_edges {
+    double e[MAX_POINTS][3], last[3];
+} polygon_edges;
+
+static void edges_at(polygon_edges *g, const filter_query *f, double mid[MAX_POINTS][3])
 {
-    int n = 0;
-    double e[MAX_POINTS][3];
     for (int m = 0; m < f->n; m++)
         for (int k = 0; k < 3; k++)
-            e[m][k] = mid[(m + 1) % f->n][k] - mid[m][k];
-    double last[3];
+            g->e[m][k] = mid[(m + 1) % f->n][k] - mid[m][k];
     for (int k = 0; k < 3; k++)
-        last[k] = mid[f->n - 1][k] - mid[0][k];
-    cross(w[n++], e[0], last); /* polygon normal */
-    for (int k = 0; k < 3; k++) {
-        w[n][0] = w[n][1] = w[n][2] = 0;
-        w[n++][k] = 1;
-    }
-    for (int m = 0; m < f->n; m++) {
-        for (int k = 0; k < 3; k++) { /* edge × axis k */
-            double axis[3] = {0, 0, 0};
-            axis[k] = 1;
-            cross(w[n++], e[m], axis);
-        }
-        for (int k = 0; k < 3; k++) /* direction to the vertex */
-            w[n][k] = mid[m][k];
-        n++;
-        /* perpendicular from the origin to the edge line: V - (V·e / e·e) e */
-        double ee = dot(e[m], e[m]);
-        if (ee > 0) {
-            double s = dot(mid[m], e[m]) / ee;
-            for (int k = 0; k < 3; k++)
-                w[n][k] = mid[m][k] - s * e[m][k];
-            n++;
-        }
-    }
-    return n;
+        g->last[k] = mid[f->n - 1][k] - mid[0][k];
 }
 
-/* 1 when some axis proves no contact on [t0, t1] (see the error bound above). */
-static int piece_clear(const filter_query *f, double t0, double t1)
+/* Candidate axis number idx (0 ≤ idx < 4 + 5 n) from the polygon at the midpoint;
+ * 0 when that candidate does not exist.  Numbering: the polygon normal, the three
+ * coordinate axes, then per edge m: edge × each coordinate axis, the direction to
+ * vertex m, the perpendicular from the origin to the edge's line. */
+static int candidate_axis(double w[3], int idx, const polygon_edges *g,
+                          double mid[MAX_POINTS][3])
 {
-    double a[MAX_POINTS][3], b[MAX_POINTS][3], mid[MAX_POINTS][3], w[MAX_AXES][3];
+    if (idx == 0) {
+        cross(w, g->e[0], g->last); /* polygon normal */
+        return 1;
+    }
+    if (idx < 4) {
+        w[0] = w[1] = w[2] = 0;
+        w[idx - 1] = 1;
+        return 1;
+    }
+    static const unsigned char edge_of[5 * MAX_POINTS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
+                                                          2, 2, 2, 2, 2, 3, 3, 3, 3, 3};
+    static const unsigned char kind_of[5 * MAX_POINTS] = {0, 1, 2, 3, 4, 0, 1, 2, 3, 4,
+                                                          0, 1, 2, 3, 4, 0, 1, 2, 3, 4};
+    int m = edge_of[idx - 4], c = kind_of[idx - 4];
+    if (c < 3) { /* edge × axis c */
+        double axis[3] = {0, 0, 0};
+        axis[c] = 1;
+        cross(w, g->e[m], axis);
+        return 1;
+    }
+    if (c == 3) { /* direction to the vertex */
+        for (int k = 0; k < 3; k++)
+            w[k] = mid[m][k];
+        return 1;
+    }
+    /* perpendicular from the origin to the edge line: V - (V·e / e·e) e */
+    double ee = dot(g->e[m], g->e[m]);
+    if (!(ee > 0))
+        return 0;
+    double s = dot(mid[m], g->e[m]) / ee;
+    for (int k = 0; k < 3; k++)
+        w[k] = mid[m][k] - s * g->e[m][k];
+    return 1;
+}
+
+/* 1 when axis w proves no contact on the piece (see the error bound above): every
+ * projection w·V_m(t0), w·V_m(t1) is > reach, or every one is < -reach.  A NaN
+ * (only after an overflow) satisfies neither, so it never proves anything. */
+static int axis_separates(const filter_query *f, const double w[3], double a[MAX_POINTS][3],
+                          double b[MAX_POINTS][3])
+{
+    double n1 = fabs(w[0]) + fabs(w[1]) + fabs(w[2]);
+    if (!(n1 >= 0x1p-600))
+        return 0;
+    double dual = f->norm == 0 ? n1 : sqrt(dot(w, w));
+    double reach = f->d_up * dual * (1 + 0x1p-40) + 0x1p-44 * f->bound * n1;
+    double x = dot(w, a[0]);
+    if (x > reach) { /* all above? */
+        for (int m = 0; m < f->n; m++)
+            if (!(dot(w, a[m]) > reach) || !(dot(w, b[m]) > reach))
+                return 0;
+        return 1;
+    }
+    if (x < -reach) { /* all below? */
+        for (int m = 0; m < f->n; m++)
+            if (!(dot(w, a[m]) < -reach) || !(dot(w, b[m]) < -reach))
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* 1 when some candidate axis proves no contact on [t0, t1].  Any axis that works
+ * is as good as another: the one that worked last (*hint) is tried first. */
+static int piece_clear(const filter_query *f, double t0, double t1, int *hint)
+{
+    double a[MAX_POINTS][3], b[MAX_POINTS][3], mid[MAX_POINTS][3], w[3];
     at_time(a, f, t0);
     at_time(b, f, t1);
     at_time(mid, f, 0.5 * (t0 + t1));
-    int naxes = candidate_axes(w, f, mid);
-    for (int i = 0; i < naxes; i++) {
-        double n1 = fabs(w[i][0]) + fabs(w[i][1]) + fabs(w[i][2]);
-        if (!(n1 >= 0x1p-600))
+    polygon_edges g;
+    edges_at(&g, f, mid);
+    int naxes = 4 + 5 * f->n;
+    for (int t = -1; t < naxes; t++) {
+        int idx = t < 0 ? *hint : t;
+        if (t >= 0 && idx == *hint)
             continue;
-        double dual = f->norm == 0 ? n1 : sqrt(dot(w[i], w[i]));
-        double lo = INFINITY, hi = -INFINITY;
-        for (int m = 0; m < f->n; m++) {
-            double x = dot(w[i], a[m]), y = dot(w[i], b[m]);
-            lo = fmin(lo, fmin(x, y));
-            hi = fmax(hi, fmax(x, y));
-        }
-        double reach = f->d_up * dual * (1 + 0x1p-40) + 0x1p-44 * f->bound * n1;
-        if (lo > reach || hi < -reach)
+        if (candidate_axis(w, idx, &g, mid) && axis_separates(f, w, a, b)) {
+            *hint = idx;
             return 1;
+        }
     }
     return 0;
 }
@@ -148,6 +197,7 @@ static int load(filter_query *f, const ccd_query *q, double d_up, int norm)
         for (int k = 0; k < 3; k++) {
             f->v0[m][k] = v[i][k] - v[j][k];
             f->v1[m][k] = v[i + 4][k] - v[j + 4][k];
+            f->dv[m][k] = f->v1[m][k] - f->v0[m][k];
         }
     }
     return 1;
@@ -166,7 +216,7 @@ uint32_t ccd_separation_filter_clear_prefix(const ccd_query *q, double d_up, int
         int level;
         uint32_t index;
     } stack[2 * CCD_SEPARATION_FILTER_DEPTH + 2];
-    int top = 0, budget = PIECE_BUDGET;
+    int top = 0, budget = PIECE_BUDGET, hint = 0;
     uint32_t clear = 0;
     stack[top++] = (struct piece){0, 0};
     while (top > 0) {
@@ -175,7 +225,7 @@ uint32_t ccd_separation_filter_clear_prefix(const ccd_query *q, double d_up, int
         if (start >= end)
             continue;
         double scale = ldexp(1.0, -p.level);
-        if (piece_clear(&f, p.index * scale, (p.index + 1) * scale)) {
+        if (piece_clear(&f, p.index * scale, (p.index + 1) * scale, &hint)) {
             clear = (p.index + 1) << (depth - p.level);
             continue;
         }
