@@ -16,6 +16,7 @@ static const char usage[] =
     "  info      summarise a dataset\n"
     "  methods   list the available methods\n"
     "  truth     exact labels and times of impact; --verify the labels in the files\n"
+    "  show      one query exactly: rationals, exact truth, --distance closest points\n"
     "  gen       write generated query families with exact labels\n"
     "  bench io  measure the query reader\n"
     "  contact   differentiable contact routines\n"
@@ -50,6 +51,7 @@ int main(int argc, char **argv)
         {"info", ccd_cmd_info},
         {"methods", ccd_cmd_methods},
         {"truth", ccd_cmd_truth},
+        {"show", ccd_cmd_show},
         {"gen", ccd_cmd_gen},
         {"contact", ccd_cmd_contact},
         {"report", ccd_cmd_report},

@@ -33,7 +33,7 @@ grep -q '^default,x,VF,fprf,6,4,' "$TMP/out" || fail "CCD_DATADIR: wrong row: $(
 expect_status 0 "$CCDBENCH" --version
 grep -q '^ccdbench ' "$TMP/out" || fail "--version"
 expect_status 0 "$CCDBENCH" --help
-for cmd in run info methods truth; do
+for cmd in run info methods truth show gen report gate merge contact; do
   expect_status 0 "$CCDBENCH" "$cmd" --help
   grep -q "^Usage: ccdbench $cmd" "$TMP/out" || fail "$cmd --help"
 done
