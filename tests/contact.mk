@@ -11,3 +11,14 @@ tests_check_contact_sdf_SOURCES = tests/check_contact_sdf.c
 tests_check_contact_sdf_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_contact_sdf_LDADD = src/contact/libccdcontact.la src/exact/libccddistance.la \
 	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+# The contact experiments as report tables, and `ccdbench contact` in every format.
+check_PROGRAMS += tests/check_contact_tables
+TESTS += tests/check_contact_tables
+tests_check_contact_tables_SOURCES = tests/check_contact_tables.c tests/json_check.h
+tests_check_contact_tables_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_contact_tables_LDADD = src/contact/libccdcontact.la src/report/libccdreport.la \
+	src/bench/libccdrun.la \
+	src/exact/libccddistance.la src/exact/libccdexact.la src/query/libccdquery.la \
+	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+TESTS += tests/cli/contact.sh
+EXTRA_DIST += tests/cli/contact.sh

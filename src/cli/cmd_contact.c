@@ -8,13 +8,17 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "contact/accuracy.h"
+#include "contact/contact_tables.h"
 #include "contact/rotating_edge.h"
 #include "contact/throughput.h"
+#include "report/paper.h"
+#include "report/report.h"
 
 static const char usage[] =
     "Usage: ccdbench contact COMMAND [OPTION]... [DATA]...\n"
@@ -37,11 +41,15 @@ static const char usage[] =
     "  bench             witness-point throughput versus a primal-dual interior point\n"
     "      --max-batch N       largest batch, a power of 10 (default 100000; e.g. 1e7)\n"
     "      --min-time S        repeat each batch for at least S seconds (default 0.05)\n"
-    "      --threads N         OpenMP threads of the parallel runs (default: all)\n"
+    "      --threads N         OpenMP threads of the parallel runs (default: all; 1: no\n"
+    "                          parallel runs)\n"
     "\n"
     "Common options:\n"
-    "  --format text|markdown|csv|json   output format (default text)\n"
-    "  --help                            show this help\n"
+    "  --format F        text (default), markdown, csv, json or latex: the table writers\n"
+    "                    of `ccdbench run`; text and markdown add notes around the table,\n"
+    "                    the other formats are the table alone (one row object per row\n"
+    "                    in JSON, empty statistics as null)\n"
+    "  --help            show this help\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage.\n";
 
@@ -71,9 +79,56 @@ static int parse_list(double *out, size_t *n, size_t max, const char *option, co
     return 0;
 }
 
-static int valid_format(const char *f)
+static int out_of_memory(void)
 {
-    return !strcmp(f, "text") || !strcmp(f, "markdown") || !strcmp(f, "csv") || !strcmp(f, "json");
+    fputs("ccdbench: contact: out of memory\n", stderr);
+    return CCD_EXIT_FAILURE;
+}
+
+static int parse_format(ccd_report_format *out, const char *command, const char *name)
+{
+    if (ccd_report_format_parse(out, name) != 0)
+        return ccd_cli_usage_error("contact %s: --format: '%s' is not text, markdown, csv, json "
+                                   "or latex", command, name);
+    return 0;
+}
+
+/* Notes for readers: text and Markdown only (a paragraph of its own in Markdown). */
+static void note(ccd_report_format format, int before_table, const char *fmt, ...)
+{
+    if (format != CCD_FORMAT_TEXT && format != CCD_FORMAT_MARKDOWN)
+        return;
+    if (!before_table && format == CCD_FORMAT_MARKDOWN)
+        putchar('\n');
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    if (before_table && format == CCD_FORMAT_MARKDOWN)
+        putchar('\n');
+}
+
+/* CSV and JSON get numbers at full precision, the formats for readers rounded ones. */
+static int precise_format(ccd_report_format format)
+{
+    return format == CCD_FORMAT_CSV || format == CCD_FORMAT_JSON;
+}
+
+/* Writes t on stdout and frees it; returns the exit status. */
+static int write_table(ccd_report_format format, ccd_report_table *t)
+{
+    int r = ccd_report_write_table(stdout, t, format);
+    ccd_report_table_free(t);
+    return r == 0 ? CCD_EXIT_OK : out_of_memory();
+}
+
+static int finish_output(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return CCD_EXIT_OK;
+    fputs("ccdbench: contact: write error on standard output\n", stderr);
+    return CCD_EXIT_FAILURE;
 }
 
 static int cmd_check(int argc, char **argv)
@@ -88,7 +143,7 @@ static int cmd_check(int argc, char **argv)
     };
     ccd_contact_check_options opt;
     ccd_contact_check_options_default(&opt);
-    const char *format = "text";
+    ccd_report_format format = CCD_FORMAT_TEXT;
     int c;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
@@ -121,25 +176,49 @@ static int cmd_check(int argc, char **argv)
             break;
         }
         case OPT_FORMAT:
-            format = optarg;
+            if (parse_format(&format, "check", optarg))
+                return CCD_EXIT_USAGE;
             break;
         default:
             return ccd_cli_bad_option("contact check", argv, optopt);
         }
     }
-    if (!valid_format(format))
-        return ccd_cli_usage_error("contact check: --format: unknown format '%s'", format);
     ccd_error err;
     ccd_dataset ds;
     if (ccd_cli_discover(&ds, &err, argv + optind, argc - optind) != CCD_OK)
         return ccd_cli_fail(&err);
     ccd_contact_check res;
     ccd_status st = ccd_contact_check_run(&res, &err, &ds, &opt);
-    if (st == CCD_OK)
-        st = ccd_contact_check_write(stdout, &err, &res, format);
-    ccd_contact_check_free(&res);
     ccd_dataset_free(&ds);
-    return st == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
+    if (st != CCD_OK) {
+        ccd_contact_check_free(&res);
+        return ccd_cli_fail(&err);
+    }
+    ccd_report_table t;
+    int built = ccd_contact_check_table(&t, &res, precise_format(format));
+    ccd_contact_check_free(&res);
+    if (built != 0)
+        return out_of_memory();
+    const char *at = opt.at == CCD_CONTACT_AT_TOI ? "the time of impact (rounded down)"
+                     : opt.at ? "t = 1" : "t = 0";
+    char deriv_every[64] = "not checked (--deriv-every 0)";
+    if (opt.deriv_every > 0)
+        snprintf(deriv_every, sizeof deriv_every, "on every %ld-th query", opt.deriv_every);
+    note(format, 1,
+         "contact check at %s: errors relative to the longest edge L, against the exact closest\n"
+         "pair of the configuration rounded to doubles; angle in degrees between pa - pb and\n"
+         "the exact separation; deriv: max |J - J_ref| / max |J_ref|, J_ref by %u-bit MPFR\n"
+         "central differences, smoothed routines only, %s",
+         at, opt.deriv_prec, deriv_every);
+    int status = write_table(format, &t);
+    if (status != CCD_EXIT_OK)
+        return status;
+    note(format, 0,
+         "touching: d* <= %g L (no angle); non-unique: edges with sin(angle) < %g (no witness\n"
+         "error); dist is over all configs%s; seconds: wall time of the whole check",
+         CCD_CONTACT_MIN_SEPARATION, CCD_CONTACT_MIN_SIN,
+         opt.at == CCD_CONTACT_AT_TOI ? "; skipped: queries that do not collide" : "");
+    return finish_output();
 }
 
 static int cmd_rotating_edge(int argc, char **argv)
@@ -152,10 +231,11 @@ static int cmd_rotating_edge(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    double eps = 0.1, weights[16] = {0, 1e-4, 1e-3, 1e-2, 1e-1, 1};
+    enum { MAX_WEIGHTS = 16 };
+    double eps = 0.1, weights[MAX_WEIGHTS] = {0, 1e-4, 1e-3, 1e-2, 1e-1, 1};
     size_t nweights = 6;
     long steps = 20000;
-    const char *format = "text";
+    ccd_report_format format = CCD_FORMAT_TEXT;
     int c;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
@@ -169,7 +249,7 @@ static int cmd_rotating_edge(int argc, char **argv)
                 return ccd_cli_usage_error("contact rotating-edge: --eps must be ≥ 0");
             break;
         case OPT_WEIGHTS:
-            if (parse_list(weights, &nweights, 16, "--weights", optarg, 1))
+            if (parse_list(weights, &nweights, MAX_WEIGHTS, "--weights", optarg, 1))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_STEPS:
@@ -180,55 +260,31 @@ static int cmd_rotating_edge(int argc, char **argv)
                                            "(so that θ = π/2 is on the grid)");
             break;
         case OPT_FORMAT:
-            format = optarg;
+            if (parse_format(&format, "rotating-edge", optarg))
+                return CCD_EXIT_USAGE;
             break;
         default:
             return ccd_cli_bad_option("contact rotating-edge", argv, optopt);
         }
     }
-    if (!valid_format(format))
-        return ccd_cli_usage_error("contact rotating-edge: --format: unknown format '%s'", format);
     if (optind < argc)
         return ccd_cli_usage_error("contact rotating-edge: unexpected argument '%s'", argv[optind]);
     const double delta = 1e-6;
-    int text = !strcmp(format, "text"), md = !strcmp(format, "markdown");
-    int csv = !strcmp(format, "csv"), json = !strcmp(format, "json");
-    if (text)
-        printf("rotating edge (seed 000 Fig. 3): edge a = [-u, u], u = (sin θ, cos θ, 0); edge b "
-               "= x ∈ [-1, 1] at y = -1.2; parallel at θ = π/2\n"
-               "eps = %g (λ = 0: hard routine, eps = 0); %ld angles; jump over θ = π/2 ± %g\n"
-               "%-8s %14s %14s %10s %12s %12s\n",
-               eps, steps, delta, "lambda", "|dpa/dθ|(π/2)", "max|dpa/dθ|", "at θ", "jump",
-               "fd.rel.err");
-    if (md)
-        printf("| λ | slope at π/2 | max slope | at θ | jump | FD rel. error |\n"
-               "|---|---|---|---|---|---|\n");
-    if (csv)
-        printf("eps,lambda,slope_at_parallel,slope_max,theta_at_max,jump,fd_rel_error\n");
-    if (json)
-        printf("{\"eps\": %g, \"steps\": %ld, \"delta\": %g, \"rows\": [", eps, steps, delta);
-    for (size_t i = 0; i < nweights; i++) {
-        ccd_rotating_edge_row row;
-        ccd_rotating_edge_run(&row, weights[i] == 0 ? 0.0 : eps, weights[i], (size_t)steps, delta);
-        if (text)
-            printf("%-8g %14.4g %14.4g %10.6f %12.4g %12.2e\n", row.w_reg, row.slope_at_par,
-                   row.slope_max, row.theta_max, row.jump, row.fd_error);
-        if (md)
-            printf("| %g | %.4g | %.4g | %.6f | %.4g | %.2e |\n", row.w_reg, row.slope_at_par,
-                   row.slope_max, row.theta_max, row.jump, row.fd_error);
-        if (csv)
-            printf("%g,%g,%.6e,%.6e,%.9f,%.6e,%.3e\n", weights[i] == 0 ? 0.0 : eps, row.w_reg,
-                   row.slope_at_par, row.slope_max, row.theta_max, row.jump, row.fd_error);
-        if (json)
-            printf("%s\n  {\"lambda\": %g, \"hard\": %s, \"slope_at_parallel\": %.6e, "
-                   "\"slope_max\": %.6e, \"theta_at_max\": %.9f, \"jump\": %.6e, "
-                   "\"fd_rel_error\": %.3e}",
-                   i ? "," : "", row.w_reg, weights[i] == 0 ? "true" : "false", row.slope_at_par,
-                   row.slope_max, row.theta_max, row.jump, row.fd_error);
-    }
-    if (json)
-        printf("\n]}\n");
-    return ferror(stdout) ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
+    ccd_rotating_edge_row rows[MAX_WEIGHTS];
+    for (size_t i = 0; i < nweights; i++)
+        ccd_rotating_edge_run(&rows[i], weights[i] == 0 ? 0.0 : eps, weights[i], (size_t)steps,
+                              delta);
+    ccd_report_table t;
+    if (ccd_rotating_edge_table(&t, rows, nweights, precise_format(format)) != 0)
+        return out_of_memory();
+    note(format, 1,
+         "rotating edge (seed 000, Fig. 3): edge a = [-u, u], u = (sin θ, cos θ, 0); edge b =\n"
+         "x in [-1, 1] at y = -1.2; parallel at θ = π/2.  slope: |d pa/dθ| by dual numbers, at\n"
+         "π/2 and its maximum over %ld + 1 angles in [0, π]; jump: |pa(π/2 + δ) - pa(π/2 - δ)|;\n"
+         "FD rel. error: max |slope - central difference| / max slope; λ = 0 is run hard (eps 0)",
+         steps);
+    int status = write_table(format, &t);
+    return status != CCD_EXIT_OK ? status : finish_output();
 }
 
 static int cmd_bench(int argc, char **argv)
@@ -243,7 +299,7 @@ static int cmd_bench(int argc, char **argv)
     };
     ccd_throughput_options opt;
     ccd_throughput_options_default(&opt);
-    const char *format = "text";
+    ccd_report_format format = CCD_FORMAT_TEXT;
     int c;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
@@ -277,23 +333,43 @@ static int cmd_bench(int argc, char **argv)
             break;
         }
         case OPT_FORMAT:
-            format = optarg;
+            if (parse_format(&format, "bench", optarg))
+                return CCD_EXIT_USAGE;
             break;
         default:
             return ccd_cli_bad_option("contact bench", argv, optopt);
         }
     }
-    if (!valid_format(format))
-        return ccd_cli_usage_error("contact bench: --format: unknown format '%s'", format);
     if (optind < argc)
         return ccd_cli_usage_error("contact bench: unexpected argument '%s'", argv[optind]);
     ccd_error err;
-    ccd_throughput t;
-    ccd_status st = ccd_throughput_run(&t, &err, &opt);
-    if (st == CCD_OK)
-        st = ccd_throughput_write(stdout, &err, &t, format);
-    ccd_throughput_free(&t);
-    return st == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
+    ccd_throughput tp;
+    if (ccd_throughput_run(&tp, &err, &opt) != CCD_OK)
+        return ccd_cli_fail(&err);
+    ccd_report_table t;
+    int built = ccd_throughput_table(&t, &tp, precise_format(format));
+    int omp_threads = tp.omp_threads;
+    double tolerance = tp.ip_tolerance;
+    ccd_throughput_free(&tp);
+    if (built != 0)
+        return out_of_memory();
+    char threads[64] = "1 (no parallel runs)";
+    if (omp_threads > 1)
+        snprintf(threads, sizeof threads, "1, and all %d OpenMP threads", omp_threads);
+    note(format, 1,
+         "witness-point throughput (seed 000, Fig. 6) on pairs drawn uniformly in the unit cube;\n"
+         "threads: %s; vs ip: pairs/s over those of the interior point at the\n"
+         "same kind, threads and batch",
+         threads);
+    int status = write_table(format, &t);
+    if (status != CCD_EXIT_OK)
+        return status;
+    note(format, 0,
+         "ip: primal-dual interior point, complementarity tolerance %g; its iterations per pair\n"
+         "and \"ip vs hard\" (max witness-point difference to ours-ns, λ = 0) on up to 10^4\n"
+         "pairs of each kind",
+         tolerance);
+    return finish_output();
 }
 
 int ccd_cmd_contact(int argc, char **argv)

@@ -25,7 +25,6 @@
 #ifndef CCD_CONTACT_ACCURACY_H
 #define CCD_CONTACT_ACCURACY_H
 #include <stdint.h>
-#include <stdio.h>
 
 #include "ccdbench.h"
 #include "contact/sample_stats.h"
@@ -67,8 +66,4 @@ typedef struct ccd_contact_check {
 ccd_status ccd_contact_check_run(ccd_contact_check *out, ccd_error *err, const ccd_dataset *ds,
                                  const ccd_contact_check_options *opt);
 void ccd_contact_check_free(ccd_contact_check *c);
-
-/* format: "text", "markdown", "csv" or "json". */
-ccd_status ccd_contact_check_write(FILE *f, ccd_error *err, ccd_contact_check *c,
-                                   const char *format);
 #endif

@@ -2,7 +2,8 @@
 # src/contact: differentiable contact routines of seed 000 (Beker et al.) and
 # their references: smooth operators, witness points (double / dual / MPFR from
 # one generic routine), SDF primitives, signed distances and activity
-# indicators, the interior-point baseline, and the accuracy/speed experiments.
+# indicators, the interior-point baseline, the accuracy/speed experiments, and
+# those experiments as report tables (contact_tables.c: needs src/report).
 noinst_LTLIBRARIES += src/contact/libccdcontact.la
 src_contact_libccdcontact_la_SOURCES = \
 	src/contact/contact.h \
@@ -21,6 +22,8 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/sample_stats.h \
 	src/contact/accuracy.c \
 	src/contact/accuracy.h \
+	src/contact/contact_tables.c \
+	src/contact/contact_tables.h \
 	src/contact/rotating_edge.c \
 	src/contact/rotating_edge.h \
 	src/contact/qp_interior_point.c \

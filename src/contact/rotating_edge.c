@@ -43,6 +43,9 @@ void ccd_rotating_edge_run(ccd_rotating_edge_row *row, double eps, double w_reg,
     ccd_smoothing sm = {.w_reg = w_reg, .eps_clip = eps, .eps_min = eps, .eps_comp = eps};
     double pa[3], pp[3], pm[3];
     row->w_reg = w_reg;
+    row->eps = eps;
+    row->steps = steps;
+    row->delta = delta;
     row->slope_at_par = slope_at(pa, M_PI / 2, &sm);
     row->slope_max = 0;
     row->theta_max = 0;

@@ -16,6 +16,9 @@
 
 typedef struct ccd_rotating_edge_row {
     double w_reg;        /* λ (0 with eps = 0: the hard routine)              */
+    double eps;          /* eps_clip = eps_min = eps_comp                      */
+    size_t steps;        /* the θ grid has steps + 1 angles                    */
+    double delta;        /* the jump is over θ = π/2 ± delta                   */
     double slope_at_par; /* |d pa/dθ| at θ = π/2                               */
     double slope_max;    /* max over the θ grid                                */
     double theta_max;    /* where the maximum is                               */

@@ -116,6 +116,7 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
 #else
     t->omp_threads = 1;
 #endif
+    t->ip_tolerance = IP_TOL;
     uint64_t seed = o->seed ? o->seed : 1;
     for (int kd = 0; kd < 2; kd++) {
         ccd_kind kind = kd ? CCD_EE : CCD_VF;
@@ -144,7 +145,7 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
         t->ip_max_iter[kind] = imax;
         t->ip_vs_hard[kind] = diff;
         for (int m = 0; m < CCD_BENCH_METHODS; m++)
-            for (int par = 0; par < 2; par++)
+            for (int par = 0; par < (t->omp_threads > 1 ? 2 : 1); par++) /* 1 thread, all */
                 for (size_t b = 1; b <= o->max_batch; b *= 10) {
                     size_t reps = 0, first = 0;
                     int threads = par ? t->omp_threads : 1;
@@ -175,71 +176,4 @@ void ccd_throughput_free(ccd_throughput *t)
     free(t->rows);
     t->rows = NULL;
     t->count = 0;
-}
-
-static const ccd_throughput_row *find_row(const ccd_throughput *t, ccd_kind kind, int method,
-                                          int threads, size_t batch)
-{
-    for (size_t i = 0; i < t->count; i++)
-        if (t->rows[i].kind == kind && t->rows[i].method == method &&
-            t->rows[i].threads == threads && t->rows[i].batch == batch)
-            return &t->rows[i];
-    return NULL;
-}
-
-ccd_status ccd_throughput_write(FILE *f, ccd_error *err, const ccd_throughput *t,
-                                const char *format)
-{
-    int text = strcmp(format, "text") == 0, md = strcmp(format, "markdown") == 0;
-    int csv = strcmp(format, "csv") == 0, json = strcmp(format, "json") == 0;
-    if (!text && !md && !csv && !json)
-        return ccd_error_set(err, CCD_ERR_INPUT, "--format", 0, 0,
-                             "unknown format '%s' (text, markdown, csv, json)", format);
-    static const char *kinds[2] = {"VF", "EE"};
-    if (text)
-        fprintf(f, "witness-point throughput, unit-cube pairs; %d OpenMP threads\n"
-                   "%-4s %-9s %7s %9s %13s %13s %11s\n",
-                t->omp_threads, "kind", "method", "threads", "batch", "s/batch", "pairs/s",
-                "vs ip");
-    if (md)
-        fprintf(f, "| kind | method | threads | batch | s/batch | pairs/s | speed-up vs ip |\n"
-                   "|---|---|---|---|---|---|---|\n");
-    if (csv)
-        fprintf(f, "kind,method,threads,batch,batch_seconds,pairs_per_second,speedup_vs_ip\n");
-    if (json)
-        fprintf(f, "{\n  \"omp_threads\": %d,\n  \"ip_mean_iterations\": {\"VF\": %.2f, "
-                   "\"EE\": %.2f},\n  \"ip_max_iterations\": {\"VF\": %.0f, \"EE\": %.0f},\n"
-                   "  \"ip_vs_hard_max_difference\": {\"VF\": %.3e, \"EE\": %.3e},\n  \"rows\": [",
-                t->omp_threads, t->ip_mean_iter[0], t->ip_mean_iter[1], t->ip_max_iter[0],
-                t->ip_max_iter[1], t->ip_vs_hard[0], t->ip_vs_hard[1]);
-    for (size_t i = 0; i < t->count; i++) {
-        const ccd_throughput_row *r = &t->rows[i];
-        const ccd_throughput_row *ip = find_row(t, r->kind, 3, r->threads, r->batch);
-        double ratio = ip ? r->pairs_per_second / ip->pairs_per_second : NAN;
-        const char *name = ccd_bench_method_names[r->method];
-        if (text)
-            fprintf(f, "%-4s %-9s %7d %9zu %13.4e %13.4e %11.1f\n", kinds[r->kind], name,
-                    r->threads, r->batch, r->batch_seconds, r->pairs_per_second, ratio);
-        if (md)
-            fprintf(f, "| %s | %s | %d | %zu | %.3e | %.3e | %.1f |\n", kinds[r->kind], name,
-                    r->threads, r->batch, r->batch_seconds, r->pairs_per_second, ratio);
-        if (csv)
-            fprintf(f, "%s,%s,%d,%zu,%.6e,%.6e,%.4f\n", kinds[r->kind], name, r->threads,
-                    r->batch, r->batch_seconds, r->pairs_per_second, ratio);
-        if (json)
-            fprintf(f, "%s\n    {\"kind\": \"%s\", \"method\": \"%s\", \"threads\": %d, "
-                       "\"batch\": %zu, \"batch_seconds\": %.6e, \"pairs_per_second\": %.6e, "
-                       "\"speedup_vs_ip\": %.4f}",
-                    i ? "," : "", kinds[r->kind], name, r->threads, r->batch, r->batch_seconds,
-                    r->pairs_per_second, ratio);
-    }
-    if (json)
-        fprintf(f, "\n  ]\n}\n");
-    if (text || md)
-        fprintf(f, "%sinterior point (tol %g): mean/max iterations VF %.1f/%.0f, EE %.1f/%.0f; "
-                   "max |ip - hard| witness difference (λ = 0) VF %.2e, EE %.2e\n",
-                md ? "\n" : "", IP_TOL, t->ip_mean_iter[0], t->ip_max_iter[0], t->ip_mean_iter[1],
-                t->ip_max_iter[1], t->ip_vs_hard[0], t->ip_vs_hard[1]);
-    return ferror(f) ? ccd_error_set(err, CCD_ERR_INTERNAL, "output", 0, 0, "write error")
-                     : CCD_OK;
 }

@@ -9,7 +9,6 @@
 #ifndef CCD_CONTACT_THROUGHPUT_H
 #define CCD_CONTACT_THROUGHPUT_H
 #include <stddef.h>
-#include <stdio.h>
 
 #include "ccdbench.h"
 
@@ -33,17 +32,18 @@ typedef struct ccd_throughput_options {
 } ccd_throughput_options;
 void ccd_throughput_options_default(ccd_throughput_options *o);
 
-/* rows: malloc'd array of *count rows (free()).  Also returns the mean and max
- * interior-point iterations per pair and the max witness-point difference
- * between "ip" and "ours-ns" (sanity: both solve the same problem up to λ). */
+/* rows: malloc'd array of count rows, for each kind (VF, EE), method, thread
+ * count (1, then omp_threads when it is > 1) and batch (1, 10, …, max_batch).  Also, per kind
+ * [ccd_kind], on (up to) 10^4 pairs: the mean and max interior-point iterations
+ * per pair and the max witness-point difference between "ip" and "ours-ns"
+ * (sanity: both solve the same problem up to λ). */
 typedef struct ccd_throughput {
     ccd_throughput_row *rows;
     size_t count;
     double ip_mean_iter[2], ip_max_iter[2], ip_vs_hard[2];
+    double ip_tolerance; /* the interior point's complementarity tolerance */
     int omp_threads;
 } ccd_throughput;
 ccd_status ccd_throughput_run(ccd_throughput *out, ccd_error *err, const ccd_throughput_options *o);
 void ccd_throughput_free(ccd_throughput *t);
-ccd_status ccd_throughput_write(FILE *f, ccd_error *err, const ccd_throughput *t,
-                                const char *format);
 #endif

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/* The contact experiments as report tables (see contact_tables.h). */
+#include <config.h>
+
+#include "contact/contact_tables.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0)
+        s = NULL;
+    va_end(ap);
+    return s;
+}
+
+/* A measured number: "nan" (JSON null) or "–" when there is none. */
+static char *number(double x, int precise, const char *human)
+{
+    if (isnan(x))
+        return strdup(precise ? "nan" : "–");
+    return precise ? format("%.9g", x) : format(human, x);
+}
+
+static char *count(unsigned long long n)
+{
+    return format("%llu", n);
+}
+
+static const char *kind_name(ccd_kind kind)
+{
+    return kind == CCD_VF ? "VF" : "EE";
+}
+
+static int table_alloc(ccd_report_table *t, size_t columns, size_t rows,
+                       const char *const *header, const char *const *title,
+                       const unsigned char *numeric)
+{
+    memset(t, 0, sizeof *t);
+    t->columns = columns;
+    t->header = header;
+    t->title = title;
+    t->numeric = numeric;
+    t->cells = calloc(rows * columns + 1, sizeof *t->cells);
+    if (!t->cells)
+        return -1;
+    t->rows = rows; /* ccd_report_table_free frees rows × columns cells */
+    return 0;
+}
+
+/* 0 when every cell was allocated; otherwise frees the table and returns -1. */
+static int table_check(ccd_report_table *t)
+{
+    for (size_t i = 0; i < t->rows * t->columns; i++)
+        if (!t->cells[i]) {
+            ccd_report_table_free(t);
+            return -1;
+        }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ contact check */
+
+enum { CHECK_COLUMNS = 26 };
+static const char *const check_headers[CHECK_COLUMNS] = {
+    "at", "kind", "routine", "level", "configurations", "skipped", "nearly_touching",
+    "nonunique", "dist_max", "dist_mean", "dist_p99", "witness_n", "witness_max",
+    "witness_mean", "witness_p99", "angle_deg_n", "angle_deg_max", "angle_deg_mean",
+    "angle_deg_p99", "deriv_n", "deriv_max", "deriv_mean", "deriv_p99", "deriv_every",
+    "deriv_prec", "seconds",
+};
+static const char *const check_titles[CHECK_COLUMNS] = {
+    "at", "kind", "routine", "level", "configs", "skipped", "touching",
+    "non-unique", "dist max", "dist mean", "dist p99", "wit. n", "wit. max",
+    "wit. mean", "wit. p99", "angle n", "angle max", "angle mean",
+    "angle p99", "deriv n", "deriv max", "deriv mean", "deriv p99", "deriv every",
+    "MPFR bits", "seconds",
+};
+static const unsigned char check_numeric[CHECK_COLUMNS] = {
+    0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* n (unless NULL), max, mean, p99 of one statistic. */
+static char **summary_cells(char **cell, ccd_sample *sample, int with_n, int precise)
+{
+    ccd_sample_summary s = ccd_sample_summarize(sample);
+    if (with_n)
+        *cell++ = count(s.n);
+    *cell++ = number(s.max, precise, "%.2e");
+    *cell++ = number(s.mean, precise, "%.2e");
+    *cell++ = number(s.p99, precise, "%.2e");
+    return cell;
+}
+
+int ccd_contact_check_table(ccd_report_table *t, ccd_contact_check *c, int precise)
+{
+    const ccd_contact_check_options *o = &c->options;
+    const char *at = o->at == CCD_CONTACT_AT_TOI ? "toi" : o->at ? "1" : "0";
+    size_t rows = 0;
+    for (int kd = 0; kd < 2; kd++)
+        if (c->queries[kd] + c->skipped[kd] > 0)
+            rows += 1 + o->nlevels;
+    if (table_alloc(t, CHECK_COLUMNS, rows, check_headers, check_titles, check_numeric) != 0)
+        return -1;
+    char **cell = t->cells;
+    for (int kd = 0; kd < 2; kd++) {
+        if (c->queries[kd] + c->skipped[kd] == 0)
+            continue;
+        for (size_t i = 0; i <= o->nlevels; i++) {
+            ccd_contact_check_row *row = &c->rows[kd][i];
+            *cell++ = strdup(at);
+            *cell++ = strdup(kind_name((ccd_kind)kd));
+            *cell++ = strdup(i ? "smooth" : "hard");
+            *cell++ = precise ? format("%.9g", row->level) : format("%g", row->level);
+            *cell++ = count(c->queries[kd]);
+            *cell++ = count(c->skipped[kd]);
+            *cell++ = count(c->touching[kd]);
+            *cell++ = count(c->nonunique[kd]);
+            cell = summary_cells(cell, &row->dist, 0, precise); /* n = configurations */
+            cell = summary_cells(cell, &row->witness, 1, precise);
+            cell = summary_cells(cell, &row->angle, 1, precise);
+            cell = summary_cells(cell, &row->deriv, 1, precise);
+            *cell++ = format("%ld", o->deriv_every > 0 ? o->deriv_every : 0L);
+            *cell++ = format("%u", o->deriv_prec);
+            *cell++ = precise ? format("%.9g", c->seconds) : format("%.1f", c->seconds);
+        }
+    }
+    return table_check(t);
+}
+
+/* ------------------------------------------------------------------ rotating edge */
+
+enum { ROTATING_COLUMNS = 10 };
+static const char *const rotating_headers[ROTATING_COLUMNS] = {
+    "lambda", "routine", "eps", "steps", "delta", "slope_at_parallel", "slope_max",
+    "theta_at_max", "jump", "fd_rel_error",
+};
+static const char *const rotating_titles[ROTATING_COLUMNS] = {
+    "lambda", "routine", "eps", "steps", "delta", "slope at parallel", "max slope",
+    "theta at max", "jump", "FD rel. error",
+};
+static const unsigned char rotating_numeric[ROTATING_COLUMNS] = {1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+
+int ccd_rotating_edge_table(ccd_report_table *t, const ccd_rotating_edge_row *rows, size_t n,
+                            int precise)
+{
+    if (table_alloc(t, ROTATING_COLUMNS, n, rotating_headers, rotating_titles,
+                    rotating_numeric) != 0)
+        return -1;
+    char **cell = t->cells;
+    for (size_t i = 0; i < n; i++) {
+        const ccd_rotating_edge_row *r = &rows[i];
+        *cell++ = number(r->w_reg, precise, "%g");
+        *cell++ = strdup(r->eps == 0 && r->w_reg == 0 ? "hard" : "smooth");
+        *cell++ = number(r->eps, precise, "%g");
+        *cell++ = format("%zu", r->steps);
+        *cell++ = number(r->delta, precise, "%g");
+        *cell++ = number(r->slope_at_par, precise, "%.4g");
+        *cell++ = number(r->slope_max, precise, "%.4g");
+        *cell++ = number(r->theta_max, precise, "%.6f");
+        *cell++ = number(r->jump, precise, "%.4g");
+        *cell++ = number(r->fd_error, precise, "%.2e");
+    }
+    return table_check(t);
+}
+
+/* ------------------------------------------------------------------ throughput */
+
+enum { THROUGHPUT_COLUMNS = 10 };
+static const char *const throughput_headers[THROUGHPUT_COLUMNS] = {
+    "kind", "method", "threads", "batch", "batch_seconds", "pairs_per_second",
+    "speedup_vs_ip", "ip_mean_iterations", "ip_max_iterations", "ip_vs_hard_max_difference",
+};
+static const char *const throughput_titles[THROUGHPUT_COLUMNS] = {
+    "kind", "method", "threads", "batch", "s/batch", "pairs/s",
+    "vs ip", "ip iter. mean", "ip iter. max", "ip vs hard",
+};
+static const unsigned char throughput_numeric[THROUGHPUT_COLUMNS] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+
+/* The "ip" measurement with the same kind, threads and batch as r, or NULL. */
+static const ccd_throughput_row *baseline_of(const ccd_throughput *tp, const ccd_throughput_row *r)
+{
+    for (size_t i = 0; i < tp->count; i++) {
+        const ccd_throughput_row *b = &tp->rows[i];
+        if (b->kind == r->kind && strcmp(ccd_bench_method_names[b->method], "ip") == 0 &&
+            b->threads == r->threads && b->batch == r->batch)
+            return b;
+    }
+    return NULL;
+}
+
+int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int precise)
+{
+    if (table_alloc(t, THROUGHPUT_COLUMNS, tp->count, throughput_headers, throughput_titles,
+                    throughput_numeric) != 0)
+        return -1;
+    char **cell = t->cells;
+    for (size_t i = 0; i < tp->count; i++) {
+        const ccd_throughput_row *r = &tp->rows[i];
+        const ccd_throughput_row *ip = baseline_of(tp, r);
+        *cell++ = strdup(kind_name(r->kind));
+        *cell++ = strdup(ccd_bench_method_names[r->method]);
+        *cell++ = format("%d", r->threads);
+        *cell++ = format("%zu", r->batch);
+        *cell++ = number(r->batch_seconds, precise, "%.3e");
+        *cell++ = number(r->pairs_per_second, precise, "%.3e");
+        *cell++ = number(ip ? r->pairs_per_second / ip->pairs_per_second : NAN, precise, "%.2f");
+        *cell++ = number(tp->ip_mean_iter[r->kind], precise, "%.2f");
+        *cell++ = number(tp->ip_max_iter[r->kind], precise, "%.0f");
+        *cell++ = number(tp->ip_vs_hard[r->kind], precise, "%.2e");
+    }
+    return table_check(t);
+}

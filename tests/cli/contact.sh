@@ -1,0 +1,78 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# `ccdbench contact check | rotating-edge | bench` write through the table writers
+# of `ccdbench run`: every --format parses (valid JSON, CSV rows with the
+# header's column count, a Markdown and a LaTeX table), csv/json/latex are the
+# table alone, empty statistics are JSON null, and a bad --format is exit 2.
+. "$CCD_SRCDIR/tests/cli/lib.sh"
+
+COPLANAR="$DEFAULT_DATA/coplanar"  # 4 VF + 4 EE queries
+TOUCHING="$DEFAULT_DATA/touching"  # 6 VF + 5 EE queries
+JSON_VALID="$CCD_BUILDDIR/tests/cli/json_valid"
+
+# csv_shape FILE HEADER ROWS: the header line, ROWS data rows, no ragged row.
+csv_shape() {
+  [ "$(head -n 1 "$1")" = "$2" ] || fail "$1: header is '$(head -n 1 "$1")'"
+  awk -F, 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR != '"$(($3 + 1))"' }' "$1" ||
+    fail "$1: ragged, or not $3 rows"
+}
+
+# ---- contact check: 2 kinds × (hard + 4 smoothing levels) = 10 rows
+CHECK_HEADER='at,kind,routine,level,configurations,skipped,nearly_touching,nonunique,dist_max,dist_mean,dist_p99,witness_n,witness_max,witness_mean,witness_p99,angle_deg_n,angle_deg_max,angle_deg_mean,angle_deg_p99,deriv_n,deriv_max,deriv_mean,deriv_p99,deriv_every,deriv_prec,seconds'
+for fmt in text markdown csv json latex; do
+  expect_status 0 "$CCDBENCH" contact check --deriv-every 0 --format $fmt "$COPLANAR" "$TOUCHING"
+  cp "$TMP/out" "$TMP/check.$fmt"
+done
+csv_shape "$TMP/check.csv" "$CHECK_HEADER" 10
+awk -F, 'NR > 1 && ($1 != "0" || $5 != ($2 == "VF" ? 10 : 9) || $20 != "0" || $21 != "nan") { exit 1 }' \
+  "$TMP/check.csv" || fail "check csv: wrong at, configurations or deriv cells"
+"$JSON_VALID" "$TMP/check.json" || fail "check json is not valid"
+[ "$(grep -c '^    {"at": "0", "kind": ' "$TMP/check.json")" -eq 10 ] || fail "check json: not 10 rows"
+grep -q '"deriv_n": 0, "deriv_max": null, "deriv_mean": null, "deriv_p99": null' "$TMP/check.json" ||
+  fail "check json: empty derivative statistics are not null"
+grep -q 'nan' "$TMP/check.json" && fail "check json: a nan"
+head -n 1 "$TMP/check.text" | grep -q '^contact check at t = 0: ' || fail "check text: no preamble"
+grep -Eq '^at +kind +routine +level +configs ' "$TMP/check.text" || fail "check text: no title row"
+[ "$(grep -c '^|' "$TMP/check.markdown")" -eq 12 ] || fail "check markdown: not a 10-row table"
+grep -q '^| at | kind | routine |' "$TMP/check.markdown" || fail "check markdown: no title row"
+grep -q '^touching: ' "$TMP/check.markdown" || fail "check markdown: no footnote"
+head -n 1 "$TMP/check.latex" | grep -q '^\\begin{tabular}{lllr' || fail "check latex: no tabular"
+[ "$(tail -n 1 "$TMP/check.latex")" = '\end{tabular}' ] || fail "check latex: notes after the table"
+[ "$(wc -l <"$TMP/check.latex")" -eq 16 ] || fail "check latex: not 10 rows"
+
+# --at toi: non-colliding queries are counted as skipped
+expect_status 0 "$CCDBENCH" contact check --at toi --deriv-every 1 --smoothing 1e-2 --format csv "$COPLANAR"
+cp "$TMP/out" "$TMP/toi.csv"
+awk -F, 'NR > 1 { if ($1 != "toi" || $5 + $6 != 4) exit 1; n++ } END { exit n < 2 }' "$TMP/toi.csv" ||
+  fail "check --at toi csv: wrong at or configurations + skipped"
+
+# ---- rotating edge: 6 default weights
+expect_status 0 "$CCDBENCH" contact rotating-edge --steps 200 --format csv
+cp "$TMP/out" "$TMP/rot.csv"
+csv_shape "$TMP/rot.csv" 'lambda,routine,eps,steps,delta,slope_at_parallel,slope_max,theta_at_max,jump,fd_rel_error' 6
+awk -F, 'NR == 2 && ($1 != 0 || $2 != "hard" || $3 != 0) { exit 1 }
+         NR > 2 && ($2 != "smooth" || $3 != 0.1 || $4 != 200) { exit 1 }' "$TMP/rot.csv" ||
+  fail "rotating-edge csv: wrong routine, eps or steps"
+expect_status 0 "$CCDBENCH" contact rotating-edge --steps 200 --format json
+"$JSON_VALID" "$TMP/out" || fail "rotating-edge json is not valid"
+[ "$(grep -c '^    {"lambda": ' "$TMP/out")" -eq 6 ] || fail "rotating-edge json: not 6 rows"
+
+# ---- bench: 2 kinds × 4 methods × (1, 2 threads) × batches 1, 10
+expect_status 0 "$CCDBENCH" contact bench --max-batch 10 --min-time 0 --threads 2 --format csv
+cp "$TMP/out" "$TMP/bench.csv"
+csv_shape "$TMP/bench.csv" 'kind,method,threads,batch,batch_seconds,pairs_per_second,speedup_vs_ip,ip_mean_iterations,ip_max_iterations,ip_vs_hard_max_difference' 32
+awk -F, 'NR > 1 && $2 == "ip" && $7 != 1 { exit 1 }' "$TMP/bench.csv" ||
+  fail "bench csv: ip is not 1× itself"
+awk -F, 'NR > 1 { n[$3]++ } END { exit n[1] != 16 || n[2] != 16 }' "$TMP/bench.csv" ||
+  fail "bench csv: not 16 rows on 1 and 16 on 2 threads"
+# one thread: no parallel rows
+expect_status 0 "$CCDBENCH" contact bench --max-batch 10 --min-time 0 --threads 1 --format json
+"$JSON_VALID" "$TMP/out" || fail "bench json is not valid"
+[ "$(grep -c '^    {"kind": ' "$TMP/out")" -eq 16 ] || fail "bench json: not 16 rows"
+
+# ---- a bad --format is a usage error
+for sub in check rotating-edge bench; do
+  expect_status 2 "$CCDBENCH" contact $sub --format xml
+  expect_stderr "contact $sub: --format: 'xml' is not"
+done
+finish
