@@ -64,7 +64,10 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     if (!t)
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
     mpq_init(t->ms);
-    mpq_set_d(t->ms, c->cfg->params.ms);
+    if (c->cfg->ms_exact)
+        mpq_set(t->ms, c->cfg->ms_exact);
+    else
+        mpq_set_d(t->ms, c->cfg->params.ms);
     t->scratch = calloc(c->cfg->method_count + 1, sizeof *t->scratch);
     t->exact = ccd_exact_ctx_new();
     t->toi = ccd_algebraic_new();
@@ -238,7 +241,7 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     stats->methods = cfg->methods;
     stats->method_count = cfg->method_count;
     run_ctx c = {.cfg = cfg, .ds = ds, .stats = stats};
-    c.use_ms = cfg->params.ms > 0;
+    c.use_ms = cfg->ms_exact ? mpq_sgn(cfg->ms_exact) > 0 : cfg->params.ms > 0;
     c.limit_t_max = cfg->params.t_max < 1;
     c.group_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.group_of_file);
     if (!c.group_of_file)

@@ -10,6 +10,8 @@
 #include "bench/method_stats.h"
 #include "ccdbench.h"
 
+#include <gmp.h>
+
 typedef enum ccd_truth_mode {
     CCD_TRUTH_LABELS = 0, /* labels when the input has them, else the exact oracle */
     CCD_TRUTH_EXACT = 1   /* always the exact oracle; enables the toi comparison     */
@@ -19,6 +21,9 @@ typedef struct ccd_run_config {
     const ccd_method *const *methods;
     size_t method_count;
     ccd_params params;
+    /* The exact d of params.ms for the exact truth (NULL: params.ms itself, a double);
+     * the methods get params.ms. */
+    mpq_srcptr ms_exact;
     ccd_truth_mode truth;
     int threads;       /* 0: OpenMP default */
     size_t batch_size; /* 0: default */

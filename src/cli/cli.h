@@ -2,6 +2,7 @@
 /* The ccdbench command line: one file per subcommand, and the helpers they share. */
 #ifndef CCD_CLI_CLI_H
 #define CCD_CLI_CLI_H
+#include <gmp.h>
 #include <stdint.h>
 
 #include "ccdbench.h"
@@ -49,6 +50,11 @@ int ccd_cli_parse_long(long *out, const char *option, const char *text);
  * and the exit status is returned. */
 int ccd_cli_parse_threads(long *out, const char *text);
 int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text);
+/* --ms D read exactly (a decimal such as 1e-8 is exactly 10^-8; n/d works too):
+ * 0 with d initialised, else a usage error was printed and d is not initialised.
+ * ccd_cli_ms_double: its nearest double (what the methods are given). */
+int ccd_cli_parse_ms(mpq_t d, const char *text);
+double ccd_cli_ms_double(const mpq_t d);
 
 /* The dataset named by paths, or the default dataset when there are none:
  * $CCD_DATADIR/default, else the installed datasets, else the source tree's. */

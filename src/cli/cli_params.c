@@ -3,7 +3,10 @@
 #include <config.h>
 
 #include "cli/cli.h"
+#include "gen/gen.h"
+#include "query/nearest_double.h"
 
+#include <math.h>
 #include <string.h>
 
 int ccd_cli_parse_threads(long *out, const char *text)
@@ -27,6 +30,27 @@ static int parse_filter(int *out, const char *name)
     return ccd_cli_usage_error("--filter: '%s' is not linear, paper or clamped", name);
 }
 
+int ccd_cli_parse_ms(mpq_t d, const char *text)
+{
+    mpq_init(d);
+    if (ccd_gen_parse_rational(d, text) != 0 || mpq_sgn(d) < 0) {
+        mpq_clear(d);
+        return ccd_cli_usage_error("--ms: '%s' is not an exact number >= 0 (e.g. 1e-8 or 1/3)",
+                                   text);
+    }
+    return 0;
+}
+
+double ccd_cli_ms_double(const mpq_t d)
+{
+    ccd_rounding_scratch s;
+    ccd_rounding_scratch_init(&s);
+    int exact;
+    double x = ccd_nearest_double_mpq(d, &exact, &s);
+    ccd_rounding_scratch_clear(&s);
+    return x;
+}
+
 int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text)
 {
     if (strcmp(option, "delta") == 0) {
@@ -37,9 +61,12 @@ int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text)
     if (strcmp(option, "max-checks") == 0)
         return ccd_cli_parse_long(&p->max_checks, "--max-checks", text) != 0 ? CCD_EXIT_USAGE : 0;
     if (strcmp(option, "ms") == 0) {
-        if (ccd_cli_parse_double(&p->ms, "--ms", text) != 0)
+        mpq_t d;
+        if (ccd_cli_parse_ms(d, text) != 0)
             return CCD_EXIT_USAGE;
-        return p->ms >= 0 ? 0 : ccd_cli_usage_error("--ms: must be >= 0");
+        p->ms = ccd_cli_ms_double(d);
+        mpq_clear(d);
+        return isfinite(p->ms) ? 0 : ccd_cli_usage_error("--ms: '%s' is beyond the doubles", text);
     }
     if (strcmp(option, "t-max") == 0) {
         if (ccd_cli_parse_double(&p->t_max, "--t-max", text) != 0)

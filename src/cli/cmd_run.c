@@ -31,7 +31,9 @@ static const char usage[] =
     "                     has none) or exact (always the oracle; adds toi columns)\n"
     "  --delta X          tolerance delta of the inclusion methods (default 1e-6)\n"
     "  --max-checks N     maximum checks m_I (default 1000000; negative: no limit)\n"
-    "  --ms D             minimum separation d >= 0 (default 0; truth becomes exact)\n"
+    "  --ms D             minimum separation d >= 0 (default 0; truth becomes exact\n"
+    "                     and reads D exactly: 1e-8 is 10^-8, 1/3 works; methods get\n"
+    "                     the nearest double)\n"
     "  --norm N           distance of --ms for the truth: inf (L-infinity, default) or 2\n"
     "  --t-max T          search [0, T], 0 < T <= 1 (default 1)\n"
     "  --no-zero-toi      refine until toi > 0 when a contact is found at t = 0\n"
@@ -77,6 +79,7 @@ typedef struct run_options {
     ccd_sweep sweep; /* count 0: no sweep */
     int preset_table1;
     int methods_given, format_given;
+    const char *ms_text; /* --ms as given: the truth reads it exactly */
 } run_options;
 
 /* "I/N" with 0 <= I < N. */
@@ -130,6 +133,8 @@ static int parse_options(run_options *o, int argc, char **argv)
         case OPT_PARAM: /* a method parameter: validated by name (cli_params.c) */
             if ((status = ccd_cli_parse_param(&o->params, longopts[index].name, optarg)) != 0)
                 return status;
+            if (strcmp(longopts[index].name, "ms") == 0)
+                o->ms_text = optarg;
             break;
         case OPT_METHODS: o->methods = optarg, o->methods_given = 1; break;
         case OPT_PLUGIN: o->plugins[o->plugin_count++] = optarg; break;
@@ -380,6 +385,14 @@ int ccd_cmd_run(int argc, char **argv)
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0;
+    /* --ms exactly (swept values of ms are doubles: the truth uses them as they are) */
+    mpq_t ms_exact;
+    int have_ms_exact = o.ms_text && !(o.sweep.count && strcmp(o.sweep.param, "ms") == 0);
+    if (have_ms_exact && ccd_cli_parse_ms(ms_exact, o.ms_text) != 0) { /* parsed once already */
+        have_ms_exact = 0;
+        status = CCD_EXIT_USAGE;
+        goto done;
+    }
     if (ccd_cli_methods_load(&available, &err, o.plugins, o.plugin_count) != CCD_OK) {
         status = ccd_cli_fail(&err);
         goto done;
@@ -405,6 +418,7 @@ int ccd_cmd_run(int argc, char **argv)
             .methods = chosen.items,
             .method_count = chosen.count,
             .params = o.params,
+            .ms_exact = have_ms_exact ? ms_exact : NULL,
             .truth = o.truth,
             .threads = (int)o.threads,
             .shard_index = o.shard_index,
@@ -419,6 +433,7 @@ int ccd_cmd_run(int argc, char **argv)
         .methods = chosen.items,
         .method_count = chosen.count,
         .params = o.params,
+        .ms_exact = have_ms_exact ? ms_exact : NULL,
         .truth = o.truth,
         .threads = (int)o.threads,
         .progress = ccd_cli_progress_update,
@@ -434,6 +449,8 @@ int ccd_cmd_run(int argc, char **argv)
     status = write_report(&stats, &o);
     ccd_run_stats_free(&stats);
 done:
+    if (have_ms_exact)
+        mpq_clear(ms_exact);
     if (have_dataset)
         ccd_dataset_free(&ds);
     ccd_method_list_free(&chosen);

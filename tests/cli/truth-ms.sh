@@ -21,6 +21,20 @@ for norm in inf 2; do
       END { exit bad }' || fail "$f: a plain collision is missing at d = 1/100 ($norm)"
   done
 done
+# `run --ms` reads d exactly too: the near-miss family reaches distance 10^-k exactly,
+# and the double nearest 10^-6 is below it (9.99…955e-7), which loses 10 collisions.
+NEAR="$CCD_SRCDIR/datasets/generated/near-miss"
+for norm in inf 2; do
+  expect_status 0 "$CCDBENCH" run --ms 1e-6 --norm "$norm" --methods fprf --format csv "$NEAR"
+  [ "$(awk -F, 'NR > 1 { p += $6 } END { print p }' "$TMP/out")" = 190 ] ||
+    fail "run --ms 1e-6 --norm $norm: positives are not the exact 190: $(cat "$TMP/out")"
+  expect_status 0 "$CCDBENCH" truth --ms 1e-6 --norm "$norm" "$NEAR"
+  expect_stderr "240 queries, 190 collide within d = 1/1000000"
+  expect_status 0 "$CCDBENCH" truth --ms 4722366482869645/4722366482869645213696 --norm "$norm" "$NEAR"
+  expect_stderr "240 queries, 180 collide within d = 4722366482869645/4722366482869645213696"
+done
+expect_status 2 "$CCDBENCH" run --ms 1e-2x --methods fprf "$NEAR"
+expect_stderr "--ms: '1e-2x' is not an exact number"
 expect_status 2 "$CCDBENCH" truth --ms -1 "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" truth --ms 1e-2 --norm 1 "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" truth --ms 0.1.2 "$DEFAULT_DATA"
