@@ -80,5 +80,17 @@ if [ -d "$CCD_SRCDIR/datasets/generated" ]; then
     fail "datasets/generated differs from scripts/make-datasets (regenerate it)"
   diff -r "$CCD_SRCDIR/ground_truth/generated" "$TMP/gt" >/dev/null ||
     fail "ground_truth/generated differs from scripts/make-datasets (regenerate it)"
+  # the minimum-separation truth of both sets (d = 1e-2, 1e-8; L-inf and L2)
+  for d in 1e-2-inf 1e-2-2 1e-8-inf 1e-8-2; do
+    diff -r "$CCD_SRCDIR/ground_truth/ms/$d" "$TMP/ms/$d" >/dev/null ||
+      fail "ground_truth/ms/$d differs from a fresh computation (scripts/make-datasets)"
+  done
+  [ "$(find "$CCD_SRCDIR/ground_truth/ms" -name '*.truth.csv' | wc -l)" -eq 152 ] ||
+    fail "ground_truth/ms: not 4 x 38 truth files"
+  # every shipped truth file is in ground_truth/local.mk (installed and distributed)
+  (cd "$CCD_SRCDIR" && find ground_truth -name '*.truth.csv' | LC_ALL=C sort) >"$TMP/shipped"
+  sed -n 's/^\t\(ground_truth\/[^ ]*\).*/\1/p' "$CCD_SRCDIR/ground_truth/local.mk" >"$TMP/listed"
+  diff "$TMP/shipped" "$TMP/listed" >/dev/null ||
+    fail "ground_truth/local.mk does not list the shipped truth files (scripts/make-datasets)"
 fi
 finish
