@@ -20,5 +20,7 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/time_histogram.c \
 	src/bench/time_histogram.h \
 	src/bench/truth.c \
-	src/bench/truth.h
+	src/bench/truth.h \
+	src/bench/truth_table.c \
+	src/bench/truth_table.h
 libccdbench_la_LIBADD += src/bench/libccdrun.la

@@ -6,13 +6,15 @@
 
 typedef enum ccd_truth_source {
     CCD_TRUTH_FROM_LABEL = 0, /* the label in the input file */
-    CCD_TRUTH_FROM_EXACT = 1  /* the exact oracle (ccd_exact_decide) */
+    CCD_TRUTH_FROM_EXACT = 1, /* the exact oracle (ccd_exact_decide) */
+    CCD_TRUTH_FROM_FILE = 2   /* a ground-truth file of the oracle (ccd_run_config.truth_files) */
 } ccd_truth_source;
 
 typedef struct ccd_query_truth {
     int collides;
     ccd_truth_source source;
-    double toi; /* exact earliest time of impact rounded down (source exact, collides), else NAN */
+    double toi; /* exact earliest time of impact rounded down (source exact or file,
+                 * collides), else NAN */
 } ccd_query_truth;
 
 /* toi_order values. */

@@ -15,6 +15,7 @@
 typedef struct run_slot {
     int skipped; /* the query belongs to another shard */
     ccd_query_truth truth;
+    const ccd_truth_row *row; /* its row of a truth file (source file), else NULL */
     ccd_query_outcome outcomes[]; /* one per method */
 } run_slot;
 
@@ -22,6 +23,7 @@ typedef struct run_thread {
     void **scratch; /* one per method */
     ccd_exact_ctx *exact;
     ccd_algebraic *toi;
+    int toi_of;  /* t->toi holds the oracle's toi of the current query */
     mpq_t ms;
 } run_thread;
 
@@ -30,6 +32,7 @@ typedef struct run_ctx {
     const ccd_dataset *ds;
     ccd_run_stats *stats;
     size_t *group_of_file;
+    uint64_t *queries_of_file; /* with truth files: queries read per file */
     int use_ms;       /* minimum separation: truth by the exact oracle with d = ms */
     int limit_t_max;  /* t_max < 1: a collision counts when its exact toi ≤ t_max */
 } run_ctx;
@@ -106,21 +109,94 @@ static unsigned long first_line(const ccd_query *q)
     return (unsigned long)(q->index * CCD_QUERY_ROWS + 1);
 }
 
-static ccd_status decide_truth(ccd_query_truth *truth, ccd_error *err, const run_ctx *c,
-                               const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
+/* The oracle on q: collides, and its toi in t->toi. */
+static ccd_status run_oracle(int *collides, ccd_error *err, const run_ctx *c,
+                             const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
+{
+    ccd_status st = ccd_exact_decide(collides, t->toi, q, c->use_ms ? t->ms : NULL,
+                                     c->cfg->params.ms_norm, t->exact);
+    if (st != CCD_OK)
+        return ccd_error_set(err, st, f->csv_path, first_line(q), 0,
+                             "the exact oracle failed on query %llu", (unsigned long long)q->index);
+    t->toi_of = 1;
+    return CCD_OK;
+}
+
+/* The oracle on q (toi in t->toi), which must agree with its row of a truth file:
+ * the same answer, and the toi within [lo_down, hi_up]. */
+static ccd_status run_oracle_on_row(ccd_error *err, const run_ctx *c, const ccd_dataset_file *f,
+                                    const ccd_query *q, run_thread *t, const ccd_truth_row *row)
+{
+    const ccd_truth_file *tf = &c->cfg->truth_files->files[f - c->ds->files];
+    int collides;
+    ccd_status st = run_oracle(&collides, err, c, f, q, t);
+    if (st != CCD_OK)
+        return st;
+    if (collides != row->collides ||
+        (collides && (ccd_algebraic_cmp_d(t->toi, row->lo_down) < 0 ||
+                      ccd_algebraic_cmp_d(t->toi, row->hi_up) > 0)))
+        return ccd_error_set(err, CCD_ERR_INPUT,
+                             tf->path, tf->first_line + q->index, 1,
+                             "the exact oracle disagrees with this row on query %llu of %s: "
+                             "the truth file is not that data's",
+                             (unsigned long long)q->index, f->csv_path);
+    return CCD_OK;
+}
+
+/* The truth of q from its row of a truth file; the oracle only when t_max falls
+ * inside the row's toi interval. */
+static ccd_status truth_from_file(ccd_query_truth *truth, const ccd_truth_row **row_out,
+                                  ccd_error *err, const run_ctx *c, const ccd_dataset_file *f,
+                                  const ccd_query *q, run_thread *t)
+{
+    const ccd_truth_file *tf = &c->cfg->truth_files->files[f - c->ds->files];
+    if (q->index >= tf->count)
+        return ccd_error_set(err, CCD_ERR_INPUT, tf->path, tf->first_line + tf->count, 1,
+                             "the truth file has %llu rows, but %s has more queries",
+                             (unsigned long long)tf->count, f->csv_path);
+    const ccd_truth_row *row = &tf->rows[q->index];
+    *row_out = row;
+    truth->source = CCD_TRUTH_FROM_FILE;
+    truth->collides = row->collides;
+    if (row->collides && c->limit_t_max) {
+        double t_max = c->cfg->params.t_max;
+        if (row->lo_down > t_max) {
+            truth->collides = 0;
+        } else if (!(row->hi_up <= t_max)) { /* t_max inside [lo_down, hi_up]: exactly */
+            ccd_status st = run_oracle_on_row(err, c, f, q, t, row);
+            if (st != CCD_OK)
+                return st;
+            truth->collides = ccd_algebraic_cmp_d(t->toi, t_max) <= 0;
+        }
+    }
+    if (truth->collides && !row->down_known && !t->toi_of) { /* a double inside (lo, hi] */
+        ccd_status st = run_oracle_on_row(err, c, f, q, t, row);
+        if (st != CCD_OK)
+            return st;
+    }
+    if (truth->collides)
+        truth->toi = row->down_known ? row->lo_down : ccd_algebraic_round_down(t->toi);
+    return CCD_OK;
+}
+
+static ccd_status decide_truth(ccd_query_truth *truth, const ccd_truth_row **row,
+                               ccd_error *err, const run_ctx *c, const ccd_dataset_file *f,
+                               const ccd_query *q, run_thread *t)
 {
     truth->toi = NAN;
+    *row = NULL;
+    t->toi_of = 0;
+    if (c->cfg->truth_files)
+        return truth_from_file(truth, row, err, c, f, q, t);
     if (!needs_exact_truth(c, q)) {
         truth->collides = q->label != 0;
         truth->source = CCD_TRUTH_FROM_LABEL;
         return CCD_OK;
     }
     truth->source = CCD_TRUTH_FROM_EXACT;
-    ccd_status st = ccd_exact_decide(&truth->collides, t->toi, q, c->use_ms ? t->ms : NULL,
-                                     c->cfg->params.ms_norm, t->exact);
+    ccd_status st = run_oracle(&truth->collides, err, c, f, q, t);
     if (st != CCD_OK)
-        return ccd_error_set(err, st, f->csv_path, first_line(q), 0,
-                             "the exact oracle failed on query %llu", (unsigned long long)q->index);
+        return st;
     if (truth->collides && c->limit_t_max && ccd_algebraic_cmp_d(t->toi, c->cfg->params.t_max) > 0)
         truth->collides = 0;
     if (truth->collides)
@@ -128,19 +204,41 @@ static ccd_status decide_truth(ccd_query_truth *truth, ccd_error *err, const run
     return CCD_OK;
 }
 
+/* sign(exact toi - x) from a truth-file row when x lies outside its interval (or the
+ * toi is exactly a double); 2 when only the oracle can tell. */
+static int row_order(const ccd_truth_row *row, double x)
+{
+    if (x < row->lo_down)
+        return 1;
+    if (x > row->hi_up)
+        return -1;
+    if (row->rational)
+        return x == row->lo_down ? 0 : x < row->lo_down ? 1 : -1;
+    return 2;
+}
+
 /* Compare a reported toi with the exact one: the order exactly, the gap to within
  * an ulp (difference of the method's double and the exact toi's rounding). */
-static void compare_toi(ccd_query_outcome *o, const ccd_method *m, const ccd_query_truth *truth,
-                        const run_thread *t)
+static ccd_status compare_toi(ccd_query_outcome *o, ccd_error *err, const run_ctx *c,
+                              const ccd_method *m, const run_slot *slot,
+                              const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
 {
+    const ccd_query_truth *truth = &slot->truth;
     o->toi_order = CCD_TOI_NOT_COMPARED;
     o->toi_gap = 0;
-    if (!(m->caps & CCD_CAP_TOI) || truth->source != CCD_TRUTH_FROM_EXACT || !truth->collides ||
+    if (!(m->caps & CCD_CAP_TOI) || truth->source == CCD_TRUTH_FROM_LABEL || !truth->collides ||
         !o->result.collides || !isfinite(o->result.toi))
-        return;
-    int sign = ccd_algebraic_cmp_d(t->toi, o->result.toi); /* sign(exact - method) */
+        return CCD_OK;
+    int sign = slot->row ? row_order(slot->row, o->result.toi) : 2;
+    if (sign == 2) { /* sign(exact - method) by the oracle */
+        ccd_status st = t->toi_of ? CCD_OK : run_oracle_on_row(err, c, f, q, t, slot->row);
+        if (st != CCD_OK)
+            return st;
+        sign = ccd_algebraic_cmp_d(t->toi, o->result.toi);
+    }
     o->toi_order = sign > 0 ? CCD_TOI_EARLIER : sign < 0 ? CCD_TOI_LATER : CCD_TOI_EQUAL;
     o->toi_gap = sign == 0 ? 0 : fabs(o->result.toi - truth->toi);
+    return CCD_OK;
 }
 
 static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_file *f,
@@ -152,7 +250,7 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
     slot->skipped = ccd_run_shard_of(c->cfg, (size_t)(f - c->ds->files), q) != c->cfg->shard_index;
     if (slot->skipped)
         return CCD_OK;
-    ccd_status st = decide_truth(&slot->truth, err, c, f, q, t);
+    ccd_status st = decide_truth(&slot->truth, &slot->row, err, c, f, q, t);
     if (st != CCD_OK)
         return st;
     for (size_t m = 0; m < c->cfg->method_count; m++) {
@@ -167,7 +265,14 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
             return ccd_error_set(err, st, f->csv_path, first_line(q), 0,
                                  "method '%s' failed (status %d) on query %llu", method->name,
                                  (int)st, (unsigned long long)q->index);
-        compare_toi(o, method, &slot->truth, t);
+        if ((st = compare_toi(o, err, c, method, slot, f, q, t)) != CCD_OK)
+            return st;
+        /* What the report counts against a method (a false positive or negative, a
+         * toi after the exact one) never rests on a truth file alone. */
+        if (slot->row && !t->toi_of &&
+            (!o->result.collides != !slot->truth.collides || o->toi_order == CCD_TOI_LATER) &&
+            (st = run_oracle_on_row(err, c, f, q, t, slot->row)) != CCD_OK)
+            return st;
     }
     return CCD_OK;
 }
@@ -178,6 +283,8 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
     (void)err;
     const run_ctx *c = ctx;
     const run_slot *slot = slot_bytes;
+    if (c->queries_of_file)
+        c->queries_of_file[file] = q->index + 1;
     if (slot->skipped)
         return CCD_OK;
     ccd_run_group *g = &c->stats->groups[c->group_of_file[file]];
@@ -185,7 +292,8 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
         ccd_method_stats_add(&g->methods[m], &slot->truth, &slot->outcomes[m]);
         ccd_method_detail_add(&g->details[m], &slot->truth, &slot->outcomes[m]);
     }
-    c->stats->exact_truth += slot->truth.source == CCD_TRUTH_FROM_EXACT;
+    c->stats->exact_truth += slot->truth.source != CCD_TRUTH_FROM_LABEL;
+    c->stats->file_truth += slot->truth.source == CCD_TRUTH_FROM_FILE;
     if (c->cfg->on_query)
         c->cfg->on_query(c->cfg->ctx, &c->ds->files[file], q, &slot->truth, slot->outcomes);
     return CCD_OK;
@@ -243,9 +351,17 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     run_ctx c = {.cfg = cfg, .ds = ds, .stats = stats};
     c.use_ms = cfg->ms_exact ? mpq_sgn(cfg->ms_exact) > 0 : cfg->params.ms > 0;
     c.limit_t_max = cfg->params.t_max < 1;
+    if (cfg->truth_files && cfg->truth_files->count != ds->count)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
+                             "%zu truth files for %zu query files", cfg->truth_files->count,
+                             ds->count);
     c.group_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.group_of_file);
-    if (!c.group_of_file)
+    if (cfg->truth_files)
+        c.queries_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.queries_of_file);
+    if (!c.group_of_file || (cfg->truth_files && !c.queries_of_file)) {
+        free(c.group_of_file);
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    }
     ccd_status st = make_groups(stats, c.group_of_file, err, ds, cfg->method_count);
     if (st == CCD_OK) {
         ccd_batch_loop loop = {
@@ -264,7 +380,16 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         stats->wall_seconds = (double)(now_ns() - start) * 1e-9;
         stats->toi_compared = cfg->truth == CCD_TRUTH_EXACT || stats->exact_truth > 0;
     }
+    for (size_t i = 0; st == CCD_OK && cfg->truth_files && i < ds->count; i++) {
+        const ccd_truth_file *tf = &cfg->truth_files->files[i];
+        if (c.queries_of_file[i] != tf->count)
+            st = ccd_error_set(err, CCD_ERR_INPUT, tf->path, tf->first_line + c.queries_of_file[i],
+                               1, "the truth file has %llu rows, but %s has %llu queries",
+                               (unsigned long long)tf->count, ds->files[i].csv_path,
+                               (unsigned long long)c.queries_of_file[i]);
+    }
     free(c.group_of_file);
+    free(c.queries_of_file);
     if (st != CCD_OK)
         ccd_run_stats_free(stats);
     return st;

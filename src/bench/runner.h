@@ -8,6 +8,7 @@
 #define CCD_BENCH_RUNNER_H
 #include "bench/method_detail.h"
 #include "bench/method_stats.h"
+#include "bench/truth_table.h"
 #include "ccdbench.h"
 
 #include <gmp.h>
@@ -25,6 +26,13 @@ typedef struct ccd_run_config {
      * the methods get params.ms. */
     mpq_srcptr ms_exact;
     ccd_truth_mode truth;
+    /* Optional: the exact truth of every dataset file, read from ground-truth files
+     * (one per file of the dataset, in its order; for params.ms and params.ms_norm).
+     * It replaces the labels; the oracle is consulted to confirm every false positive,
+     * false negative and toi after the exact one it would count, and when a method's
+     * toi, t_max or a double falls inside the file's isolating interval.  A row count
+     * other than the file's query count, or a row the oracle contradicts, is an error. */
+    const ccd_truth_table *truth_files;
     int threads;       /* 0: OpenMP default */
     size_t batch_size; /* 0: default */
     /* Shards (0 or 1: everything).  Query q of ds->files[f] belongs to shard
@@ -55,7 +63,8 @@ typedef struct ccd_run_stats {
     const ccd_method *const *methods;
     size_t method_count;
     int toi_compared;       /* some truth came from the exact oracle: toi columns apply */
-    uint64_t exact_truth;   /* queries whose truth came from the exact oracle */
+    uint64_t exact_truth;   /* queries whose truth came from the exact oracle or truth files */
+    uint64_t file_truth;    /* of those, from truth files (not in result files) */
     double wall_seconds;
 } ccd_run_stats;
 

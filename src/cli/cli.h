@@ -56,13 +56,22 @@ int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text);
 int ccd_cli_parse_ms(mpq_t d, const char *text);
 double ccd_cli_ms_double(const mpq_t d);
 
-/* The dataset named by paths, or the default dataset when there are none:
- * $CCD_DATADIR/default, else the installed datasets, else the source tree's. */
+/* The dataset named by paths, or the default dataset when there are none: every
+ * set under $CCD_DATADIR, else under the installed datasets, else the source
+ * tree's (the sets "default" and "generated"). */
 ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths, int count);
-/* The directory of datasets used when none is given (never NULL), and the
- * default dataset in it, "<dir>/default" (malloc'd; NULL when out of memory). */
+/* The directory of datasets used when none is given (never NULL), and a malloc'd
+ * copy of it (the root the default dataset's paths are relative to; NULL when out
+ * of memory). */
 const char *ccd_cli_default_datadir(void);
 char *ccd_cli_default_dataset(void);
+/* The ground truth of the default dataset: $CCD_TRUTHDIR, else the installed or
+ * source tree's ground_truth/ beside the datasets used (NULL with $CCD_DATADIR
+ * alone, or when absent).  Its truth files for minimum separation ms in norm
+ * (NULL or 0: plain CCD, the directory itself; d = 10^-k: ms/1e-<k>-<inf|2>),
+ * malloc'd, or NULL when none is shipped for them. */
+const char *ccd_cli_default_truthdir(void);
+char *ccd_cli_shipped_truth(mpq_srcptr ms, int norm);
 
 /* Built-in methods plus those of the plugins. */
 typedef struct ccd_cli_methods {

@@ -15,6 +15,9 @@
 #ifndef CCD_SOURCE_DATADIR
 #error "CCD_SOURCE_DATADIR must be defined (src/cli/local.mk)"
 #endif
+#ifndef CCD_SOURCE_TRUTHDIR
+#error "CCD_SOURCE_TRUTHDIR must be defined (src/cli/local.mk)"
+#endif
 
 static int is_directory(const char *path)
 {
@@ -34,9 +37,48 @@ const char *ccd_cli_default_datadir(void)
 
 char *ccd_cli_default_dataset(void)
 {
-    char *path = NULL;
-    if (asprintf(&path, "%s/default", ccd_cli_default_datadir()) < 0)
+    return strdup(ccd_cli_default_datadir());
+}
+
+const char *ccd_cli_default_truthdir(void)
+{
+    const char *env = getenv("CCD_TRUTHDIR");
+    if (env && *env)
+        return env;
+    const char *data = ccd_cli_default_datadir();
+    if (strcmp(data, CCD_PKGDATADIR "/datasets") == 0)
+        return is_directory(CCD_PKGDATADIR "/ground_truth") ? CCD_PKGDATADIR "/ground_truth"
+                                                             : NULL;
+    if (strcmp(data, CCD_SOURCE_DATADIR) == 0)
+        return is_directory(CCD_SOURCE_TRUTHDIR) ? CCD_SOURCE_TRUTHDIR : NULL;
+    return NULL; /* CCD_DATADIR without CCD_TRUTHDIR */
+}
+
+char *ccd_cli_shipped_truth(mpq_srcptr ms, int norm)
+{
+    const char *root = ccd_cli_default_truthdir();
+    if (!root)
         return NULL;
+    char *path = NULL;
+    if (!ms || mpq_sgn(ms) == 0)
+        return strdup(root);
+    /* d = 10^-k exactly: <root>/ms/1e-<k>-<inf|2> */
+    if (mpz_cmp_ui(mpq_numref(ms), 1) != 0)
+        return NULL;
+    mpz_t p;
+    mpz_init_set_ui(p, 1);
+    int k = 0;
+    while (mpz_cmp(p, mpq_denref(ms)) < 0 && k < 400)
+        mpz_mul_ui(p, p, 10), k++;
+    int power_of_ten = mpz_cmp(p, mpq_denref(ms)) == 0 && k > 0;
+    mpz_clear(p);
+    if (!power_of_ten ||
+        asprintf(&path, "%s/ms/1e-%d-%s", root, k, norm == 2 ? "2" : "inf") < 0)
+        return NULL;
+    if (!is_directory(path)) {
+        free(path);
+        return NULL;
+    }
     return path;
 }
 

@@ -5,7 +5,9 @@
 #include "bench/result_file.h"
 #include "bench/runner.h"
 #include "bench/sweep.h"
+#include "bench/truth_table.h"
 #include "cli/cli.h"
+#include "cli/truth_files.h"
 #include "report/atomic_file.h"
 #include "report/paper.h"
 #include "report/report.h"
@@ -20,15 +22,21 @@
 static const char usage[] =
     "Usage: ccdbench run [OPTION]... [DATA]...\n"
     "Run CCD methods on the queries under DATA (files or directories; default: the\n"
-    "shipped dataset) and print one row per set, family, kind and method.\n"
+    "shipped datasets, scored against their shipped exact truth) and print one row\n"
+    "per set, family, kind and method.\n"
     "\n"
-    "  --methods LIST     comma-separated method names, or 'all' (default)\n"
+    "  --methods LIST     comma-separated method names, or 'all' (default; without\n"
+    "                     DATA: all but the slow irf and uirf)\n"
     "  --plugin FILE.so   also load the methods of a plugin (repeatable)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --format F         text (default), markdown, csv or json\n"
     "  --output FILE      write the table to FILE (atomically) instead of stdout\n"
     "  --truth T          labels (default: the files' labels, exact oracle when a file\n"
     "                     has none) or exact (always the oracle; adds toi columns)\n"
+    "  --truth-dir DIR    the exact truth from the files of `ccdbench truth --output DIR`\n"
+    "                     for the same DATA (and --ms, --norm); adds toi columns.\n"
+    "                     Without DATA, --truth-dir and --truth, the shipped truth\n"
+    "                     (ground_truth/, for --ms 0, 1e-2 or 1e-8) is used\n"
     "  --delta X          tolerance delta of the inclusion methods (default 1e-6)\n"
     "  --max-checks N     maximum checks m_I (default 1000000; negative: no limit)\n"
     "  --ms D             minimum separation d >= 0 (default 0; truth becomes exact\n"
@@ -61,7 +69,7 @@ static const char paper_table1_methods[] =
 enum {
     OPT_PARAM = 256, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
     OPT_NO_ZERO_TOI, OPT_HELP,
-    OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET
+    OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR
 };
 
 typedef struct run_options {
@@ -80,6 +88,11 @@ typedef struct run_options {
     int preset_table1;
     int methods_given, format_given;
     const char *ms_text; /* --ms as given: the truth reads it exactly */
+    int truth_given;     /* --truth given */
+    const char *truth_dir; /* --truth-dir */
+    char *truth_files;   /* the directory of the truth files used (malloc'd), or NULL */
+    int shipped_truth;   /* truth_files is the shipped ground truth */
+    int skipped_slow;    /* the default methods of a run without DATA leave out irf, uirf */
 } run_options;
 
 /* "I/N" with 0 <= I < N. */
@@ -109,6 +122,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"format", required_argument, NULL, OPT_FORMAT},
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"truth", required_argument, NULL, OPT_TRUTH},
+        {"truth-dir", required_argument, NULL, OPT_TRUTH_DIR},
         {"delta", required_argument, NULL, OPT_PARAM},
         {"max-checks", required_argument, NULL, OPT_PARAM},
         {"ms", required_argument, NULL, OPT_PARAM},
@@ -156,7 +170,9 @@ static int parse_options(run_options *o, int argc, char **argv)
                 o->truth = CCD_TRUTH_EXACT;
             else
                 return ccd_cli_usage_error("--truth: '%s' is not labels or exact", optarg);
+            o->truth_given = 1;
             break;
+        case OPT_TRUTH_DIR: o->truth_dir = optarg; break;
         case OPT_NO_ZERO_TOI: o->params.no_zero_toi = 1; break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
@@ -213,10 +229,17 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
             uint64_t queries = 0;
             for (size_t g = 0; g < stats->group_count && stats->method_count; g++)
                 queries += stats->groups[g].methods[0].queries;
-            printf("\n%llu queries; truth from labels for %llu, from the exact oracle for %llu; "
-                   "wall time %.3f s\n", (unsigned long long)queries,
+            printf("\n%llu queries; truth from labels for %llu, exact for %llu", (unsigned long long)queries,
                    (unsigned long long)(queries - stats->exact_truth),
-                   (unsigned long long)stats->exact_truth, stats->wall_seconds);
+                   (unsigned long long)stats->exact_truth);
+            if (o->truth_files)
+                printf(" (%s truth files %s)", o->shipped_truth ? "the shipped" : "the",
+                       o->truth_files);
+            else
+                printf(" (the exact oracle)");
+            printf("; wall time %.3f s\n", stats->wall_seconds);
+            if (o->skipped_slow)
+                printf("irf and uirf not run (minutes on these data): --methods all runs them\n");
         }
         return fflush(stdout) == 0 ? CCD_EXIT_OK : CCD_EXIT_FAILURE;
     }
@@ -364,6 +387,74 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     return status;
 }
 
+/* "all" but the methods that take minutes on the shipped data (irf, uirf). */
+static char *all_but_slow(const ccd_method_list *available)
+{
+    size_t len = 1;
+    for (size_t i = 0; i < available->count; i++)
+        len += strlen(available->items[i]->name) + 1;
+    char *list = calloc(len, 1);
+    if (!list)
+        return NULL;
+    for (size_t i = 0; i < available->count; i++) {
+        const char *name = available->items[i]->name;
+        if (strcmp(name, "irf") == 0 || strcmp(name, "uirf") == 0)
+            continue;
+        if (*list)
+            strcat(list, ",");
+        strcat(list, name);
+    }
+    return list;
+}
+
+/* The truth files of the run: --truth-dir, or without DATA (and without --truth,
+ * --truth-dir and a sweep of ms) the shipped ground truth when there is one for
+ * --ms and --norm.  Returns -1 to go on (o->truth_files set when there are files,
+ * and then table loaded), or the exit status. */
+static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_dataset *ds,
+                            char *const *data, int data_count, mpq_srcptr ms)
+{
+    int sweep_ms = o->sweep.count && strcmp(o->sweep.param, "ms") == 0;
+    if (o->truth_dir) {
+        if (sweep_ms)
+            return ccd_cli_usage_error("--truth-dir: its files hold one --ms; not with --sweep ms");
+        if (!(o->truth_files = strdup(o->truth_dir)))
+            return ccd_cli_usage_error("out of memory");
+    } else if (data_count == 0 && !o->truth_given && !sweep_ms) {
+        o->truth_files = ccd_cli_shipped_truth(ms, o->params.ms_norm);
+        o->shipped_truth = o->truth_files != NULL;
+    }
+    if (!o->truth_files)
+        return -1;
+    char *root = NULL;
+    char *const *roots = data;
+    if (data_count == 0) {
+        if (!(root = ccd_cli_default_dataset()))
+            return ccd_cli_usage_error("out of memory");
+        roots = &root;
+        data_count = 1;
+    }
+    char **paths = calloc(ds->count ? ds->count : 1, sizeof *paths);
+    int status = paths ? -1 : ccd_cli_usage_error("out of memory");
+    for (size_t i = 0; status < 0 && i < ds->count; i++)
+        if (!(paths[i] = ccd_truth_file_path(o->truth_files, ds->files[i].csv_path, roots,
+                                             data_count)))
+            status = ccd_cli_usage_error("out of memory");
+    ccd_error err;
+    if (status < 0 &&
+        ccd_truth_table_load(table, &err, paths, ds->count, ms, o->params.ms_norm) != CCD_OK)
+        status = ccd_cli_fail(&err);
+    for (size_t i = 0; paths && i < ds->count; i++)
+        free(paths[i]);
+    free(paths);
+    free(root);
+    if (status >= 0) {
+        free(o->truth_files);
+        o->truth_files = NULL;
+    }
+    return status;
+}
+
 int ccd_cmd_run(int argc, char **argv)
 {
     run_options o = {.methods = "all", .format = CCD_FORMAT_TEXT, .truth = CCD_TRUTH_LABELS};
@@ -384,7 +475,8 @@ int ccd_cmd_run(int argc, char **argv)
     ccd_cli_methods available;
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
-    int have_methods = 0, have_dataset = 0;
+    int have_methods = 0, have_dataset = 0, have_truth_table = 0;
+    ccd_truth_table truth_table = {0};
     /* --ms exactly (swept values of ms are doubles: the truth uses them as they are) */
     mpq_t ms_exact;
     int have_ms_exact = o.ms_text && !(o.sweep.count && strcmp(o.sweep.param, "ms") == 0);
@@ -398,7 +490,19 @@ int ccd_cmd_run(int argc, char **argv)
         goto done;
     }
     have_methods = 1;
-    if (ccd_method_list_select(&chosen, &err, &available.available, o.methods) != CCD_OK) {
+    char *fast_methods = NULL;
+    if (!o.methods_given && argc == optind && !o.preset_table1) {
+        fast_methods = all_but_slow(&available.available);
+        if (!fast_methods) {
+            status = ccd_cli_usage_error("out of memory");
+            goto done;
+        }
+        o.methods = fast_methods;
+        o.skipped_slow = 1;
+    }
+    ccd_status picked = ccd_method_list_select(&chosen, &err, &available.available, o.methods);
+    free(fast_methods);
+    if (picked != CCD_OK) {
         const char *what = strstr(err.message, ": "); /* drop "--methods:0:col" */
         status = ccd_cli_usage_error("--methods: %s", what ? what + 2 : err.message);
         goto done;
@@ -412,6 +516,11 @@ int ccd_cmd_run(int argc, char **argv)
         status = ccd_cli_usage_error("run: no query files found under the data given");
         goto done;
     }
+    if ((status = load_truth_files(&truth_table, &o, &ds, argv + optind, argc - optind,
+                                   have_ms_exact ? ms_exact : NULL)) >= 0)
+        goto done;
+    status = CCD_EXIT_OK;
+    have_truth_table = o.truth_files != NULL;
 
     if (o.json || o.sweep.count || o.preset_table1 || o.shard_count > 1) {
         ccd_run_config cfg = {
@@ -420,6 +529,7 @@ int ccd_cmd_run(int argc, char **argv)
             .params = o.params,
             .ms_exact = have_ms_exact ? ms_exact : NULL,
             .truth = o.truth,
+            .truth_files = have_truth_table ? &truth_table : NULL,
             .threads = (int)o.threads,
             .shard_index = o.shard_index,
             .shard_count = o.shard_count,
@@ -435,6 +545,7 @@ int ccd_cmd_run(int argc, char **argv)
         .params = o.params,
         .ms_exact = have_ms_exact ? ms_exact : NULL,
         .truth = o.truth,
+        .truth_files = have_truth_table ? &truth_table : NULL,
         .threads = (int)o.threads,
         .progress = ccd_cli_progress_update,
         .ctx = &bar,
@@ -449,6 +560,9 @@ int ccd_cmd_run(int argc, char **argv)
     status = write_report(&stats, &o);
     ccd_run_stats_free(&stats);
 done:
+    if (have_truth_table)
+        ccd_truth_table_free(&truth_table);
+    free(o.truth_files);
     if (have_ms_exact)
         mpq_clear(ms_exact);
     if (have_dataset)

@@ -22,8 +22,9 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/main.c \
 	src/cli/truth_files.c \
 	src/cli/truth_files.h
-# Where `ccdbench run` finds the default dataset when none is given.
+# Where `ccdbench run` finds the default dataset and its truth when none is given.
 src_cli_ccdbench_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DCCD_PKGDATADIR='"$(pkgdatadir)"' \
-	-DCCD_SOURCE_DATADIR='"$(abs_top_srcdir)/datasets"'
+	-DCCD_SOURCE_DATADIR='"$(abs_top_srcdir)/datasets"' \
+	-DCCD_SOURCE_TRUTHDIR='"$(abs_top_srcdir)/ground_truth"'
 src_cli_ccdbench_LDADD = libccdbench.la $(CCD_LIBS)

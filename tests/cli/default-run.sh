@@ -6,11 +6,23 @@
 
 # From a directory where the source tree's datasets/ is not reachable by a relative path.
 cd "$TMP" || exit 1
-# Bare `ccdbench run`: every built-in method on the shipped dataset.
-expect_status 0 env -u CCD_DATADIR "$CCDBENCH" run
-[ "$(grep -c '^default ' "$TMP/out")" -eq $((10 * $("$CCDBENCH" methods | tail -n +2 | wc -l))) ] ||
-  fail "bare run: not one row per family, kind and method"
-expect_status 0 env -u CCD_DATADIR "$CCDBENCH" run --methods fprf,exact
+# Bare `ccdbench run`: every built-in method but irf and uirf on both shipped sets
+# (default: 5 families, generated: 14; both kinds), scored against the shipped truth.
+expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run
+methods=$(($("$CCDBENCH" methods | tail -n +2 | wc -l) - 2))
+[ "$(grep -c '^default ' "$TMP/out")" -eq $((10 * methods)) ] ||
+  fail "bare run: not one row per default family, kind and method"
+[ "$(grep -c '^generated ' "$TMP/out")" -eq $((28 * methods)) ] ||
+  fail "bare run: not one row per generated family, kind and method"
+grep -Eq '^(default|generated) .* (irf|uirf) ' "$TMP/out" && fail "bare run ran irf or uirf"
+grep -q '^3636 queries; truth from labels for 0, exact for 3636 (the shipped truth files .*/ground_truth); ' \
+  "$TMP/out" || fail "bare run: not scored against the shipped truth: $(tail -n 2 "$TMP/out")"
+grep -q '^irf and uirf not run' "$TMP/out" || fail "bare run: no note on irf and uirf"
+grep -q 'toi > exact' "$TMP/out" || fail "bare run: no toi columns"
+# The exact method is exact: no FP, FN or toi violation (columns FP, FN, toi viol.).
+awk '$4 == "exact" && ($7 != 0 || $8 != 0 || $15 != 0) { bad = 1 } END { exit bad }' "$TMP/out" ||
+  fail "bare run: the exact method disagrees with the shipped truth"
+expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --methods fprf,exact
 grep -q 'median µs' "$TMP/out" || fail "no table header"
 for family in coplanar crossing parallel separated touching; do
   for kind in VF EE; do
