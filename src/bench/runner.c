@@ -204,17 +204,15 @@ static ccd_status decide_truth(ccd_query_truth *truth, const ccd_truth_row **row
     return CCD_OK;
 }
 
-/* sign(exact toi - x) from a truth-file row when x lies outside its interval (or the
- * toi is exactly a double); 2 when only the oracle can tell. */
+/* sign(exact toi - x) from a truth-file row when x lies outside [lo_down, hi_up], or
+ * the toi is that one double; 2 when only the oracle can tell. */
 static int row_order(const ccd_truth_row *row, double x)
 {
     if (x < row->lo_down)
         return 1;
     if (x > row->hi_up)
         return -1;
-    if (row->rational)
-        return x == row->lo_down ? 0 : x < row->lo_down ? 1 : -1;
-    return 2;
+    return row->rational ? 0 : 2; /* rational: x = lo_down = hi_up = toi */
 }
 
 /* Compare a reported toi with the exact one: the order exactly, the gap to within
@@ -293,7 +291,6 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
         ccd_method_detail_add(&g->details[m], &slot->truth, &slot->outcomes[m]);
     }
     c->stats->exact_truth += slot->truth.source != CCD_TRUTH_FROM_LABEL;
-    c->stats->file_truth += slot->truth.source == CCD_TRUTH_FROM_FILE;
     if (c->cfg->on_query)
         c->cfg->on_query(c->cfg->ctx, &c->ds->files[file], q, &slot->truth, slot->outcomes);
     return CCD_OK;

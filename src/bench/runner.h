@@ -64,7 +64,6 @@ typedef struct ccd_run_stats {
     size_t method_count;
     int toi_compared;       /* some truth came from the exact oracle: toi columns apply */
     uint64_t exact_truth;   /* queries whose truth came from the exact oracle or truth files */
-    uint64_t file_truth;    /* of those, from truth files (not in result files) */
     double wall_seconds;
 } ccd_run_stats;
 
