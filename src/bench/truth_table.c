@@ -120,7 +120,8 @@ static ccd_status parse_row(ccd_truth_row *row, ccd_error *err, reader *r, uint6
     char *lo_end = fields[3] - 1, *hi_end = fields[3] + strlen(fields[3]);
     if (!row->collides) {
         if (lo_end != fields[2] || hi_end != fields[3])
-            return bad(err, r, fields[2], "toi_lo and toi_hi must be empty when it does not collide");
+            return bad(err, r, fields[2],
+                       "toi_lo and toi_hi must be empty when it does not collide");
         return CCD_OK;
     }
     if (parse_rational(r->lo, fields[2], lo_end) != 0)

@@ -229,7 +229,8 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
             uint64_t queries = 0;
             for (size_t g = 0; g < stats->group_count && stats->method_count; g++)
                 queries += stats->groups[g].methods[0].queries;
-            printf("\n%llu queries; truth from labels for %llu, exact for %llu", (unsigned long long)queries,
+            printf("\n%llu queries; truth from labels for %llu, exact for %llu",
+                   (unsigned long long)queries,
                    (unsigned long long)(queries - stats->exact_truth),
                    (unsigned long long)stats->exact_truth);
             if (o->truth_files)
