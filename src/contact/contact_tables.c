@@ -5,32 +5,20 @@
 #include "contact/contact_tables.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *format(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0)
-        s = NULL;
-    va_end(ap);
-    return s;
-}
 
 /* A measured number: "nan" (JSON null) or "–" when there is none. */
 static char *number(double x, int precise, const char *human)
 {
     if (isnan(x))
         return strdup(precise ? "nan" : "–");
-    return precise ? format("%.9g", x) : format(human, x);
+    return precise ? ccd_report_printf("%.9g", x) : ccd_report_printf(human, x);
 }
 
 static char *count(unsigned long long n)
 {
-    return format("%llu", n);
+    return ccd_report_printf("%llu", n);
 }
 
 static const char *kind_name(ccd_kind kind)
@@ -117,7 +105,7 @@ int ccd_contact_check_table(ccd_report_table *t, ccd_contact_check *c, int preci
             *cell++ = strdup(at);
             *cell++ = strdup(kind_name((ccd_kind)kd));
             *cell++ = strdup(i ? "smooth" : "hard");
-            *cell++ = precise ? format("%.9g", row->level) : format("%g", row->level);
+            *cell++ = precise ? ccd_report_printf("%.9g", row->level) : ccd_report_printf("%g", row->level);
             *cell++ = count(c->queries[kd]);
             *cell++ = count(c->skipped[kd]);
             *cell++ = count(c->touching[kd]);
@@ -126,9 +114,9 @@ int ccd_contact_check_table(ccd_report_table *t, ccd_contact_check *c, int preci
             cell = summary_cells(cell, &row->witness, 1, precise);
             cell = summary_cells(cell, &row->angle, 1, precise);
             cell = summary_cells(cell, &row->deriv, 1, precise);
-            *cell++ = format("%ld", o->deriv_every > 0 ? o->deriv_every : 0L);
-            *cell++ = format("%u", o->deriv_prec);
-            *cell++ = precise ? format("%.9g", c->seconds) : format("%.1f", c->seconds);
+            *cell++ = ccd_report_printf("%ld", o->deriv_every > 0 ? o->deriv_every : 0L);
+            *cell++ = ccd_report_printf("%u", o->deriv_prec);
+            *cell++ = precise ? ccd_report_printf("%.9g", c->seconds) : ccd_report_printf("%.1f", c->seconds);
         }
     }
     return table_check(t);
@@ -159,7 +147,7 @@ int ccd_rotating_edge_table(ccd_report_table *t, const ccd_rotating_edge_row *ro
         *cell++ = number(r->w_reg, precise, "%g");
         *cell++ = strdup(r->eps == 0 && r->w_reg == 0 ? "hard" : "smooth");
         *cell++ = number(r->eps, precise, "%g");
-        *cell++ = format("%zu", r->steps);
+        *cell++ = ccd_report_printf("%zu", r->steps);
         *cell++ = number(r->delta, precise, "%g");
         *cell++ = number(r->slope_at_par, precise, "%.4g");
         *cell++ = number(r->slope_max, precise, "%.4g");
@@ -206,8 +194,8 @@ int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int prec
         const ccd_throughput_row *ip = baseline_of(tp, r);
         *cell++ = strdup(kind_name(r->kind));
         *cell++ = strdup(ccd_bench_method_names[r->method]);
-        *cell++ = format("%d", r->threads);
-        *cell++ = format("%zu", r->batch);
+        *cell++ = ccd_report_printf("%d", r->threads);
+        *cell++ = ccd_report_printf("%zu", r->batch);
         *cell++ = number(r->batch_seconds, precise, "%.3e");
         *cell++ = number(r->pairs_per_second, precise, "%.3e");
         *cell++ = number(ip ? r->pairs_per_second / ip->pairs_per_second : NAN, precise, "%.2f");

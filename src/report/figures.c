@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -85,18 +84,6 @@ static ccd_status write_script(ccd_figures *f, ccd_error *err, const char *name,
     if ((st = ccd_atomic_file_commit(&af, err)) != CCD_OK)
         return st;
     return render(f, err, name);
-}
-
-static char *dup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *dup_printf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0)
-        s = NULL;
-    va_end(ap);
-    return s;
 }
 
 static ccd_status oom(ccd_error *err, const ccd_figures *f)
@@ -217,7 +204,7 @@ ccd_status ccd_figure_histograms(ccd_figures *f, ccd_error *err, const ccd_paper
             rebin(bins[0][0], &d.times_positive, NULL);
             rebin(bins[0][1], &ms.times, &d.times_positive);
         }
-        char *name = dup_printf("fig7-%s", cols[c].method);
+        char *name = ccd_report_printf("fig7-%s", cols[c].method);
         if (!name)
             return oom(err, f);
         ccd_atomic_file af;
@@ -246,7 +233,7 @@ ccd_status ccd_figure_histograms(ccd_figures *f, ccd_error *err, const ccd_paper
             free(name);
             return st;
         }
-        char *body = dup_printf(
+        char *body = ccd_report_printf(
             "set multiplot layout 1,%d title 'Run time of positive and negative queries: %s'\n"
             "set logscale x\nset logscale y\nset xlabel 'time (µs)'\nset ylabel 'queries'\n"
             "set key top right\nset yrange [0.8:*]\n"
@@ -255,7 +242,7 @@ ccd_status ccd_figure_histograms(ccd_figures *f, ccd_error *err, const ccd_paper
             have[1] ? 2 : 1, cols[c].method, sets[0], name,
             have[1] ? "" : "");
         char *body2 = have[1] && body
-            ? dup_printf("%sset title '%s'\nplot '%s.dat' using 1:($4>0?$4:0.5) with steps lw 2 "
+            ? ccd_report_printf("%sset title '%s'\nplot '%s.dat' using 1:($4>0?$4:0.5) with steps lw 2 "
                          "title 'positive', '' using 1:($5>0?$5:0.5) with steps lw 2 title "
                          "'negative'\n", body, sets[1], name)
             : NULL;
@@ -300,7 +287,7 @@ ccd_status ccd_figure_sweep_range(ccd_figures *f, ccd_error *err, const char *na
     }
     if ((st = ccd_atomic_file_commit(&af, err)) != CCD_OK)
         return st;
-    char *body = dup_printf(
+    char *body = ccd_report_printf(
         "set title 'Mean run time of %s for varying %s (%s data); shaded: min to max'\n"
         "set logscale x\nset logscale y\nset format x '10^{%%L}'\nset xlabel '%s'\n"
         "set ylabel 'time (µs)'\n"
@@ -341,7 +328,7 @@ ccd_status ccd_figure_max_checks(ccd_figures *f, ccd_error *err, const ccd_resul
     }
     if ((st = ccd_atomic_file_commit(&af, err)) != CCD_OK)
         return st;
-    char *body = dup_printf(
+    char *body = ccd_report_printf(
         "set multiplot layout 1,2 title 'Early termination and tolerance reached for varying m_I (%s, %s data)'\n"
         "set logscale x\nset format x '10^{%%L}'\nset xlabel 'maximum number of checks m_I'\nunset key\n"
         "set title 'early termination (%%)'\nplot 'fig9.dat' using 1:2 with linespoints lw 2 pt 7\n"
@@ -376,7 +363,7 @@ ccd_status ccd_figure_delta_methods(ccd_figures *f, ccd_error *err, const ccd_re
     }
     if ((st = ccd_atomic_file_commit(&af, err)) != CCD_OK)
         return st;
-    char *body = dup_printf(
+    char *body = ccd_report_printf(
         "set multiplot layout 2,1 title 'Effect of the tolerance δ (%s data)'\n"
         "set logscale x\nset format x '10^{%%L}'\nset logscale y\nset key outside right noenhanced\n"
         "set title 'mean run time (µs)'\n"

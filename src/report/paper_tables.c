@@ -5,20 +5,8 @@
 #include "report/paper.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *format(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0)
-        s = NULL;
-    va_end(ap);
-    return s;
-}
 
 void ccd_paper_aggregate(ccd_method_stats *s, ccd_method_detail *d, const ccd_run_stats *stats,
                          size_t method, const char *set_label, const char *family, int kind)
@@ -158,7 +146,7 @@ static char *block_name(const block *b, const ccd_run_stats *s)
             strcmp(ccd_result_set_label(s->groups[g].set), b->set) == 0 &&
             (!b->family || strcmp(s->groups[g].family, b->family) == 0))
             queries += s->groups[g].methods[0].queries;
-    return format("%s%s%s %s (%llu)", b->set, b->family ? " " : "", b->family ? b->family : "",
+    return ccd_report_printf("%s%s%s %s (%llu)", b->set, b->family ? " " : "", b->family ? b->family : "",
                   b->kind == CCD_VF ? "VF" : "EE", (unsigned long long)queries);
 }
 
@@ -209,13 +197,13 @@ int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t nc
                                         blocks[b].family, blocks[b].kind);
                     cell[lead + m] =
                         s.queries == 0 ? strdup("-")
-                        : k == 0 ? format(precise ? "%.9g" : "%.2f", ccd_method_stats_mean_us(&s))
-                        : format("%llu", (unsigned long long)(k == 1 ? s.false_positives
+                        : k == 0 ? ccd_report_printf(precise ? "%.9g" : "%.2f", ccd_method_stats_mean_us(&s))
+                        : ccd_report_printf("%llu", (unsigned long long)(k == 1 ? s.false_positives
                                                                      : s.false_negatives));
                 }
                 cell[0] = any ? block_name(&blocks[b], any) : strdup("-");
                 if (sweep_name)
-                    cell[1] = format("%g", values[v]);
+                    cell[1] = ccd_report_printf("%g", values[v]);
                 cell[lead - 1] = strdup(row_names[k]);
                 for (size_t c = 0; c < t->columns; c++)
                     ok = ok && cell[c];
@@ -284,18 +272,18 @@ int ccd_paper_sweep_table(ccd_report_table *t, const ccd_result_run *runs, size_
                 const char *num = precise ? "%.9g" : "%.3f";
                 double q = s.queries ? (double)s.queries : 1;
                 cell[0] = strdup(sets[si]);
-                cell[1] = format("%g", runs[r].sweep_value);
+                cell[1] = ccd_report_printf("%g", runs[r].sweep_value);
                 cell[2] = strdup(runs[r].stats.methods[m]->name);
-                cell[3] = format("%llu", (unsigned long long)s.queries);
-                cell[4] = format(num, ccd_method_stats_mean_us(&s));
-                cell[5] = format(num, s.queries ? (double)d.time_min_ns / 1e3 : 0.0);
-                cell[6] = format(num, ccd_method_stats_max_us(&s));
-                cell[7] = format("%llu", (unsigned long long)s.false_positives);
-                cell[8] = format("%llu", (unsigned long long)s.false_negatives);
-                cell[9] = format(precise ? "%.9g" : "%.4f", 100.0 * (double)s.hit_max_checks / q);
-                cell[10] = format(precise ? "%.9g" : "%.3g",
+                cell[3] = ccd_report_printf("%llu", (unsigned long long)s.queries);
+                cell[4] = ccd_report_printf(num, ccd_method_stats_mean_us(&s));
+                cell[5] = ccd_report_printf(num, s.queries ? (double)d.time_min_ns / 1e3 : 0.0);
+                cell[6] = ccd_report_printf(num, ccd_method_stats_max_us(&s));
+                cell[7] = ccd_report_printf("%llu", (unsigned long long)s.false_positives);
+                cell[8] = ccd_report_printf("%llu", (unsigned long long)s.false_negatives);
+                cell[9] = ccd_report_printf(precise ? "%.9g" : "%.4f", 100.0 * (double)s.hit_max_checks / q);
+                cell[10] = ccd_report_printf(precise ? "%.9g" : "%.3g",
                                   ccd_fixed_sum_value(&d.tolerance_sum) / q);
-                cell[11] = format(precise ? "%.9g" : "%.3g", d.tolerance_max);
+                cell[11] = ccd_report_printf(precise ? "%.9g" : "%.3g", d.tolerance_max);
                 for (size_t c = 0; c < SWEEP_COLUMNS; c++)
                     ok = ok && cell[c];
             }

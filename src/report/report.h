@@ -30,6 +30,8 @@ typedef struct ccd_report_table {
 } ccd_report_table;
 
 int ccd_report_table_make(ccd_report_table *t, const ccd_run_stats *s, int precise);
+/* A printf-formatted cell (malloc'd), or NULL when out of memory. */
+char *ccd_report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ccd_report_table_free(ccd_report_table *t);
 static inline const char *ccd_report_cell(const ccd_report_table *t, size_t row, size_t col)
 {

@@ -25,7 +25,7 @@ static const unsigned char numeric[BASE_COLUMNS + TOI_COLUMNS] = {
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
-static char *format(const char *fmt, ...)
+char *ccd_report_printf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -38,7 +38,7 @@ static char *format(const char *fmt, ...)
 
 static char *number(double x, int precise, const char *human)
 {
-    return precise ? format("%.9g", x) : format(human, x);
+    return precise ? ccd_report_printf("%.9g", x) : ccd_report_printf(human, x);
 }
 
 static int fill_row(char **cell, const ccd_run_group *g, const ccd_method *m,
@@ -48,19 +48,19 @@ static int fill_row(char **cell, const ccd_run_group *g, const ccd_method *m,
     cell[1] = strdup(g->family);
     cell[2] = strdup(g->kind == CCD_VF ? "VF" : "EE");
     cell[3] = strdup(m->name);
-    cell[4] = format("%llu", (unsigned long long)st->queries);
-    cell[5] = format("%llu", (unsigned long long)st->positives);
-    cell[6] = format("%llu", (unsigned long long)st->false_positives);
-    cell[7] = format("%llu", (unsigned long long)st->false_negatives);
+    cell[4] = ccd_report_printf("%llu", (unsigned long long)st->queries);
+    cell[5] = ccd_report_printf("%llu", (unsigned long long)st->positives);
+    cell[6] = ccd_report_printf("%llu", (unsigned long long)st->false_positives);
+    cell[7] = ccd_report_printf("%llu", (unsigned long long)st->false_negatives);
     cell[8] = number(ccd_method_stats_mean_us(st), precise, "%.3f");
     cell[9] = number(ccd_method_stats_quantile_us(st, 0.5), precise, "%.3f");
     cell[10] = number(ccd_method_stats_quantile_us(st, 0.99), precise, "%.3f");
     cell[11] = number(ccd_method_stats_max_us(st), precise, "%.3f");
     cell[12] = number(ccd_method_stats_throughput(st), precise, "%.0f");
-    cell[13] = format("%llu", (unsigned long long)st->hit_max_checks);
+    cell[13] = ccd_report_printf("%llu", (unsigned long long)st->hit_max_checks);
     size_t n = BASE_COLUMNS;
     if (toi) {
-        cell[14] = format("%llu", (unsigned long long)st->toi_violations);
+        cell[14] = ccd_report_printf("%llu", (unsigned long long)st->toi_violations);
         cell[15] = number(ccd_method_stats_toi_gap_mean(st), precise, "%.3g");
         cell[16] = number(st->toi_gap_max, precise, "%.3g");
         n += TOI_COLUMNS;
