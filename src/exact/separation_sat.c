@@ -80,19 +80,6 @@ static int collect(void *data, ccd_algebraic *root)
     return 0;
 }
 
-static int some_pattern_holds(const int *sign, int m, const ccd_relation rel[][CCD_SAT_MAX_POLYS],
-                              int npat)
-{
-    for (int p = 0; p < npat; p++) {
-        int ok = 1;
-        for (int i = 0; i < m && ok; i++)
-            ok = ccd_relation_holds(sign[i], rel[p][i]);
-        if (ok)
-            return 1;
-    }
-    return 0;
-}
-
 /* Signs of every g_i at the rational x into os->sign. */
 static void signs_at(ccd_owned_sat *os, const ccd_poly *const *g, int m, const mpq_t x)
 {
@@ -152,7 +139,7 @@ int ccd_owned_sat_solve(ccd_algebraic *inf, unsigned *owners, ccd_owned_sat *os,
     if (!zero_root) { /* [0, r_1) */
         mpq_set_ui(os->x, 0, 1);
         signs_at(os, g, m, os->x);
-        if (some_pattern_holds(os->sign, m, rel, npat)) {
+        if (ccd_some_pattern_holds(os->sign, m, rel, npat)) {
             mpq_set_ui(os->x, 0, 1);
             ccd_algebraic_set_q(inf, os->x);
             *owners = 0;
@@ -163,7 +150,7 @@ int ccd_owned_sat_solve(ccd_algebraic *inf, unsigned *owners, ccd_owned_sat *os,
         if (k > 0) { /* (r_{k-1}, r_k) */
             between(os->x, os->y, &r[k - 1], &r[k]);
             signs_at(os, g, m, os->x);
-            if (some_pattern_holds(os->sign, m, rel, npat))
+            if (ccd_some_pattern_holds(os->sign, m, rel, npat))
                 return found(inf, owners, os, k - 1);
         }
         /* r_k: its owners vanish, the others keep the sign of the cell before */
@@ -175,7 +162,7 @@ int ccd_owned_sat_solve(ccd_algebraic *inf, unsigned *owners, ccd_owned_sat *os,
         }
         for (int i = 0; i < m; i++)
             os->sign[i] = (os->owners[k] >> i & 1) ? 0 : os->prev[i];
-        if (some_pattern_holds(os->sign, m, rel, npat))
+        if (ccd_some_pattern_holds(os->sign, m, rel, npat))
             return found(inf, owners, os, k);
         for (int i = 0; i < m; i++) /* the cell before r_{k+1} is computed next */
             os->sign[i] = os->prev[i];
@@ -183,7 +170,7 @@ int ccd_owned_sat_solve(ccd_algebraic *inf, unsigned *owners, ccd_owned_sat *os,
     if (n > 0 && !(r[n - 1].exact && mpq_cmp_ui(r[n - 1].value, 1, 1) == 0)) { /* (r_n, 1] */
         mpq_set_ui(os->x, 1, 1);
         signs_at(os, g, m, os->x);
-        if (some_pattern_holds(os->sign, m, rel, npat))
+        if (ccd_some_pattern_holds(os->sign, m, rel, npat))
             return found(inf, owners, os, n - 1);
     }
     return 0;

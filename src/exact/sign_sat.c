@@ -170,26 +170,13 @@ static void gap_sample(mpq_t x, ccd_sat *S, ccd_algebraic *prev, ccd_algebraic *
     }
 }
 
-static int some_pattern_holds(const int *sign, int m, const ccd_relation rel[][CCD_SAT_MAX_POLYS],
-                              int npat)
-{
-    for (int p = 0; p < npat; p++) {
-        int ok = 1;
-        for (int i = 0; i < m && ok; i++)
-            ok = ccd_relation_holds(sign[i], rel[p][i]);
-        if (ok)
-            return 1;
-    }
-    return 0;
-}
-
 static int patterns_hold_at_q(ccd_sat *S, const ccd_poly *const *g, int m,
                               const ccd_relation rel[][CCD_SAT_MAX_POLYS], int npat, const mpq_t x)
 {
     int sign[CCD_SAT_MAX_POLYS] = {0};
     for (int i = 0; i < m; i++)
         sign[i] = ccd_poly_sign_at_q(g[i], x, S->z1, S->z2);
-    return some_pattern_holds(sign, m, rel, npat);
+    return ccd_some_pattern_holds(sign, m, rel, npat);
 }
 
 static int patterns_hold_at(ccd_sat *S, const ccd_poly *const *g, int m,
@@ -199,7 +186,7 @@ static int patterns_hold_at(ccd_sat *S, const ccd_poly *const *g, int m,
     int sign[CCD_SAT_MAX_POLYS] = {0};
     for (int i = 0; i < m; i++)
         sign[i] = ccd_algebraic_sign_at(g[i], t, &S->s, &S->t1, &S->t2);
-    return some_pattern_holds(sign, m, rel, npat);
+    return ccd_some_pattern_holds(sign, m, rel, npat);
 }
 
 int ccd_sat_solve_patterns(ccd_algebraic *inf, ccd_sat *S, const ccd_poly *const *g, int m,

@@ -46,6 +46,20 @@ static inline int ccd_relation_holds(int sign, ccd_relation rel)
     }
 }
 
+/* 1 when the signs sign[0..m) satisfy some pattern p < npat: sign[i] rel[p][i] 0 ∀i. */
+static inline int ccd_some_pattern_holds(const int *sign, int m,
+                                         const ccd_relation rel[][CCD_SAT_MAX_POLYS], int npat)
+{
+    for (int p = 0; p < npat; p++) {
+        int ok = 1;
+        for (int i = 0; i < m && ok; i++)
+            ok = ccd_relation_holds(sign[i], rel[p][i]);
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
 /* 1: all inequalities hold at the algebraic number t (refined as needed). */
 int ccd_sat_holds_at(ccd_sat *S, const ccd_inequality *ineqs, int nineq, ccd_algebraic *t);
 /* 1: all inequalities hold at the rational x. */
