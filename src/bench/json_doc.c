@@ -95,8 +95,12 @@ static int hex4(const char *s, unsigned long *out)
 /* ps->p at the opening quote; decoded string into *out. */
 static ccd_status parse_string(parser *ps, char **out)
 {
-    const char *s = ++ps->p;
-    char *buf = malloc((size_t)(ps->end - s) + 1), *q = buf;
+    const char *s = ++ps->p, *close = s;
+    /* Decoding never lengthens a string, so its raw span bounds the buffer: the
+     * rest of the file would make every string cost O(file) (O(file^2) in all). */
+    while (close < ps->end && *close != '"')
+        close += *close == '\\' && close + 1 < ps->end ? 2 : 1;
+    char *buf = malloc((size_t)(close - s) + 1), *q = buf;
     if (!buf)
         return oom(ps);
     while (ps->p < ps->end && *ps->p != '"') {
