@@ -15,13 +15,15 @@
 
 static const char usage[] =
     "Usage: ccdbench merge OUT.json SHARD.json...\n"
-    "Merge the result files of all N shards of one run (ccdbench run --shard I/N --json)\n"
-    "into OUT.json, the result file one unsharded run writes: counts, time histograms\n"
-    "(hence medians and p99) and per-query records are those of the single run; the\n"
-    "date and machine are the first shard's, wall_seconds the sum over the shards.\n"
+    "Merge the result files of all N shards of one run (ccdbench run --shard I/N\n"
+    "--json) into OUT.json, the result file one unsharded run writes: counts, time\n"
+    "histograms (hence medians and p99) and per-query records are those of the\n"
+    "single run; the date and machine are the first shard's, wall_seconds the sum\n"
+    "over the shards.\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage (shards that do not\n"
-    "belong together, missing or repeated shards, malformed files).\n";
+    "belong together, missing or repeated shards, malformed files, per-query records\n"
+    "missing, repeated, ill-formed or outside their shard: path:line:column: what).\n";
 
 static int same_strings(char *const *a, size_t na, char *const *b, size_t nb)
 {

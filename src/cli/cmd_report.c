@@ -19,15 +19,16 @@
 static const char usage[] =
     "Usage: ccdbench report [OPTION]... RESULT.json...\n"
     "Turn result files (ccdbench run --json) into the tables and figures of seed 001:\n"
-    "  Table 1   per dataset (handcrafted/simulation x VF/EE): t (mean µs), FP, FN per method\n"
+    "  Table 1   per dataset (handcrafted/simulation x VF/EE): t (mean µs), FP, FN\n"
+    "            per method\n"
     "  Table 2   the same per minimum separation d (from a run --sweep ms=...)\n"
-    "  stats     per set, family, kind and method: median/p99/max time, max-checks hits,\n"
-    "            toi conservativeness violations and mean/max gap to the exact toi\n"
+    "  stats     per set, family, kind and method: median/p99/max time, max-checks\n"
+    "            hits, toi conservativeness violations, mean/max gap to the exact toi\n"
     "  sweep-P   per swept value: mean/min/max time, FP, FN, early stops, tolerance\n"
-    "  figures   fig1 (time/FP/FN per method), fig7-METHOD (time histograms of positive\n"
-    "            and negative queries), fig8 and fig15 (from a delta sweep), fig9 (from a\n"
-    "            max-checks sweep), fig11 (from an ms sweep): NAME.dat + NAME.gp + NAME.svg\n"
-    "            + NAME.png, drawn with gnuplot\n"
+    "  figures   fig1 (time/FP/FN per method), fig7-METHOD (time histograms of\n"
+    "            positive and negative queries), fig8 and fig15 (from a delta sweep),\n"
+    "            fig9 (from a max-checks sweep), fig11 (from an ms sweep): NAME.dat +\n"
+    "            NAME.gp + NAME.svg + NAME.png, drawn with gnuplot\n"
     "\n"
     "  --format F        text (default), markdown, csv, json or latex for stdout\n"
     "  --output-dir DIR  write every table in every format and the figures into DIR\n"
@@ -38,8 +39,13 @@ static const char usage[] =
     "  --no-render       write the .dat and .gp files but do not run gnuplot\n"
     "  --help            show this help\n"
     "\n"
+    "Several files make one set of tables, taken in the order of their paths. A\n"
+    "shard (merge the shards first), files with rows of the same set, family, kind\n"
+    "and method, and dataset rows that would compare different queries are refused.\n"
+    "\n"
     "Exit status: 0 ok, 1 internal failure (gnuplot failing), 2 bad input or usage\n"
-    "(a malformed result file: path:line:column: what is wrong).\n";
+    "(a malformed result file: path:line:column: what is wrong; files that cannot\n"
+    "share the tables: path: why).\n";
 
 enum { OPT_FORMAT = 256, OPT_OUTPUT_DIR, OPT_BY_FAMILY, OPT_FIGURE_METHOD, OPT_GNUPLOT,
        OPT_NO_RENDER, OPT_HELP };
