@@ -18,7 +18,7 @@ static const char usage[] =
     "Merge the result files of all N shards of one run (ccdbench run --shard I/N\n"
     "--json) into OUT.json, the result file one unsharded run writes: counts, time\n"
     "histograms (hence medians and p99) and per-query records are those of the\n"
-    "single run; the date and machine are the first shard's, wall_seconds the sum\n"
+    "single run; the date and machine are shard 0's, wall_seconds the sum\n"
     "over the shards.\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage (shards that do not\n"
@@ -103,6 +103,14 @@ static int compare_records(const void *pa, const void *pb)
     return fa != fb ? (fa < fb ? -1 : 1) : ia != ib ? (ia < ib ? -1 : 1) : 0;
 }
 
+static int compare_shards(const void *pa, const void *pb)
+{
+    const ccd_result_doc *a = pa, *b = pb;
+    if (a->header.shard_index != b->header.shard_index)
+        return a->header.shard_index < b->header.shard_index ? -1 : 1;
+    return strcmp(a->path, b->path);
+}
+
 static ccd_status write_merged(ccd_error *err, const char *out_path, ccd_result_doc *docs,
                                size_t n)
 {
@@ -174,6 +182,9 @@ int ccd_cmd_merge(int argc, char **argv)
             status = ccd_cli_fail(&err);
             goto done;
         }
+    /* Shard 0 first: its date and machine are the merged file's, and nothing
+     * (sums of wall times included) depends on the order of the arguments. */
+    qsort(docs, n, sizeof *docs, compare_shards);
     unsigned count = docs[0].header.shard_count;
     seen = calloc(count, 1);
     if (!seen) {

@@ -39,6 +39,17 @@ expect_status 2 "$CCDBENCH" merge "$TMP/x.json" "$TMP/shard0.json" "$TMP/one.jso
 expect_stderr "not a shard of the same run"
 [ ! -e "$TMP/x.json" ] || fail "a failed merge left an output file"
 
+# The order of the shard files changes nothing: the date and machine are shard
+# 0's (shard 1 claims another date and machine here), wall_seconds adds up in one
+# order.
+sed 's/"date": "[^"]*"/"date": "2000-01-01T00:00:00Z"/; s/"cpu": "[^"]*"/"cpu": "other"/' \
+  "$TMP/shard1.json" >"$TMP/other1.json"
+expect_status 0 "$CCDBENCH" merge "$TMP/m1.json" "$TMP/other1.json" "$TMP/shard2.json" "$TMP/shard0.json"
+expect_status 0 "$CCDBENCH" merge "$TMP/m2.json" "$TMP/shard0.json" "$TMP/other1.json" "$TMP/shard2.json"
+cmp -s "$TMP/m1.json" "$TMP/m2.json" || fail "merge depends on the order of the shards:
+$(diff "$TMP/m1.json" "$TMP/m2.json" | head -6)"
+grep -q '"cpu": "other"' "$TMP/m1.json" && fail "merge took the machine of shard 1, not shard 0"
+
 # Per-query records that do not add up: one deleted, one twice, one replaced by
 # {}, ill-typed or out of its shard.  Each is exit 2 at the record, for merge and
 # for every other reader, and nothing is written.
