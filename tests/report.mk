@@ -21,6 +21,8 @@ REPORT_CLI_TESTS = \
 	tests/cli/gate.sh \
 	tests/cli/merge.sh \
 	tests/cli/report.sh \
+	tests/cli/report-files.sh \
+	tests/cli/report-memory.sh \
 	tests/cli/sweep.sh
 TESTS += $(REPORT_CLI_TESTS)
 EXTRA_DIST += $(REPORT_CLI_TESTS) \
@@ -31,4 +33,4 @@ EXTRA_DIST += $(REPORT_CLI_TESTS) \
 	tests/report/golden.json \
 	tests/report/golden.latex \
 	tests/report/golden-table1.csv
-dist_noinst_SCRIPTS += scripts/make-reports
+dist_noinst_SCRIPTS += scripts/make-reports scripts/bench-report-memory

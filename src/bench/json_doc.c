@@ -6,10 +6,35 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_DEPTH = 64 };
+enum { MAX_DEPTH = 64, BLOCK_BYTES = 64 * 1024 };
+
+/*
+ * Memory: a document's values, strings and arrays all come from one arena of
+ * 64 KiB blocks, freed at once, each sized exactly (arrays are gathered on a
+ * stack while their container is open and copied when it closes), and member
+ * names are stored once per document (a per-query result repeats the same ten
+ * names for every record).  So a document costs a small multiple of the size
+ * of its text, with no per-value malloc overhead.
+ */
+typedef struct block {
+    struct block *next;
+    size_t size, used;
+    _Alignas(max_align_t) unsigned char data[];
+} block;
+
+typedef struct document {
+    ccd_json root; /* first: the pointer ccd_json_parse returns */
+    block *blocks;
+} document;
+
+typedef struct member {
+    char *key; /* NULL in arrays */
+    ccd_json *value;
+} member;
 
 typedef struct parser {
     const char *path;
@@ -17,6 +42,13 @@ typedef struct parser {
     unsigned long line;
     const char *line_start;
     ccd_error *err;
+    document *doc;
+    member *stack; /* items of the open containers */
+    size_t top, stack_cap;
+    char *scratch; /* a string being decoded */
+    size_t scratch_cap;
+    char **names; /* member names of the document: a hash set, open addressing */
+    size_t name_count, name_cap;
 } parser;
 
 static unsigned long column(const parser *ps)
@@ -27,6 +59,39 @@ static unsigned long column(const parser *ps)
 static ccd_status fail(parser *ps, const char *what)
 {
     return ccd_error_set(ps->err, CCD_ERR_INPUT, ps->path, ps->line, column(ps), "%s", what);
+}
+
+static ccd_status oom(parser *ps)
+{
+    return ccd_error_set(ps->err, CCD_ERR_INTERNAL, ps->path, 0, 0, "out of memory");
+}
+
+static void *arena_alloc(parser *ps, size_t n)
+{
+    n = (n + 7) & ~(size_t)7; /* every value, pointer and count is 8-aligned */
+    block *b = ps->doc->blocks;
+    if (!b || b->size - b->used < n) {
+        /* A large piece gets a block of its own behind the current one, so
+         * the room left in the current block is not given up. */
+        int own = n > BLOCK_BYTES / 4 && b;
+        size_t size = n > BLOCK_BYTES ? n : BLOCK_BYTES;
+        block *fresh = malloc(sizeof *fresh + (own ? n : size));
+        if (!fresh)
+            return NULL;
+        fresh->size = own ? n : size;
+        fresh->used = 0;
+        if (own) {
+            fresh->next = b->next;
+            b->next = fresh;
+        } else {
+            fresh->next = b;
+            ps->doc->blocks = fresh;
+        }
+        b = fresh;
+    }
+    void *p = b->data + b->used;
+    b->used += n;
+    return p;
 }
 
 static void skip_space(parser *ps)
@@ -43,18 +108,14 @@ static void skip_space(parser *ps)
 
 static ccd_json *node(parser *ps, ccd_json_type type)
 {
-    ccd_json *v = calloc(1, sizeof *v);
+    ccd_json *v = arena_alloc(ps, sizeof *v);
     if (v) {
+        memset(v, 0, sizeof *v);
         v->type = type;
         v->line = ps->line;
         v->column = column(ps);
     }
     return v;
-}
-
-static ccd_status oom(parser *ps)
-{
-    return ccd_error_set(ps->err, CCD_ERR_INTERNAL, ps->path, 0, 0, "out of memory");
 }
 
 static void put_utf8(char **q, unsigned long cp)
@@ -92,19 +153,28 @@ static int hex4(const char *s, unsigned long *out)
     return 0;
 }
 
-/* ps->p at the opening quote; decoded string into *out. */
-static ccd_status parse_string(parser *ps, char **out)
+/* ps->p at the opening quote; the decoded string into ps->scratch, its length
+ * into *length. */
+static ccd_status decode_string(parser *ps, size_t *length)
 {
-    const char *s = ++ps->p;
-    char *buf = malloc((size_t)(ps->end - s) + 1), *q = buf;
-    if (!buf)
-        return oom(ps);
+    const char *s = ++ps->p, *close = s;
+    /* Decoding never lengthens a string, so its raw span bounds the buffer (not
+     * the rest of the file, which made every string cost O(file)). */
+    while (close < ps->end && *close != '"')
+        close += *close == '\\' && close + 1 < ps->end ? 2 : 1;
+    size_t need = (size_t)(close - s) + 1;
+    if (need > ps->scratch_cap) {
+        char *bigger = realloc(ps->scratch, need);
+        if (!bigger)
+            return oom(ps);
+        ps->scratch = bigger;
+        ps->scratch_cap = need;
+    }
+    char *q = ps->scratch;
     while (ps->p < ps->end && *ps->p != '"') {
         unsigned char c = (unsigned char)*ps->p;
-        if (c < 0x20) {
-            free(buf);
+        if (c < 0x20)
             return fail(ps, "control character in a string");
-        }
         if (c != '\\') {
             *q++ = (char)c;
             ps->p++;
@@ -118,10 +188,8 @@ static ccd_status parse_string(parser *ps, char **out)
         const char *map = e == '\0' ? NULL : strchr("\"\"\\\\//b\bf\fn\nr\rt\t", e);
         if (e == 'u') {
             unsigned long cp;
-            if (ps->end - ps->p < 6 || hex4(ps->p + 2, &cp) != 0) {
-                free(buf);
+            if (ps->end - ps->p < 6 || hex4(ps->p + 2, &cp) != 0)
                 return fail(ps, "bad \\u escape in a string");
-            }
             ps->p += 6;
             if (cp >= 0xD800 && cp < 0xDC00 && ps->end - ps->p >= 6 && ps->p[0] == '\\' &&
                 ps->p[1] == 'u') {
@@ -136,41 +204,109 @@ static ccd_status parse_string(parser *ps, char **out)
             *q++ = map[1];
             ps->p += 2;
         } else {
-            free(buf);
             return fail(ps, "bad escape in a string");
         }
     }
-    if (ps->p >= ps->end) {
-        free(buf);
+    if (ps->p >= ps->end)
         return fail(ps, "unterminated string");
-    }
     ps->p++;
     *q = '\0';
-    *out = buf;
+    *length = (size_t)(q - ps->scratch);
+    return CCD_OK;
+}
+
+static char *arena_strdup(parser *ps, const char *s, size_t n)
+{
+    char *copy = arena_alloc(ps, n + 1);
+    if (copy)
+        memcpy(copy, s, n + 1);
+    return copy;
+}
+
+static ccd_status parse_string(parser *ps, char **out)
+{
+    size_t n;
+    ccd_status st = decode_string(ps, &n);
+    if (st != CCD_OK)
+        return st;
+    return (*out = arena_strdup(ps, ps->scratch, n)) ? CCD_OK : oom(ps);
+}
+
+static size_t name_hash(const char *s)
+{
+    size_t h = 14695981039346656037u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* A member name, stored once per document: equal names are equal pointers. */
+static ccd_status parse_name(parser *ps, char **out)
+{
+    size_t n;
+    ccd_status st = decode_string(ps, &n);
+    if (st != CCD_OK)
+        return st;
+    if (2 * (ps->name_count + 1) > ps->name_cap) {
+        size_t cap = ps->name_cap ? 2 * ps->name_cap : 64;
+        char **names = calloc(cap, sizeof *names);
+        if (!names)
+            return oom(ps);
+        for (size_t i = 0; i < ps->name_cap; i++)
+            if (ps->names[i]) {
+                size_t j = name_hash(ps->names[i]) & (cap - 1);
+                while (names[j])
+                    j = (j + 1) & (cap - 1);
+                names[j] = ps->names[i];
+            }
+        free(ps->names);
+        ps->names = names;
+        ps->name_cap = cap;
+    }
+    size_t j = name_hash(ps->scratch) & (ps->name_cap - 1);
+    while (ps->names[j] && strcmp(ps->names[j], ps->scratch) != 0)
+        j = (j + 1) & (ps->name_cap - 1);
+    if (!ps->names[j]) {
+        if (!(ps->names[j] = arena_strdup(ps, ps->scratch, n)))
+            return oom(ps);
+        ps->name_count++;
+    }
+    *out = ps->names[j];
     return CCD_OK;
 }
 
 static ccd_status parse_value(parser *ps, ccd_json **out, int depth);
 
-static ccd_status add_item(parser *ps, ccd_json *v, char *key, ccd_json *item)
+static ccd_status push(parser *ps, char *key, ccd_json *item)
 {
-    if ((v->count & (v->count - 1)) == 0) { /* grow at powers of two */
-        size_t cap = v->count ? 2 * v->count : 1;
-        ccd_json **items = realloc(v->items, cap * sizeof *items);
-        if (items)
-            v->items = items;
-        char **keys = v->type == CCD_JSON_OBJECT ? realloc(v->keys, cap * sizeof *keys) : NULL;
-        if (keys)
-            v->keys = keys;
-        if (!items || (v->type == CCD_JSON_OBJECT && !keys)) {
-            free(key);
-            ccd_json_free(item);
+    if (ps->top == ps->stack_cap) {
+        size_t cap = ps->stack_cap ? 2 * ps->stack_cap : 256;
+        member *bigger = realloc(ps->stack, cap * sizeof *bigger);
+        if (!bigger)
             return oom(ps);
-        }
+        ps->stack = bigger;
+        ps->stack_cap = cap;
     }
-    if (v->type == CCD_JSON_OBJECT)
-        v->keys[v->count] = key;
-    v->items[v->count++] = item;
+    ps->stack[ps->top++] = (member){key, item};
+    return CCD_OK;
+}
+
+/* The items pushed since `base`, as v's exactly sized arrays. */
+static ccd_status pop_items(parser *ps, ccd_json *v, size_t base)
+{
+    size_t n = ps->top - base;
+    int object = v->type == CCD_JSON_OBJECT;
+    v->count = n;
+    v->items = arena_alloc(ps, (n ? n : 1) * sizeof *v->items);
+    v->keys = object ? arena_alloc(ps, (n ? n : 1) * sizeof *v->keys) : NULL;
+    if (!v->items || (object && !v->keys))
+        return oom(ps);
+    for (size_t i = 0; i < n; i++) {
+        v->items[i] = ps->stack[base + i].value;
+        if (object)
+            v->keys[i] = ps->stack[base + i].key;
+    }
+    ps->top = base;
     return CCD_OK;
 }
 
@@ -178,6 +314,7 @@ static ccd_status parse_container(parser *ps, ccd_json *v, int depth)
 {
     int object = v->type == CCD_JSON_OBJECT;
     char close = object ? '}' : ']';
+    size_t base = ps->top;
     ps->p++;
     skip_space(ps);
     if (ps->p < ps->end && *ps->p == close) {
@@ -190,28 +327,20 @@ static ccd_status parse_container(parser *ps, ccd_json *v, int depth)
         if (object) {
             if (ps->p >= ps->end || *ps->p != '"')
                 return fail(ps, "expected a member name in double quotes");
-            ccd_status st = parse_string(ps, &key);
+            ccd_status st = parse_name(ps, &key);
             if (st != CCD_OK)
                 return st;
-            for (size_t i = 0; i < v->count; i++)
-                if (strcmp(v->keys[i], key) == 0) {
-                    free(key);
+            for (size_t i = base; i < ps->top; i++)
+                if (ps->stack[i].key == key)
                     return fail(ps, "duplicate member name");
-                }
             skip_space(ps);
-            if (ps->p >= ps->end || *ps->p != ':') {
-                free(key);
+            if (ps->p >= ps->end || *ps->p != ':')
                 return fail(ps, "expected ':' after a member name");
-            }
             ps->p++;
         }
         ccd_json *item = NULL;
         ccd_status st = parse_value(ps, &item, depth + 1);
-        if (st != CCD_OK) {
-            free(key);
-            return st;
-        }
-        if ((st = add_item(ps, v, key, item)) != CCD_OK)
+        if (st != CCD_OK || (st = push(ps, key, item)) != CCD_OK)
             return st;
         skip_space(ps);
         if (ps->p < ps->end && *ps->p == ',') {
@@ -220,7 +349,7 @@ static ccd_status parse_container(parser *ps, ccd_json *v, int depth)
         }
         if (ps->p < ps->end && *ps->p == close) {
             ps->p++;
-            return CCD_OK;
+            return pop_items(ps, v, base);
         }
         return fail(ps, object ? "expected ',' or '}'" : "expected ',' or ']'");
     }
@@ -254,8 +383,13 @@ static ccd_status parse_number(parser *ps, ccd_json *v)
         ps->p = s;
         return fail(ps, "malformed number");
     }
-    v->text = strndup(s, (size_t)(ps->p - s));
-    return v->text ? CCD_OK : oom(ps);
+    char *text = arena_alloc(ps, (size_t)(ps->p - s) + 1);
+    if (!text)
+        return oom(ps);
+    memcpy(text, s, (size_t)(ps->p - s));
+    text[ps->p - s] = '\0';
+    v->text = text;
+    return CCD_OK;
 }
 
 static ccd_status parse_value(parser *ps, ccd_json **out, int depth)
@@ -289,10 +423,8 @@ static ccd_status parse_value(parser *ps, ccd_json **out, int depth)
     ccd_status st = type == CCD_JSON_STRING   ? parse_string(ps, &v->text)
                     : type == CCD_JSON_NUMBER ? parse_number(ps, v)
                                               : parse_container(ps, v, depth);
-    if (st != CCD_OK) {
-        ccd_json_free(v);
+    if (st != CCD_OK)
         return st;
-    }
     *out = v;
     return CCD_OK;
 }
@@ -303,16 +435,24 @@ ccd_status ccd_json_parse(ccd_json **out, ccd_error *err, const char *path, cons
     parser ps = {.path = path, .p = text, .end = text + length, .line = 1,
                  .line_start = text, .err = err};
     *out = NULL;
+    if (!(ps.doc = calloc(1, sizeof *ps.doc)))
+        return oom(&ps);
     ccd_json *v = NULL;
     ccd_status st = parse_value(&ps, &v, 0);
-    if (st != CCD_OK)
-        return st;
-    skip_space(&ps);
-    if (ps.p < ps.end) {
-        ccd_json_free(v);
-        return fail(&ps, "unexpected text after the JSON value");
+    if (st == CCD_OK) {
+        skip_space(&ps);
+        if (ps.p < ps.end)
+            st = fail(&ps, "unexpected text after the JSON value");
     }
-    *out = v;
+    free(ps.stack);
+    free(ps.scratch);
+    free(ps.names);
+    if (st != CCD_OK) {
+        ccd_json_free(&ps.doc->root);
+        return st;
+    }
+    ps.doc->root = *v; /* nothing points to a value but its container */
+    *out = &ps.doc->root;
     return CCD_OK;
 }
 
@@ -355,15 +495,12 @@ void ccd_json_free(ccd_json *v)
 {
     if (!v)
         return;
-    for (size_t i = 0; i < v->count; i++) {
-        ccd_json_free(v->items[i]);
-        if (v->keys)
-            free(v->keys[i]);
+    document *doc = (document *)v; /* v is a document's root (json_doc.h) */
+    for (block *b = doc->blocks, *next; b; b = next) {
+        next = b->next;
+        free(b);
     }
-    free(v->items);
-    free(v->keys);
-    free(v->text);
-    free(v);
+    free(doc);
 }
 
 const ccd_json *ccd_json_get(const ccd_json *v, const char *key)

@@ -36,6 +36,8 @@ struct ccd_json {
 ccd_status ccd_json_read_file(ccd_json **out, ccd_error *err, const char *path);
 ccd_status ccd_json_parse(ccd_json **out, ccd_error *err, const char *path, const char *text,
                           size_t length);
+/* Free a document: v is what ccd_json_parse or ccd_json_read_file gave (its
+ * values are freed with it, never one by one). */
 void ccd_json_free(ccd_json *v);
 
 /* Member `key` of an object (NULL when absent or v is not an object). */

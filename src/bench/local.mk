@@ -13,6 +13,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/outcome.h \
 	src/bench/result_file.c \
 	src/bench/result_file.h \
+	src/bench/result_records.c \
+	src/bench/result_records.h \
 	src/bench/runner.c \
 	src/bench/runner.h \
 	src/bench/sweep.c \

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/result_file.h"
+#include "bench/result_records.h"
 
 #include <errno.h>
 #include <math.h>
@@ -663,6 +664,8 @@ ccd_status ccd_result_read(ccd_result_doc *doc, ccd_error *err, const char *path
         st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
     for (size_t i = 0; st == CCD_OK && i < runs->count; i++, doc->run_count++)
         st = read_run(&doc->runs[i], &r, runs->items[i], doc);
+    if (st == CCD_OK)
+        st = ccd_result_check_records(err, doc);
     if (st != CCD_OK)
         ccd_result_doc_free(doc);
     return st;

@@ -15,13 +15,15 @@
 
 static const char usage[] =
     "Usage: ccdbench merge OUT.json SHARD.json...\n"
-    "Merge the result files of all N shards of one run (ccdbench run --shard I/N --json)\n"
-    "into OUT.json, the result file one unsharded run writes: counts, time histograms\n"
-    "(hence medians and p99) and per-query records are those of the single run; the\n"
-    "date and machine are the first shard's, wall_seconds the sum over the shards.\n"
+    "Merge the result files of all N shards of one run (ccdbench run --shard I/N\n"
+    "--json) into OUT.json, the result file one unsharded run writes: counts, time\n"
+    "histograms (hence medians and p99) and per-query records are those of the\n"
+    "single run; the date and machine are shard 0's, wall_seconds the sum\n"
+    "over the shards.\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage (shards that do not\n"
-    "belong together, missing or repeated shards, malformed files).\n";
+    "belong together, missing or repeated shards, malformed files, per-query records\n"
+    "missing, repeated, ill-formed or outside their shard: path:line:column: what).\n";
 
 static int same_strings(char *const *a, size_t na, char *const *b, size_t nb)
 {
@@ -101,6 +103,14 @@ static int compare_records(const void *pa, const void *pb)
     return fa != fb ? (fa < fb ? -1 : 1) : ia != ib ? (ia < ib ? -1 : 1) : 0;
 }
 
+static int compare_shards(const void *pa, const void *pb)
+{
+    const ccd_result_doc *a = pa, *b = pb;
+    if (a->header.shard_index != b->header.shard_index)
+        return a->header.shard_index < b->header.shard_index ? -1 : 1;
+    return strcmp(a->path, b->path);
+}
+
 static ccd_status write_merged(ccd_error *err, const char *out_path, ccd_result_doc *docs,
                                size_t n)
 {
@@ -172,6 +182,9 @@ int ccd_cmd_merge(int argc, char **argv)
             status = ccd_cli_fail(&err);
             goto done;
         }
+    /* Shard 0 first: its date and machine are the merged file's, and nothing
+     * (sums of wall times included) depends on the order of the arguments. */
+    qsort(docs, n, sizeof *docs, compare_shards);
     unsigned count = docs[0].header.shard_count;
     seen = calloc(count, 1);
     if (!seen) {

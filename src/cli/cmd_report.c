@@ -7,6 +7,7 @@
 #include "report/atomic_file.h"
 #include "report/figures.h"
 #include "report/paper.h"
+#include "report/result_union.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -18,15 +19,16 @@
 static const char usage[] =
     "Usage: ccdbench report [OPTION]... RESULT.json...\n"
     "Turn result files (ccdbench run --json) into the tables and figures of seed 001:\n"
-    "  Table 1   per dataset (handcrafted/simulation x VF/EE): t (mean µs), FP, FN per method\n"
+    "  Table 1   per dataset (handcrafted/simulation x VF/EE): t (mean µs), FP, FN\n"
+    "            per method\n"
     "  Table 2   the same per minimum separation d (from a run --sweep ms=...)\n"
-    "  stats     per set, family, kind and method: median/p99/max time, max-checks hits,\n"
-    "            toi conservativeness violations and mean/max gap to the exact toi\n"
+    "  stats     per set, family, kind and method: median/p99/max time, max-checks\n"
+    "            hits, toi conservativeness violations, mean/max gap to the exact toi\n"
     "  sweep-P   per swept value: mean/min/max time, FP, FN, early stops, tolerance\n"
-    "  figures   fig1 (time/FP/FN per method), fig7-METHOD (time histograms of positive\n"
-    "            and negative queries), fig8 and fig15 (from a delta sweep), fig9 (from a\n"
-    "            max-checks sweep), fig11 (from an ms sweep): NAME.dat + NAME.gp + NAME.svg\n"
-    "            + NAME.png, drawn with gnuplot\n"
+    "  figures   fig1 (time/FP/FN per method), fig7-METHOD (time histograms of\n"
+    "            positive and negative queries), fig8 and fig15 (from a delta sweep),\n"
+    "            fig9 (from a max-checks sweep), fig11 (from an ms sweep): NAME.dat +\n"
+    "            NAME.gp + NAME.svg + NAME.png, drawn with gnuplot\n"
     "\n"
     "  --format F        text (default), markdown, csv, json or latex for stdout\n"
     "  --output-dir DIR  write every table in every format and the figures into DIR\n"
@@ -37,8 +39,13 @@ static const char usage[] =
     "  --no-render       write the .dat and .gp files but do not run gnuplot\n"
     "  --help            show this help\n"
     "\n"
+    "Several files make one set of tables, taken in the order of their paths. A\n"
+    "shard (merge the shards first), files with rows of the same set, family, kind\n"
+    "and method, and dataset rows that would compare different queries are refused.\n"
+    "\n"
     "Exit status: 0 ok, 1 internal failure (gnuplot failing), 2 bad input or usage\n"
-    "(a malformed result file: path:line:column: what is wrong).\n";
+    "(a malformed result file: path:line:column: what is wrong; files that cannot\n"
+    "share the tables: path: why).\n";
 
 enum { OPT_FORMAT = 256, OPT_OUTPUT_DIR, OPT_BY_FAMILY, OPT_FIGURE_METHOD, OPT_GNUPLOT,
        OPT_NO_RENDER, OPT_HELP };
@@ -139,31 +146,17 @@ static int add_table(named_table *tables, size_t *n, const char *name, const cha
     return 0;
 }
 
-/* Columns of Table 1 (runs without a sweep; a method's first appearance wins) or
- * Table 2 (every run of the ms sweeps). */
-static size_t collect_columns(ccd_paper_column *cols, const ccd_result_doc *docs, size_t ndocs,
-                              const char *sweep)
+/* Columns of the union of the files' runs with this sweep and value: one per method. */
+static size_t union_columns(ccd_paper_column *cols, const ccd_result_union *u, double value)
 {
-    size_t n = 0;
-    for (size_t d = 0; d < ndocs; d++) {
-        const char *ds = docs[d].header.sweep;
-        if ((sweep == NULL) != (ds == NULL) || (sweep && strcmp(sweep, ds) != 0))
-            continue;
-        for (size_t r = 0; r < docs[d].run_count; r++) {
-            const ccd_run_stats *s = &docs[d].runs[r].stats;
-            for (size_t m = 0; m < s->method_count; m++) {
-                int dup = 0;
-                for (size_t c = 0; c < n && !dup; c++)
-                    dup = strcmp(cols[c].method, s->methods[m]->name) == 0 &&
-                          (cols[c].sweep_value == docs[d].runs[r].sweep_value ||
-                           (isnan(cols[c].sweep_value) && isnan(docs[d].runs[r].sweep_value)));
-                if (!dup)
-                    cols[n++] = (ccd_paper_column){s->methods[m]->name, s, m,
-                                                   docs[d].runs[r].sweep_value};
-            }
-        }
-    }
-    return n;
+    for (size_t m = 0; m < u->stats.method_count; m++)
+        cols[m] = (ccd_paper_column){u->stats.methods[m]->name, &u->stats, m, value};
+    return u->stats.method_count;
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int ccd_cmd_report(int argc, char **argv)
@@ -174,23 +167,34 @@ int ccd_cmd_report(int argc, char **argv)
     if (status >= 0)
         return status;
     size_t ndocs = (size_t)(argc - optind), loaded = 0, ntables = 0, total_methods = 0;
+    size_t total_runs = 0, nunions = 0;
     ccd_result_doc *docs = calloc(ndocs, sizeof *docs);
+    ccd_result_union *unions = NULL;
     named_table *tables = NULL;
     ccd_paper_column *cols = NULL;
     ccd_error err;
     status = CCD_EXIT_OK;
     if (!docs)
         return ccd_cli_usage_error("out of memory");
+    /* In the order of the paths: nothing printed depends on the order given. */
+    qsort(argv + optind, ndocs, sizeof *argv, compare_paths);
     for (; loaded < ndocs; loaded++)
         if (ccd_result_read(&docs[loaded], &err, argv[optind + (int)loaded]) != CCD_OK) {
             status = ccd_cli_fail(&err);
             goto done;
         }
-    for (size_t d = 0; d < ndocs; d++)
+    if (ccd_result_union_check(&err, docs, ndocs) != CCD_OK) {
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
+    for (size_t d = 0; d < ndocs; d++) {
         total_methods += docs[d].run_count * docs[d].header.method_count;
+        total_runs += docs[d].run_count;
+    }
     tables = calloc(2 * ndocs + 8, sizeof *tables);
     cols = calloc(total_methods + 1, sizeof *cols);
-    if (!tables || !cols) {
+    unions = calloc(total_runs + 2, sizeof *unions);
+    if (!tables || !cols || !unions) {
         status = ccd_cli_usage_error("out of memory");
         goto done;
     }
@@ -198,8 +202,12 @@ int ccd_cmd_report(int argc, char **argv)
     if (o.dir)
         precise = 0; /* files: the tables as printed; result files keep full precision */
 
-    /* Table 1 */
-    size_t ncols1 = collect_columns(cols, docs, ndocs, NULL);
+    /* Table 1: the runs without a sweep, side by side. */
+    if (ccd_result_union_build(&unions[nunions], &err, docs, ndocs, NULL, NAN) != CCD_OK) {
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
+    size_t ncols1 = union_columns(cols, &unions[nunions++], NAN);
     if (ncols1) {
         for (int fam = 0; fam <= o.by_family; fam++) {
             named_table *t = &tables[ntables];
@@ -213,9 +221,26 @@ int ccd_cmd_report(int argc, char **argv)
             }
         }
     }
-    /* Table 2 */
+    /* Table 2: every value of the ms sweeps, in order of appearance. */
     ccd_paper_column *cols2 = cols + ncols1;
-    size_t ncols2 = collect_columns(cols2, docs, ndocs, "ms");
+    size_t ncols2 = 0;
+    for (size_t d = 0; d < ndocs; d++) {
+        if (!docs[d].header.sweep || strcmp(docs[d].header.sweep, "ms") != 0)
+            continue;
+        for (size_t r = 0; r < docs[d].run_count; r++) {
+            double value = docs[d].runs[r].sweep_value;
+            int seen = 0;
+            for (size_t c = 0; c < ncols2 && !seen; c++)
+                seen = cols2[c].sweep_value == value;
+            if (seen)
+                continue;
+            if (ccd_result_union_build(&unions[nunions], &err, docs, ndocs, "ms", value) != CCD_OK) {
+                status = ccd_cli_fail(&err);
+                goto done;
+            }
+            ncols2 += union_columns(cols2 + ncols2, &unions[nunions++], value);
+        }
+    }
     if (ncols2) {
         for (int fam = 0; fam <= o.by_family; fam++) {
             named_table *t = &tables[ntables];
@@ -327,6 +352,9 @@ done:
     }
     free(tables);
     free(cols);
+    for (size_t u = 0; u < nunions; u++)
+        ccd_result_union_free(&unions[u]);
+    free(unions);
     for (size_t d = 0; d < loaded; d++)
         ccd_result_doc_free(&docs[d]);
     free(docs);

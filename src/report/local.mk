@@ -14,5 +14,7 @@ src_report_libccdreport_la_SOURCES = \
 	src/report/report_latex.c \
 	src/report/report_markdown.c \
 	src/report/report_table.c \
-	src/report/report_text.c
+	src/report/report_text.c \
+	src/report/result_union.c \
+	src/report/result_union.h
 libccdbench_la_LIBADD += src/report/libccdreport.la

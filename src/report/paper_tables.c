@@ -4,6 +4,8 @@
 
 #include "report/paper.h"
 
+#include "bench/result_records.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,12 +142,12 @@ void ccd_paper_table_free(ccd_report_table *t)
 
 static char *block_name(const block *b, const ccd_run_stats *s)
 {
-    uint64_t queries = 0;
-    for (size_t g = 0; s->method_count && g < s->group_count; g++)
+    uint64_t queries = 0; /* not methods[0]'s: it may have no rows here (several files) */
+    for (size_t g = 0; g < s->group_count; g++)
         if ((int)s->groups[g].kind == b->kind &&
             strcmp(ccd_result_set_label(s->groups[g].set), b->set) == 0 &&
             (!b->family || strcmp(s->groups[g].family, b->family) == 0))
-            queries += s->groups[g].methods[0].queries;
+            queries += ccd_result_group_size(&s->groups[g], s->method_count);
     return ccd_report_printf("%s%s%s %s (%llu)", b->set, b->family ? " " : "", b->family ? b->family : "",
                   b->kind == CCD_VF ? "VF" : "EE", (unsigned long long)queries);
 }

@@ -38,6 +38,40 @@ expect_stderr "repeats a shard index"
 expect_status 2 "$CCDBENCH" merge "$TMP/x.json" "$TMP/shard0.json" "$TMP/one.json"
 expect_stderr "not a shard of the same run"
 [ ! -e "$TMP/x.json" ] || fail "a failed merge left an output file"
+
+# The order of the shard files changes nothing: the date and machine are shard
+# 0's (shard 1 claims another date and machine here), wall_seconds adds up in one
+# order.
+sed 's/"date": "[^"]*"/"date": "2000-01-01T00:00:00Z"/; s/"cpu": "[^"]*"/"cpu": "other"/' \
+  "$TMP/shard1.json" >"$TMP/other1.json"
+expect_status 0 "$CCDBENCH" merge "$TMP/m1.json" "$TMP/other1.json" "$TMP/shard2.json" "$TMP/shard0.json"
+expect_status 0 "$CCDBENCH" merge "$TMP/m2.json" "$TMP/shard0.json" "$TMP/other1.json" "$TMP/shard2.json"
+cmp -s "$TMP/m1.json" "$TMP/m2.json" || fail "merge depends on the order of the shards:
+$(diff "$TMP/m1.json" "$TMP/m2.json" | head -6)"
+grep -q '"cpu": "other"' "$TMP/m1.json" && fail "merge took the machine of shard 1, not shard 0"
+
+# Per-query records that do not add up: one deleted, one twice, one replaced by
+# {}, ill-typed or out of its shard.  Each is exit 2 at the record, for merge and
+# for every other reader, and nothing is written.
+first=$(grep -n -m 1 '^        {"file"' "$TMP/shard0.json" | cut -d: -f1)
+second=$((first + 1))
+mutant() { # mutant NAME SED-SCRIPT REGEX
+  sed "$2" "$TMP/shard0.json" >"$TMP/$1.json"
+  cmp -s "$TMP/shard0.json" "$TMP/$1.json" && fail "$1: the edit changed nothing"
+  expect_status 2 "$CCDBENCH" merge "$TMP/x.json" "$TMP/$1.json" "$TMP/shard1.json" "$TMP/shard2.json"
+  expect_stderr "^$TMP/$1.json:[0-9]+:[0-9]+: $3"
+  expect_status 2 "$CCDBENCH" report "$TMP/$1.json"
+  expect_stderr "^$TMP/$1.json:[0-9]+:[0-9]+: $3"
+}
+mutant deleted "${second}d" '"queries": [0-9]+ (VF|EE) records for the [0-9]+ (VF|EE) queries'
+mutant twice "${second}p" "per-query record: query [0-9]+ of file [0-9]+ is already recorded at line $second"
+mutant empty "${second}s/{\"file\".*}/{}/" 'per-query record: missing member "file"'
+mutant truth "${second}s/\"truth\": [01]/\"truth\": \"yes\"/" 'per-query record: "truth": expected a number'
+mutant flag "${second}s/\"hit_max_checks\": 0/\"hit_max_checks\": 2/" 'per-query record: "hit_max_checks": expected 0 or 1'
+mutant results "${second}s/\"results\": \[{[^}]*}, /\"results\": [/" 'per-query record: "results": expected one entry per method'
+mutant shard "${first}s/\"index\": \([0-9]*\)/\"index\": 1\1/" "per-query record: its query is not in this file's shard"
+[ ! -e "$TMP/x.json" ] || fail "a merge of bad records left an output file"
+
 expect_status 2 "$CCDBENCH" run --shard 3/3 "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" run --shard 1 "$DEFAULT_DATA"
 finish
