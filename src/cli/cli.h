@@ -58,7 +58,8 @@ double ccd_cli_ms_double(const mpq_t d);
 
 /* The dataset named by paths, or the default dataset when there are none: every
  * set under $CCD_DATADIR, else under the installed datasets, else the source
- * tree's (the sets "default" and "generated"). */
+ * tree's (the sets "default" and "generated").  Prints the notes of discovery
+ * ("ccdbench: d/x.csv: same file as ..., counted once") on stderr. */
 ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths, int count);
 /* The directory of datasets used when none is given (never NULL), and a malloc'd
  * copy of it (the root the default dataset's paths are relative to; NULL when out

@@ -82,15 +82,27 @@ char *ccd_cli_shipped_truth(mpq_srcptr ms, int norm)
     return path;
 }
 
+/* Say on stderr what discovery left out (data reached twice, special files). */
+static void print_notes(const ccd_dataset *ds)
+{
+    for (size_t i = 0; i < ds->note_count; i++)
+        fprintf(stderr, "ccdbench: %s\n", ds->notes[i]);
+}
+
 ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths, int count)
 {
-    if (count > 0)
-        return ccd_dataset_discover(ds, err, (const char *const *)paths, (size_t)count);
-    char *path = ccd_cli_default_dataset();
-    if (!path)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
-    const char *one[1] = {path};
-    ccd_status st = ccd_dataset_discover(ds, err, one, 1);
-    free(path);
+    ccd_status st;
+    if (count > 0) {
+        st = ccd_dataset_discover(ds, err, (const char *const *)paths, (size_t)count);
+    } else {
+        char *path = ccd_cli_default_dataset();
+        if (!path)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        const char *one[1] = {path};
+        st = ccd_dataset_discover(ds, err, one, 1);
+        free(path);
+    }
+    if (st == CCD_OK)
+        print_notes(ds);
     return st;
 }

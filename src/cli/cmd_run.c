@@ -442,8 +442,9 @@ static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_da
                                              data_count)))
             status = ccd_cli_usage_error("out of memory");
     ccd_error err;
-    if (status < 0 &&
-        ccd_truth_table_load(table, &err, paths, ds->count, ms, o->params.ms_norm) != CCD_OK)
+    if (status < 0 && (ccd_truth_paths_distinct(&err, paths, ds) != CCD_OK ||
+                       ccd_truth_table_load(table, &err, paths, ds->count, ms,
+                                            o->params.ms_norm) != CCD_OK))
         status = ccd_cli_fail(&err);
     for (size_t i = 0; paths && i < ds->count; i++)
         free(paths[i]);

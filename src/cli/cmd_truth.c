@@ -182,7 +182,8 @@ int ccd_cmd_truth(int argc, char **argv)
     if (output) {
         ccd_truth_files_init(&files, output, &ds, roots, root_count);
         t.files = &files;
-        if (separation)
+        st = ccd_truth_files_check(&files, &err);
+        if (st == CCD_OK && separation)
             st = ccd_truth_files_set_separation(&files, &err, ms, norm);
     }
     if (stats) {
