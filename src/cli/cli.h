@@ -61,6 +61,16 @@ double ccd_cli_ms_double(const mpq_t d);
  * tree's (the sets "default" and "generated").  Prints the notes of discovery
  * ("ccdbench: d/x.csv: same file as ..., counted once") on stderr. */
 ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths, int count);
+/* Queries read without a label, by set: "ccdbench: set S: N queries have no label;
+ * <consequence>" on stderr, one line per set with any (in order of first appearance;
+ * counts of one set add up), so that data missing its labels (a Scalable-CCD scene
+ * without mma_bool/, a 6-column CSV) is never used unlabelled unsaid. */
+typedef struct ccd_cli_set_count {
+    const char *set;
+    uint64_t count;
+} ccd_cli_set_count;
+void ccd_cli_note_unlabelled(const ccd_cli_set_count *counts, size_t n,
+                             const char *consequence);
 /* The directory of datasets used when none is given (never NULL), and a malloc'd
  * copy of it (the root the default dataset's paths are relative to; NULL when out
  * of memory). */

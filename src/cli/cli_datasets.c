@@ -106,3 +106,22 @@ ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths,
         print_notes(ds);
     return st;
 }
+
+void ccd_cli_note_unlabelled(const ccd_cli_set_count *counts, size_t n,
+                             const char *consequence)
+{
+    for (size_t i = 0; i < n; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(counts[j].set, counts[i].set) == 0;
+        if (seen)
+            continue; /* already said with the first of its set */
+        uint64_t sum = 0;
+        for (size_t j = i; j < n; j++)
+            if (strcmp(counts[j].set, counts[i].set) == 0)
+                sum += counts[j].count;
+        if (sum)
+            fprintf(stderr, "ccdbench: set %s: %llu quer%s no label; %s\n", counts[i].set,
+                    (unsigned long long)sum, sum == 1 ? "y has" : "ies have", consequence);
+    }
+}

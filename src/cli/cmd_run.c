@@ -256,6 +256,20 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
     return CCD_EXIT_OK;
 }
 
+/* Where labels were to be the truth, say which sets had queries without one. */
+static void note_unlabelled(const ccd_run_stats *stats, const run_options *o)
+{
+    if (o->truth != CCD_TRUTH_LABELS || o->truth_files || stats->group_count == 0)
+        return;
+    ccd_cli_set_count *counts = calloc(stats->group_count, sizeof *counts);
+    if (!counts)
+        return; /* only a note */
+    for (size_t g = 0; g < stats->group_count; g++)
+        counts[g] = (ccd_cli_set_count){stats->groups[g].set, stats->groups[g].unlabelled};
+    ccd_cli_note_unlabelled(counts, stats->group_count, "the exact oracle decides them");
+    free(counts);
+}
+
 /* The runner's callbacks: the progress bar and the per-query records. */
 typedef struct run_io {
     ccd_cli_progress bar;
@@ -348,6 +362,7 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         status = ccd_cli_fail(&err);
         done = st == CCD_OK ? done : done - 1; /* the failed run freed its stats */
     } else {
+        note_unlabelled(&runs[0].stats, o);
         ccd_report_table t;
         int made;
         char note[256];
@@ -559,6 +574,7 @@ int ccd_cmd_run(int argc, char **argv)
         status = ccd_cli_fail(&err);
         goto done;
     }
+    note_unlabelled(&stats, &o);
     status = write_report(&stats, &o);
     ccd_run_stats_free(&stats);
 done:
