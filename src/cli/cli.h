@@ -71,6 +71,10 @@ typedef struct ccd_cli_set_count {
 } ccd_cli_set_count;
 void ccd_cli_note_unlabelled(const ccd_cli_set_count *counts, size_t n,
                              const char *consequence);
+/* The same for the groups of a run whose truth came from labels where there were
+ * any (consequence: "the exact oracle decides them"). */
+struct ccd_run_stats;
+void ccd_cli_note_unlabelled_run(const struct ccd_run_stats *stats);
 /* The directory of datasets used when none is given (never NULL), and a malloc'd
  * copy of it (the root the default dataset's paths are relative to; NULL when out
  * of memory). */

@@ -2,6 +2,7 @@
 /* Which dataset to read: the paths given, or the default dataset. */
 #include <config.h>
 
+#include "bench/runner.h"
 #include "cli/cli.h"
 
 #include <stdlib.h>
@@ -124,4 +125,17 @@ void ccd_cli_note_unlabelled(const ccd_cli_set_count *counts, size_t n,
             fprintf(stderr, "ccdbench: set %s: %llu quer%s no label; %s\n", counts[i].set,
                     (unsigned long long)sum, sum == 1 ? "y has" : "ies have", consequence);
     }
+}
+
+void ccd_cli_note_unlabelled_run(const ccd_run_stats *stats)
+{
+    if (stats->group_count == 0)
+        return;
+    ccd_cli_set_count *counts = calloc(stats->group_count, sizeof *counts);
+    if (!counts)
+        return; /* only a note */
+    for (size_t g = 0; g < stats->group_count; g++)
+        counts[g] = (ccd_cli_set_count){stats->groups[g].set, stats->groups[g].unlabelled};
+    ccd_cli_note_unlabelled(counts, stats->group_count, "the exact oracle decides them");
+    free(counts);
 }

@@ -259,15 +259,8 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
 /* Where labels were to be the truth, say which sets had queries without one. */
 static void note_unlabelled(const ccd_run_stats *stats, const run_options *o)
 {
-    if (o->truth != CCD_TRUTH_LABELS || o->truth_files || stats->group_count == 0)
-        return;
-    ccd_cli_set_count *counts = calloc(stats->group_count, sizeof *counts);
-    if (!counts)
-        return; /* only a note */
-    for (size_t g = 0; g < stats->group_count; g++)
-        counts[g] = (ccd_cli_set_count){stats->groups[g].set, stats->groups[g].unlabelled};
-    ccd_cli_note_unlabelled(counts, stats->group_count, "the exact oracle decides them");
-    free(counts);
+    if (o->truth == CCD_TRUTH_LABELS && !o->truth_files)
+        ccd_cli_note_unlabelled_run(stats);
 }
 
 /* The runner's callbacks: the progress bar and the per-query records. */

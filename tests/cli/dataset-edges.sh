@@ -99,6 +99,8 @@ cp u/scene/queries/1vf.csv u/scene/queries/2vf.csv
 expect_status 0 "$CCDBENCH" run --methods fprf --sweep delta=1e-3,1e-6 u
 has_line "^ccdbench: set u: $((2 * Q)) queries have no label; the exact oracle decides them$"
 lines 'no label' 1
+expect_status 0 "$CCDBENCH" gate --method fprf u
+has_line "^ccdbench: set u: $((2 * Q)) queries have no label; the exact oracle decides them$"
 # not when the labels are not the truth
 expect_status 0 "$CCDBENCH" run --methods fprf --truth exact u
 lines 'no label' 0
