@@ -75,13 +75,16 @@ static ccd_status add_note(file_list *list, ccd_error *err, const char *path, co
         list->notes = grown;
         list->note_cap = cap;
     }
-    char what[512];
+    char *what, *note;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    int made = vasprintf(&what, fmt, ap); /* a note names whole paths: no fixed buffer */
     va_end(ap);
-    char *note = NULL;
-    if (asprintf(&note, "%s: %s", path, what) < 0)
+    if (made < 0)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    made = asprintf(&note, "%s: %s", path, what);
+    free(what);
+    if (made < 0)
         return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
     list->notes[list->note_count++] = note;
     return CCD_OK;
