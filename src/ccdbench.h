@@ -120,12 +120,21 @@ typedef struct ccd_dataset_file {
 typedef struct ccd_dataset {
     ccd_dataset_file *files;
     size_t count;
+    /* What discovery left out, one "path: why" line each (no newline): the same file or directory reached twice (by device and inode: "./d: same
+     * directory as d, counted once"), or a CSV name inside a directory that is not a
+     * regular file ("d/xvf.csv: skipped (not a regular file: a FIFO)").  The caller
+     * shows them; ccd_dataset_free frees them. */
+    char **notes;
+    size_t note_count;
 } ccd_dataset;
 
 /* Discover CSV files under the given files or directories, in both public layouts:
  *   NYU:          <scene>/{vertex-face,edge-edge}/<name>.csv[.gz]  (labels inline)
  *   Scalable-CCD: <scene>/queries/<step>{vf,ee}.csv[.gz] + <scene>/mma_bool/<step>{vf,ee}_mma_bool.json
- * Files come out sorted by path, so runs are deterministic. */
+ * Files come out sorted by path, so runs are deterministic.  A file or directory
+ * reached twice (named twice, or a directory and something inside it, or through a
+ * link) is taken once, where it was first reached, and noted in out->notes.  A path
+ * given that is neither a regular file nor a directory is an error. */
 ccd_status ccd_dataset_discover(ccd_dataset *out, ccd_error *err, const char *const *paths,
                                 size_t npaths);
 void ccd_dataset_free(ccd_dataset *d);

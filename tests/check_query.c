@@ -1188,6 +1188,56 @@ START_TEST(discover_errors)
 }
 END_TEST
 
+/* Data reached twice is taken once, where first reached, and noted; an empty
+ * directory is no error; a FIFO with a CSV name inside a directory is skipped
+ * with a note, and an error when named. */
+START_TEST(discover_same_data_once)
+{
+    char *dir = make_tmpdir();
+    const char *row = "0,1,0,1,0,1,1\n";
+    char eight[128] = "";
+    for (int i = 0; i < 8; i++)
+        strcat(eight, row);
+    char *csv = write_text(dir, "d/xvf.csv", eight);
+    char *sub = path_in(dir, "d/empty");
+    ck_assert_int_eq(mkdir(sub, 0777), 0);
+    char *hard = path_in(dir, "hard-xvf.csv");
+    ck_assert_int_eq(link(csv, hard), 0);
+    char *d = path_in(dir, "d");
+    char *sym = path_in(dir, "sym");
+    ck_assert_int_eq(symlink(d, sym), 0);
+    char *fifo = path_in(dir, "d/yvf.csv");
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    ccd_dataset ds;
+    ccd_error err;
+    const char *paths[] = {d, sym, hard, csv};
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 4) == CCD_OK, "%s", err.message);
+    ck_assert_uint_eq(ds.count, 1);
+    ck_assert_str_eq(ds.files[0].csv_path, csv);
+    char want[4][1024];
+    snprintf(want[0], sizeof want[0], "%s: skipped (not a regular file: a FIFO)", fifo);
+    snprintf(want[1], sizeof want[1], "%s: same directory as %s, counted once", sym, d);
+    snprintf(want[2], sizeof want[2], "%s: same file as %s, counted once", hard, csv);
+    snprintf(want[3], sizeof want[3], "%s: named twice, counted once", csv);
+    ck_assert_uint_eq(ds.note_count, 4);
+    for (size_t i = 0; i < 4; i++)
+        ck_assert_str_eq(ds.notes[i], want[i]);
+    ccd_dataset_free(&ds);
+    ck_assert_ptr_null(ds.notes);
+    ck_assert_uint_eq(ds.note_count, 0);
+    const char *named[] = {fifo};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, named, 1), CCD_ERR_INPUT);
+    ck_assert(strstr(err.message, "not a regular file or directory (a FIFO)"));
+    free(fifo);
+    free(sym);
+    free(d);
+    free(hard);
+    free(sub);
+    free(csv);
+    remove_tmpdir(dir);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ shared data */
 
 typedef struct counts {
@@ -1372,6 +1422,7 @@ static Suite *query_suite(void)
     TCase *ds = tcase_create("discovery");
     tcase_add_test(ds, discover_layouts);
     tcase_add_test(ds, discover_errors);
+    tcase_add_test(ds, discover_same_data_once);
     suite_add_tcase(s, ds);
     TCase *data = tcase_create("shared data");
     tcase_add_test(data, shared_data_counts);

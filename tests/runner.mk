@@ -52,3 +52,8 @@ tests_check_truth_table_LDADD = src/bench/libccdrun.la src/core/libccdcore.la \
 	$(CHECK_LIBS) $(CCD_LIBS)
 TESTS += tests/cli/truth-files.sh
 EXTRA_DIST += tests/cli/truth-files.sh
+
+# Edges of DATA: empty directories, data named twice, truth files shared by two
+# inputs, unlabelled queries, FIFOs and devices (src/query/dataset.c).
+TESTS += tests/cli/dataset-edges.sh
+EXTRA_DIST += tests/cli/dataset-edges.sh

@@ -291,6 +291,7 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
         ccd_method_detail_add(&g->details[m], &slot->truth, &slot->outcomes[m]);
     }
     c->stats->exact_truth += slot->truth.source != CCD_TRUTH_FROM_LABEL;
+    g->unlabelled += q->label < 0;
     if (c->cfg->on_query)
         c->cfg->on_query(c->cfg->ctx, &c->ds->files[file], q, &slot->truth, slot->outcomes);
     return CCD_OK;

@@ -55,6 +55,7 @@ typedef struct ccd_run_group {
     ccd_kind kind;
     ccd_method_stats *methods; /* one per configured method */
     ccd_method_detail *details; /* one per configured method: for result files */
+    uint64_t unlabelled;        /* queries of the group whose input has no label */
 } ccd_run_group;
 
 typedef struct ccd_run_stats {

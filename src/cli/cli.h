@@ -58,8 +58,23 @@ double ccd_cli_ms_double(const mpq_t d);
 
 /* The dataset named by paths, or the default dataset when there are none: every
  * set under $CCD_DATADIR, else under the installed datasets, else the source
- * tree's (the sets "default" and "generated"). */
+ * tree's (the sets "default" and "generated").  Prints the notes of discovery
+ * ("ccdbench: d/x.csv: same file as ..., counted once") on stderr. */
 ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths, int count);
+/* Queries read without a label, by set: "ccdbench: set S: N queries have no label;
+ * <consequence>" on stderr, one line per set with any (in order of first appearance;
+ * counts of one set add up), so that data missing its labels (a Scalable-CCD scene
+ * without mma_bool/, a 6-column CSV) is never used unlabelled unsaid. */
+typedef struct ccd_cli_set_count {
+    const char *set;
+    uint64_t count;
+} ccd_cli_set_count;
+void ccd_cli_note_unlabelled(const ccd_cli_set_count *counts, size_t n,
+                             const char *consequence);
+/* The same for the groups of a run whose truth came from labels where there were
+ * any (consequence: "the exact oracle decides them"). */
+struct ccd_run_stats;
+void ccd_cli_note_unlabelled_run(const struct ccd_run_stats *stats);
 /* The directory of datasets used when none is given (never NULL), and a malloc'd
  * copy of it (the root the default dataset's paths are relative to; NULL when out
  * of memory). */

@@ -2,6 +2,7 @@
 /* Which dataset to read: the paths given, or the default dataset. */
 #include <config.h>
 
+#include "bench/runner.h"
 #include "cli/cli.h"
 
 #include <stdlib.h>
@@ -82,15 +83,59 @@ char *ccd_cli_shipped_truth(mpq_srcptr ms, int norm)
     return path;
 }
 
+/* Say on stderr what discovery left out (data reached twice, special files). */
+static void print_notes(const ccd_dataset *ds)
+{
+    for (size_t i = 0; i < ds->note_count; i++)
+        fprintf(stderr, "ccdbench: %s\n", ds->notes[i]);
+}
+
 ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths, int count)
 {
-    if (count > 0)
-        return ccd_dataset_discover(ds, err, (const char *const *)paths, (size_t)count);
-    char *path = ccd_cli_default_dataset();
-    if (!path)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
-    const char *one[1] = {path};
-    ccd_status st = ccd_dataset_discover(ds, err, one, 1);
-    free(path);
+    ccd_status st;
+    if (count > 0) {
+        st = ccd_dataset_discover(ds, err, (const char *const *)paths, (size_t)count);
+    } else {
+        char *path = ccd_cli_default_dataset();
+        if (!path)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        const char *one[1] = {path};
+        st = ccd_dataset_discover(ds, err, one, 1);
+        free(path);
+    }
+    if (st == CCD_OK)
+        print_notes(ds);
     return st;
+}
+
+void ccd_cli_note_unlabelled(const ccd_cli_set_count *counts, size_t n,
+                             const char *consequence)
+{
+    for (size_t i = 0; i < n; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(counts[j].set, counts[i].set) == 0;
+        if (seen)
+            continue; /* already said with the first of its set */
+        uint64_t sum = 0;
+        for (size_t j = i; j < n; j++)
+            if (strcmp(counts[j].set, counts[i].set) == 0)
+                sum += counts[j].count;
+        if (sum)
+            fprintf(stderr, "ccdbench: set %s: %llu quer%s no label; %s\n", counts[i].set,
+                    (unsigned long long)sum, sum == 1 ? "y has" : "ies have", consequence);
+    }
+}
+
+void ccd_cli_note_unlabelled_run(const ccd_run_stats *stats)
+{
+    if (stats->group_count == 0)
+        return;
+    ccd_cli_set_count *counts = calloc(stats->group_count, sizeof *counts);
+    if (!counts)
+        return; /* only a note */
+    for (size_t g = 0; g < stats->group_count; g++)
+        counts[g] = (ccd_cli_set_count){stats->groups[g].set, stats->groups[g].unlabelled};
+    ccd_cli_note_unlabelled(counts, stats->group_count, "the exact oracle decides them");
+    free(counts);
 }

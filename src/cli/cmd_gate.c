@@ -251,6 +251,7 @@ int ccd_cmd_gate(int argc, char **argv)
         status = ccd_cli_fail(&err);
         goto done;
     }
+    ccd_cli_note_unlabelled_run(&stats); /* the truth is the labels where there are any */
     ccd_method_stats sum;
     ccd_method_detail detail;
     ccd_method_stats_init(&sum);

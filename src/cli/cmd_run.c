@@ -256,6 +256,13 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
     return CCD_EXIT_OK;
 }
 
+/* Where labels were to be the truth, say which sets had queries without one. */
+static void note_unlabelled(const ccd_run_stats *stats, const run_options *o)
+{
+    if (o->truth == CCD_TRUTH_LABELS && !o->truth_files)
+        ccd_cli_note_unlabelled_run(stats);
+}
+
 /* The runner's callbacks: the progress bar and the per-query records. */
 typedef struct run_io {
     ccd_cli_progress bar;
@@ -348,6 +355,7 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         status = ccd_cli_fail(&err);
         done = st == CCD_OK ? done : done - 1; /* the failed run freed its stats */
     } else {
+        note_unlabelled(&runs[0].stats, o);
         ccd_report_table t;
         int made;
         char note[256];
@@ -442,8 +450,9 @@ static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_da
                                              data_count)))
             status = ccd_cli_usage_error("out of memory");
     ccd_error err;
-    if (status < 0 &&
-        ccd_truth_table_load(table, &err, paths, ds->count, ms, o->params.ms_norm) != CCD_OK)
+    if (status < 0 && (ccd_truth_paths_distinct(&err, paths, ds) != CCD_OK ||
+                       ccd_truth_table_load(table, &err, paths, ds->count, ms,
+                                            o->params.ms_norm) != CCD_OK))
         status = ccd_cli_fail(&err);
     for (size_t i = 0; paths && i < ds->count; i++)
         free(paths[i]);
@@ -558,6 +567,7 @@ int ccd_cmd_run(int argc, char **argv)
         status = ccd_cli_fail(&err);
         goto done;
     }
+    note_unlabelled(&stats, &o);
     status = write_report(&stats, &o);
     ccd_run_stats_free(&stats);
 done:

@@ -20,25 +20,27 @@ static const char usage[] =
     "\n"
     "  --ms D          minimum-separation truth: a collision is a time t in [0,1] at\n"
     "                  which the primitives come within distance D >= 0, read exactly\n"
-    "                  (a decimal such as 1e-8 means exactly 10^-8, or a fraction n/d)\n"
+    "                  (a decimal such as 1e-8 is exactly 10^-8, or a fraction n/d)\n"
     "  --norm N        distance of --ms: inf (L-infinity, default) or 2 (Euclidean)\n"
     "  --verify        compare with the labels in the files; list every disagreement\n"
-    "                  as 'path:line: query N: label L, exact E' (exit status 1 if any)\n"
+    "                  as 'path:line: query N: label L, exact E'; exit status 1 if\n"
+    "                  any, or if no query has a label\n"
     "  --output DIR    write DIR/<relative path>/<stem>.truth.csv per input file:\n"
-    "                  index,collides,toi_lo,toi_hi with the exact toi in [toi_lo, toi_hi]\n"
+    "                  index,collides,toi_lo,toi_hi, exact toi in [toi_lo, toi_hi]\n"
     "                  (rationals n/d, interval width <= 2^-64; empty: no collision)\n"
     "                  (with --ms the first line is '# ms=D norm=N', D exact)\n"
     "  --threads N     OpenMP threads (default: all cores)\n"
     "  --stats         print the oracle's time per query (mean, median, p99, max)\n"
     "  --help          show this help\n"
     "\n"
-    "Exit status: 0 ok, 1 verification found disagreements (or an internal failure),\n"
-    "2 bad input or usage.\n";
+    "Exit status: 0 ok, 1 verification found disagreements or had no label to\n"
+    "compare (or an internal failure), 2 bad input or usage.\n";
 
 typedef struct truth_cli {
     const ccd_dataset *ds;
     int verify;
     uint64_t queries, positives, labelled, disagreements;
+    uint64_t *unlabelled; /* --verify: per input file, its queries without a label */
     ccd_truth_files *files; /* NULL: no --output */
     ccd_cli_progress bar;
     double *seconds; /* --stats: the oracle's time per query (NULL: not kept) */
@@ -96,6 +98,8 @@ static ccd_status on_query(void *ctx, ccd_error *err, size_t file, const ccd_que
     }
     t->queries++;
     t->positives += label->collides != 0;
+    if (t->verify && q->label < 0)
+        t->unlabelled[file]++;
     if (t->verify && q->label >= 0) {
         t->labelled++;
         if ((q->label != 0) != (label->collides != 0)) {
@@ -106,6 +110,18 @@ static ccd_status on_query(void *ctx, ccd_error *err, size_t file, const ccd_que
         }
     }
     return t->files ? ccd_truth_files_put(t->files, err, file, q, label) : CCD_OK;
+}
+
+/* --verify: the sets with queries that had no label to verify. */
+static void note_unlabelled(const truth_cli *t)
+{
+    ccd_cli_set_count *counts = calloc(t->ds->count ? t->ds->count : 1, sizeof *counts);
+    if (!counts)
+        return; /* only a note */
+    for (size_t i = 0; i < t->ds->count; i++)
+        counts[i] = (ccd_cli_set_count){t->ds->files[i].set, t->unlabelled[i]};
+    ccd_cli_note_unlabelled(counts, t->ds->count, "not verified");
+    free(counts);
 }
 
 int ccd_cmd_truth(int argc, char **argv)
@@ -178,11 +194,15 @@ int ccd_cmd_truth(int argc, char **argv)
     }
     t.ds = &ds;
     ccd_status st = CCD_OK;
+    if (t.verify && !(t.unlabelled = calloc(ds.count ? ds.count : 1, sizeof *t.unlabelled)))
+        st = ccd_error_set(&err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
     ccd_truth_files files;
     if (output) {
         ccd_truth_files_init(&files, output, &ds, roots, root_count);
         t.files = &files;
-        if (separation)
+        if (st == CCD_OK)
+            st = ccd_truth_files_check(&files, &err);
+        if (st == CCD_OK && separation)
             st = ccd_truth_files_set_separation(&files, &err, ms, norm);
     }
     if (stats) {
@@ -228,12 +248,21 @@ int ccd_cmd_truth(int argc, char **argv)
         if (stats)
             print_stats(&t);
         status = t.disagreements ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
+        if (t.verify) {
+            note_unlabelled(&t);
+            if (t.labelled == 0) { /* a pass must mean that something was compared */
+                fprintf(stderr, "truth: --verify: no query has a label, nothing was "
+                                "compared\n");
+                status = CCD_EXIT_FAILURE;
+            }
+        }
         if (fflush(stdout) != 0)
             status = CCD_EXIT_FAILURE;
     }
     if (t.files)
         ccd_truth_files_free(t.files);
     free(t.seconds);
+    free(t.unlabelled);
     ccd_dataset_free(&ds);
     free(default_root);
     mpq_clear(ms);

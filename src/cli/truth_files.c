@@ -77,6 +77,58 @@ char *ccd_truth_file_path(const char *dir, const char *csv_path, char *const *ro
     return out;
 }
 
+/* A truth-file path and the number of the input it belongs to. */
+typedef struct numbered_path {
+    const char *path;
+    size_t file;
+} numbered_path;
+
+static int compare_numbered_paths(const void *a, const void *b)
+{
+    const numbered_path *x = a, *y = b;
+    int c = strcmp(x->path, y->path);
+    return c ? c : (x->file > y->file) - (x->file < y->file);
+}
+
+ccd_status ccd_truth_paths_distinct(ccd_error *err, char *const *paths, const ccd_dataset *ds)
+{
+    if (ds->count < 2)
+        return CCD_OK;
+    numbered_path *sorted = malloc(ds->count * sizeof *sorted);
+    if (!sorted)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    for (size_t i = 0; i < ds->count; i++)
+        sorted[i] = (numbered_path){paths[i], i};
+    qsort(sorted, ds->count, sizeof *sorted, compare_numbered_paths);
+    ccd_status st = CCD_OK;
+    for (size_t k = 1; k < ds->count && st == CCD_OK; k++)
+        if (strcmp(sorted[k - 1].path, sorted[k].path) == 0)
+            st = ccd_error_set(err, CCD_ERR_INPUT, sorted[k].path, 0, 0,
+                               "the truth file of both %s and %s (one file cannot hold both; "
+                               "give them under different names or directories)",
+                               ds->files[sorted[k - 1].file].csv_path,
+                               ds->files[sorted[k].file].csv_path);
+    free(sorted);
+    return st;
+}
+
+ccd_status ccd_truth_files_check(const ccd_truth_files *t, ccd_error *err)
+{
+    char **paths = calloc(t->ds->count ? t->ds->count : 1, sizeof *paths);
+    ccd_status st = paths ? CCD_OK
+                          : ccd_error_set(err, CCD_ERR_INTERNAL, t->dir, 0, 0, "out of memory");
+    for (size_t i = 0; st == CCD_OK && i < t->ds->count; i++)
+        if (!(paths[i] = ccd_truth_file_path(t->dir, t->ds->files[i].csv_path, t->roots,
+                                             t->root_count)))
+            st = ccd_error_set(err, CCD_ERR_INTERNAL, t->dir, 0, 0, "out of memory");
+    if (st == CCD_OK)
+        st = ccd_truth_paths_distinct(err, paths, t->ds);
+    for (size_t i = 0; paths && i < t->ds->count; i++)
+        free(paths[i]);
+    free(paths);
+    return st;
+}
+
 /* mkdir -p of the directory part of path. */
 static ccd_status make_parents(ccd_error *err, char *path)
 {

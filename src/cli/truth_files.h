@@ -43,5 +43,12 @@ void ccd_truth_files_free(ccd_truth_files *t);
 /* The output path of input csv_path (malloc'd), or NULL when out of memory. */
 char *ccd_truth_file_path(const char *dir, const char *csv_path, char *const *roots,
                           int root_count);
+/* CCD_OK when no two inputs of ds share a truth file (paths[i]: that of
+ * ds->files[i]), such as a/xvf.csv and b/xvf.csv given by name, or x.csv beside
+ * x.csv.gz; else CCD_ERR_INPUT naming the path and both inputs. */
+ccd_status ccd_truth_paths_distinct(ccd_error *err, char *const *paths, const ccd_dataset *ds);
+/* ccd_truth_paths_distinct for the files t will write: called before any work, so
+ * that no output is lost to another. */
+ccd_status ccd_truth_files_check(const ccd_truth_files *t, ccd_error *err);
 
 #endif

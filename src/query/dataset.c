@@ -5,11 +5,15 @@
  *   Scalable-CCD  <set>/<scene>/queries/<step>{vf,ee}.csv[.gz]
  *                 with labels <set>/<scene>/mma_bool/<step>_mma_bool.json
  * Any other CSV is accepted when its name ends in vf or ee (before .csv); its
- * set is the directory given and its family "default".  Other files are ignored. */
+ * set is the directory given and its family "default".  Other files are ignored.
+ * Files and directories are told apart by device and inode, so that data reached
+ * twice (named twice, inside a directory also named, through a link) is counted
+ * once; what is left out is said in the dataset's notes. */
 #include <config.h>
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,10 +24,94 @@
 
 enum { CCD_MAX_DEPTH = 32 };
 
+/* A file or directory as the system knows it: two paths name the same data
+ * exactly when these are equal (hard links and symbolic links included). */
+typedef struct file_id {
+    dev_t dev;
+    ino_t ino;
+} file_id;
+
+/* A directory walked, and the path it was first reached by. */
+typedef struct walked_dir {
+    file_id id;
+    char *path;
+} walked_dir;
+
 typedef struct file_list {
     ccd_dataset_file *files;
+    file_id *ids; /* ids[i]: the identity of files[i] */
     size_t count, cap;
+    walked_dir *dirs;
+    size_t dir_count, dir_cap;
+    char **notes;
+    size_t note_count, note_cap;
 } file_list;
+
+static file_id id_of(const struct stat *sb)
+{
+    return (file_id){sb->st_dev, sb->st_ino};
+}
+
+static int same_id(file_id a, file_id b)
+{
+    return a.dev == b.dev && a.ino == b.ino;
+}
+
+/* Append "path: <what>" to the notes. */
+static ccd_status add_note(file_list *list, ccd_error *err, const char *path, const char *fmt,
+                           ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static ccd_status add_note(file_list *list, ccd_error *err, const char *path, const char *fmt,
+                           ...)
+{
+    if (list->note_count == list->note_cap) {
+        size_t cap = list->note_cap ? 2 * list->note_cap : 8;
+        char **grown = realloc(list->notes, cap * sizeof *grown);
+        if (!grown)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        list->notes = grown;
+        list->note_cap = cap;
+    }
+    char *what, *note;
+    va_list ap;
+    va_start(ap, fmt);
+    int made = vasprintf(&what, fmt, ap); /* a note names whole paths: no fixed buffer */
+    va_end(ap);
+    if (made < 0)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    made = asprintf(&note, "%s: %s", path, what);
+    free(what);
+    if (made < 0)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    list->notes[list->note_count++] = note;
+    return CCD_OK;
+}
+
+/* The note for path, the same data as the earlier path first. */
+static ccd_status note_duplicate(file_list *list, ccd_error *err, const char *path,
+                                 const char *first, const char *what)
+{
+    if (strcmp(path, first) == 0)
+        return add_note(list, err, path, "named twice, counted once");
+    return add_note(list, err, path, "same %s as %s, counted once", what, first);
+}
+
+/* What kind of file a non-regular, non-directory mode is, for messages. */
+static const char *special_kind(mode_t mode)
+{
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -99,7 +187,7 @@ static void file_clear(ccd_dataset_file *f)
 }
 
 static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
-                           const char *default_set)
+                           const struct stat *sb, const char *default_set)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -152,8 +240,8 @@ static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
         char *labels = malloc(n);
         if (labels) {
             snprintf(labels, n, "%.*smma_bool/%s%s", (int)scene_len, lp, f.step, suffix);
-            struct stat sb;
-            if (stat(labels, &sb) == 0 && S_ISREG(sb.st_mode))
+            struct stat lb;
+            if (stat(labels, &lb) == 0 && S_ISREG(lb.st_mode))
                 f.labels_path = labels;
             else
                 free(labels);
@@ -166,16 +254,20 @@ static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
     if (st == CCD_OK && list->count == list->cap) {
         size_t cap = list->cap ? 2 * list->cap : 64;
         ccd_dataset_file *grown = realloc(list->files, cap * sizeof *grown);
-        if (!grown)
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
-        else {
+        if (grown)
             list->files = grown;
+        file_id *grown_ids = grown ? realloc(list->ids, cap * sizeof *grown_ids) : NULL;
+        if (grown_ids)
+            list->ids = grown_ids;
+        if (!grown || !grown_ids)
+            st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        else
             list->cap = cap;
-        }
     }
-    if (st == CCD_OK)
+    if (st == CCD_OK) {
+        list->ids[list->count] = id_of(sb);
         list->files[list->count++] = f;
-    else
+    } else
         file_clear(&f);
     free(real);
     free(parent);
@@ -189,13 +281,39 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static ccd_status walk(file_list *list, ccd_error *err, const char *dir, const char *set,
-                       int depth)
+/* Record directory path (status sb) as walked; *again is set when the same
+ * directory was walked before (then noted, and not to be walked twice). */
+static ccd_status enter_dir(int *again, file_list *list, ccd_error *err, const char *path,
+                            const struct stat *sb)
 {
-    if (depth > CCD_MAX_DEPTH)
-        return ccd_error_set(err, CCD_ERR_INPUT, dir, 0, 0,
-                             "directories nested more than %d deep (a symbolic link loop?)",
-                             CCD_MAX_DEPTH);
+    file_id id = id_of(sb);
+    *again = 0;
+    for (size_t i = 0; i < list->dir_count; i++)
+        if (same_id(list->dirs[i].id, id)) {
+            *again = 1;
+            return note_duplicate(list, err, path, list->dirs[i].path, "directory");
+        }
+    if (list->dir_count == list->dir_cap) {
+        size_t cap = list->dir_cap ? 2 * list->dir_cap : 16;
+        walked_dir *grown = realloc(list->dirs, cap * sizeof *grown);
+        if (!grown)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        list->dirs = grown;
+        list->dir_cap = cap;
+    }
+    char *copy = strdup(path);
+    if (!copy)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    list->dirs[list->dir_count++] = (walked_dir){id, copy};
+    return CCD_OK;
+}
+
+/* The entries of directory dir except . and .., sorted by name (*names NULL when
+ * there are none). */
+static ccd_status read_names(char ***names_out, size_t *count, ccd_error *err, const char *dir)
+{
+    *names_out = NULL;
+    *count = 0;
     DIR *d = opendir(dir);
     if (!d)
         return ccd_error_set(err, CCD_ERR_INPUT, dir, 0, 0, "cannot open directory: %s",
@@ -228,20 +346,47 @@ static ccd_status walk(file_list *list, ccd_error *err, const char *dir, const c
         st = ccd_error_set(err, CCD_ERR_INPUT, dir, 0, 0, "cannot read directory: %s",
                            strerror(errno));
     closedir(d);
-    if (st == CCD_OK)
+    /* an empty directory has no array at all, and qsort must not be given NULL */
+    if (st == CCD_OK && n > 1)
         qsort(names, n, sizeof *names, compare_names);
+    *names_out = names;
+    *count = n;
+    return st;
+}
+
+/* The CSV files below directory dir (already entered with enter_dir). */
+static ccd_status walk(file_list *list, ccd_error *err, const char *dir, const char *set,
+                       int depth)
+{
+    if (depth > CCD_MAX_DEPTH)
+        return ccd_error_set(err, CCD_ERR_INPUT, dir, 0, 0,
+                             "directories nested more than %d deep", CCD_MAX_DEPTH);
+    char **names;
+    size_t n;
+    ccd_status st = read_names(&names, &n, err, dir);
     for (size_t i = 0; i < n && st == CCD_OK; i++) {
         char *path = join(dir, names[i]);
         struct stat sb;
+        int again;
         if (!path)
             st = ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
         else if (stat(path, &sb) != 0)
             st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot open: %s",
                                strerror(errno));
-        else if (S_ISDIR(sb.st_mode))
-            st = walk(list, err, path, set, depth + 1);
-        else if (S_ISREG(sb.st_mode) && csv_stem_length(names[i]) > 0)
-            st = add_file(list, err, path, set);
+        else if (S_ISDIR(sb.st_mode)) {
+            st = enter_dir(&again, list, err, path, &sb);
+            if (st == CCD_OK && !again)
+                st = walk(list, err, path, set, depth + 1);
+        } else if (csv_stem_length(names[i]) == 0) {
+            /* not a CSV: other files of the layouts (labels, meshes) */
+        } else if (S_ISREG(sb.st_mode)) {
+            st = add_file(list, err, path, &sb, set);
+        } else {
+            /* a FIFO or device would block or never end, and could not be read again
+             * by a sweep: left out, but said */
+            st = add_note(list, err, path, "skipped (not a regular file: %s)",
+                          special_kind(sb.st_mode));
+        }
         free(path);
     }
     for (size_t i = 0; i < n; i++)
@@ -256,6 +401,61 @@ static int compare_files(const void *a, const void *b)
                   ((const ccd_dataset_file *)b)->csv_path);
 }
 
+/* A file number with its identity, to sort by identity, then by number. */
+typedef struct numbered_id {
+    file_id id;
+    size_t number;
+} numbered_id;
+
+static int compare_numbered(const void *a, const void *b)
+{
+    const numbered_id *x = a, *y = b;
+    if (x->id.dev != y->id.dev)
+        return x->id.dev < y->id.dev ? -1 : 1;
+    if (x->id.ino != y->id.ino)
+        return x->id.ino < y->id.ino ? -1 : 1;
+    return (x->number > y->number) - (x->number < y->number);
+}
+
+/* Keep the first of the files with one identity, note the others, in the order
+ * they were met. */
+static ccd_status drop_duplicates(file_list *list, ccd_error *err)
+{
+    if (list->count < 2)
+        return CCD_OK;
+    numbered_id *order = malloc(list->count * sizeof *order);
+    size_t *first = malloc(list->count * sizeof *first); /* first[i]: i's first copy */
+    if (!order || !first) {
+        free(order);
+        free(first);
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    }
+    for (size_t i = 0; i < list->count; i++)
+        order[i] = (numbered_id){list->ids[i], i};
+    qsort(order, list->count, sizeof *order, compare_numbered);
+    for (size_t k = 0; k < list->count; k++)
+        first[order[k].number] = k > 0 && same_id(order[k - 1].id, order[k].id)
+                                     ? first[order[k - 1].number]
+                                     : order[k].number;
+    ccd_status st = CCD_OK;
+    for (size_t i = 0; i < list->count && st == CCD_OK; i++)
+        if (first[i] != i)
+            st = note_duplicate(list, err, list->files[i].csv_path,
+                                list->files[first[i]].csv_path, "file");
+    size_t kept = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        if (first[i] != i) {
+            file_clear(&list->files[i]);
+            continue;
+        }
+        list->ids[kept] = list->ids[i];
+        list->files[kept++] = list->files[i];
+    }
+    list->count = kept;
+    free(order);
+    free(first);
+    return st;
+}
 /* The name the set of a plain directory (or of a file's directory) gets. */
 static char *set_name(const char *path, int is_dir)
 {
@@ -267,58 +467,78 @@ static char *set_name(const char *path, int is_dir)
     return name ? name : strdup("default");
 }
 
+/* The files under one DATA argument. */
+static ccd_status discover_path(file_list *list, ccd_error *err, const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot open: %s",
+                             strerror(errno));
+    if (!S_ISDIR(sb.st_mode) && !S_ISREG(sb.st_mode))
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                             "not a regular file or directory (%s)", special_kind(sb.st_mode));
+    int again = 0;
+    ccd_status st = S_ISDIR(sb.st_mode) ? enter_dir(&again, list, err, path, &sb) : CCD_OK;
+    if (st != CCD_OK || again)
+        return st;
+    char *set = set_name(path, S_ISDIR(sb.st_mode));
+    if (!set)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+    size_t before = list->count;
+    if (S_ISREG(sb.st_mode)) {
+        st = add_file(list, err, path, &sb, set);
+    } else {
+        st = walk(list, err, path, set, 0);
+        if (st == CCD_OK && list->count == before)
+            st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                               "no CSV files (.csv or .csv.gz) in this directory");
+    }
+    free(set);
+    return st;
+}
+
+static void list_free(file_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        file_clear(&list->files[i]);
+    free(list->files);
+    free(list->ids);
+    for (size_t i = 0; i < list->dir_count; i++)
+        free(list->dirs[i].path);
+    free(list->dirs);
+    for (size_t i = 0; i < list->note_count; i++)
+        free(list->notes[i]);
+    free(list->notes);
+    memset(list, 0, sizeof *list);
+}
+
 ccd_status ccd_dataset_discover(ccd_dataset *out, ccd_error *err, const char *const *paths,
                                 size_t npaths)
 {
-    out->files = NULL;
-    out->count = 0;
+    memset(out, 0, sizeof *out);
     file_list list = {0};
     ccd_status st = CCD_OK;
     if (npaths == 0)
         st = ccd_error_set(err, CCD_ERR_INPUT, "-", 0, 0, "no dataset path given");
-    for (size_t i = 0; i < npaths && st == CCD_OK; i++) {
-        const char *path = paths[i];
-        struct stat sb;
-        if (stat(path, &sb) != 0) {
-            st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot open: %s",
-                               strerror(errno));
-            break;
-        }
-        char *set = set_name(path, S_ISDIR(sb.st_mode));
-        if (!set) {
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
-            break;
-        }
-        size_t before = list.count;
-        if (S_ISDIR(sb.st_mode)) {
-            st = walk(&list, err, path, set, 0);
-            if (st == CCD_OK && list.count == before)
-                st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
-                                   "no CSV files (.csv or .csv.gz) in this directory");
-        } else if (S_ISREG(sb.st_mode)) {
-            st = add_file(&list, err, path, set);
-        } else {
-            st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
-                               "not a regular file or directory");
-        }
-        free(set);
-    }
+    for (size_t i = 0; i < npaths && st == CCD_OK; i++)
+        st = discover_path(&list, err, paths[i]);
+    if (st == CCD_OK)
+        st = drop_duplicates(&list, err);
     if (st != CCD_OK) {
-        ccd_dataset d = {list.files, list.count};
-        ccd_dataset_free(&d);
+        list_free(&list);
         return st;
     }
-    qsort(list.files, list.count, sizeof *list.files, compare_files);
-    /* the same file named twice (a directory and a file inside it) counts once */
-    size_t kept = 0;
-    for (size_t i = 0; i < list.count; i++) {
-        if (kept > 0 && strcmp(list.files[kept - 1].csv_path, list.files[i].csv_path) == 0)
-            file_clear(&list.files[i]);
-        else
-            list.files[kept++] = list.files[i];
-    }
+    if (list.count > 1)
+        qsort(list.files, list.count, sizeof *list.files, compare_files);
     out->files = list.files;
-    out->count = kept;
+    out->count = list.count;
+    out->notes = list.notes;
+    out->note_count = list.note_count;
+    list.files = NULL;
+    list.count = 0;
+    list.notes = NULL;
+    list.note_count = 0;
+    list_free(&list);
     return CCD_OK;
 }
 
@@ -329,6 +549,8 @@ void ccd_dataset_free(ccd_dataset *d)
     for (size_t i = 0; i < d->count; i++)
         file_clear(&d->files[i]);
     free(d->files);
-    d->files = NULL;
-    d->count = 0;
+    for (size_t i = 0; i < d->note_count; i++)
+        free(d->notes[i]);
+    free(d->notes);
+    memset(d, 0, sizeof *d);
 }
