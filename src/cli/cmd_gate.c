@@ -5,7 +5,7 @@
 #include "bench/result_file.h"
 #include "bench/runner.h"
 #include "cli/cli.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 #include "report/paper.h"
 
 #include <getopt.h>
@@ -209,7 +209,7 @@ int ccd_cmd_gate(int argc, char **argv)
     ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
     if (!o.plugins)
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
     int status = parse(&o, argc, argv);
     if (status >= 0) {
         free(o.plugins);
@@ -328,6 +328,5 @@ done:
     if (have_methods)
         ccd_cli_methods_free(&available);
     free(o.plugins);
-    fflush(stdout);
     return status;
 }

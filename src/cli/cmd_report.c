@@ -4,7 +4,7 @@
 
 #include "bench/result_file.h"
 #include "cli/cli.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 #include "report/figures.h"
 #include "report/paper.h"
 
@@ -180,7 +180,7 @@ int ccd_cmd_report(int argc, char **argv)
     ccd_error err;
     status = CCD_EXIT_OK;
     if (!docs)
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
     for (; loaded < ndocs; loaded++)
         if (ccd_result_read(&docs[loaded], &err, argv[optind + (int)loaded]) != CCD_OK) {
             status = ccd_cli_fail(&err);
@@ -191,7 +191,7 @@ int ccd_cmd_report(int argc, char **argv)
     tables = calloc(2 * ndocs + 8, sizeof *tables);
     cols = calloc(total_methods + 1, sizeof *cols);
     if (!tables || !cols) {
-        status = ccd_cli_usage_error("out of memory");
+        status = ccd_cli_out_of_memory();
         goto done;
     }
     int precise = o.format == CCD_FORMAT_CSV || o.format == CCD_FORMAT_JSON;
@@ -208,7 +208,7 @@ int ccd_cmd_report(int argc, char **argv)
                           fam ? "Table 1 per family: mean time t (µs), false positives, false negatives"
                               : "Table 1: mean time t (µs), false positives (FP), false negatives (FN)",
                           1) != 0) {
-                status = ccd_cli_usage_error("out of memory");
+                status = ccd_cli_out_of_memory();
                 goto done;
             }
         }
@@ -222,7 +222,7 @@ int ccd_cmd_report(int argc, char **argv)
             if (ccd_paper_table(&t->table, cols2, ncols2, "d", fam, precise) != 0 ||
                 add_table(tables, &ntables, fam ? "table2-families" : "table2",
                           "Table 2: minimum separation d: mean time t (µs), FP, FN", 1) != 0) {
-                status = ccd_cli_usage_error("out of memory");
+                status = ccd_cli_out_of_memory();
                 goto done;
             }
         }
@@ -238,7 +238,7 @@ int ccd_cmd_report(int argc, char **argv)
                  "max-checks hits, toi violations and gaps", docs[d].path);
         if (ccd_report_table_make(&t->table, &docs[d].runs[0].stats, precise) != 0 ||
             add_table(tables, &ntables, name, title, 0) != 0) {
-            status = ccd_cli_usage_error("out of memory");
+            status = ccd_cli_out_of_memory();
             goto done;
         }
     }
@@ -257,7 +257,7 @@ int ccd_cmd_report(int argc, char **argv)
                  "early termination, tolerance reached", sweep, docs[d].path);
         if (ccd_paper_sweep_table(&t->table, docs[d].runs, docs[d].run_count, sweep, precise) != 0 ||
             add_table(tables, &ntables, name, title, 1) != 0) {
-            status = ccd_cli_usage_error("out of memory");
+            status = ccd_cli_out_of_memory();
             goto done;
         }
     }
@@ -265,7 +265,7 @@ int ccd_cmd_report(int argc, char **argv)
     if (!o.dir) {
         for (size_t i = 0; i < ntables; i++)
             print_table(&tables[i], o.format, i == 0);
-        status = fflush(stdout) == 0 ? CCD_EXIT_OK : CCD_EXIT_FAILURE;
+        status = CCD_EXIT_OK;
         goto done;
     }
     if (mkdir(o.dir, 0777) != 0 && errno != EEXIST) {

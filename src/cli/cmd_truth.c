@@ -164,7 +164,7 @@ int ccd_cmd_truth(int argc, char **argv)
     if (root_count == 0) {
         if (!(default_root = ccd_cli_default_dataset())) {
             mpq_clear(ms);
-            return ccd_cli_usage_error("out of memory");
+            return ccd_cli_out_of_memory();
         }
         roots = &default_root;
         root_count = 1;
@@ -228,8 +228,6 @@ int ccd_cmd_truth(int argc, char **argv)
         if (stats)
             print_stats(&t);
         status = t.disagreements ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
-        if (fflush(stdout) != 0)
-            status = CCD_EXIT_FAILURE;
     }
     if (t.files)
         ccd_truth_files_free(t.files);

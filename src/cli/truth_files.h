@@ -10,7 +10,7 @@
 #ifndef CCD_CLI_TRUTH_FILES_H
 #define CCD_CLI_TRUTH_FILES_H
 #include "bench/truth.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 
 typedef struct ccd_truth_files {
     const char *dir;
