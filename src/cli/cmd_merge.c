@@ -167,6 +167,10 @@ int ccd_cmd_merge(int argc, char **argv)
     size_t loaded = 0;
     if (!docs)
         return ccd_cli_out_of_memory();
+    if (ccd_atomic_file_check(&err, argv[1]) != CCD_OK) { /* before any work */
+        free(docs);
+        return ccd_cli_fail(&err);
+    }
     for (; loaded < n; loaded++)
         if (ccd_result_read(&docs[loaded], &err, argv[2 + loaded]) != CCD_OK) {
             status = ccd_cli_fail(&err);

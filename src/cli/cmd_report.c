@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char usage[] =
     "Usage: ccdbench report [OPTION]... RESULT.json...\n"
@@ -166,6 +167,24 @@ static size_t collect_columns(ccd_paper_column *cols, const ccd_result_doc *docs
     return n;
 }
 
+/* --dir before any work: created, and a file in it can be written.  Returns the
+ * exit status; *made is set when the directory was created here. */
+static int prepare_dir(int *made, const char *dir)
+{
+    ccd_error err;
+    *made = mkdir(dir, 0777) == 0;
+    if (!*made && errno != EEXIST) {
+        ccd_error_set(&err, CCD_ERR_INPUT, dir, 0, 0, "cannot create: %s", strerror(errno));
+        return ccd_cli_fail(&err);
+    }
+    char *probe = NULL;
+    if (asprintf(&probe, "%s/%s.%s", dir, "table1", extensions[0]) < 0)
+        return ccd_cli_out_of_memory();
+    ccd_status st = ccd_atomic_file_check(&err, probe);
+    free(probe);
+    return st == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
+}
+
 int ccd_cmd_report(int argc, char **argv)
 {
     report_options o = {.format = CCD_FORMAT_TEXT, .gnuplot = "gnuplot",
@@ -181,6 +200,9 @@ int ccd_cmd_report(int argc, char **argv)
     status = CCD_EXIT_OK;
     if (!docs)
         return ccd_cli_out_of_memory();
+    int made_dir = 0; /* --dir created here: removed again when the report fails */
+    if (o.dir && (status = prepare_dir(&made_dir, o.dir)) != CCD_EXIT_OK)
+        goto done;
     for (; loaded < ndocs; loaded++)
         if (ccd_result_read(&docs[loaded], &err, argv[optind + (int)loaded]) != CCD_OK) {
             status = ccd_cli_fail(&err);
@@ -268,11 +290,6 @@ int ccd_cmd_report(int argc, char **argv)
         status = CCD_EXIT_OK;
         goto done;
     }
-    if (mkdir(o.dir, 0777) != 0 && errno != EEXIST) {
-        ccd_error_set(&err, CCD_ERR_INPUT, o.dir, 0, 0, "cannot create: %s", strerror(errno));
-        status = ccd_cli_fail(&err);
-        goto done;
-    }
     for (size_t i = 0; i < ntables; i++)
         for (int fmt = 0; fmt < 5; fmt++)
             if (write_table_file(&err, o.dir, &tables[i], (ccd_report_format)fmt) != CCD_OK) {
@@ -330,5 +347,7 @@ done:
     for (size_t d = 0; d < loaded; d++)
         ccd_result_doc_free(&docs[d]);
     free(docs);
+    if (made_dir && status != CCD_EXIT_OK)
+        rmdir(o.dir); /* only when still empty */
     return status;
 }

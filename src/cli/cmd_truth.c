@@ -184,6 +184,8 @@ int ccd_cmd_truth(int argc, char **argv)
         t.files = &files;
         if (separation)
             st = ccd_truth_files_set_separation(&files, &err, ms, norm);
+        if (st == CCD_OK) /* every file can be written: fail before any work */
+            st = ccd_truth_files_prepare(&files, &err);
     }
     if (stats) {
         t.seconds_cap = 1024;

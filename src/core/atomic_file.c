@@ -187,3 +187,41 @@ void ccd_atomic_file_abort(ccd_atomic_file *f)
         unlink(f->temp_path);
     release(f);
 }
+
+ccd_status ccd_atomic_file_check(ccd_error *err, const char *path)
+{
+    char *target = follow_links(path);
+    if (!target) {
+        int e = errno;
+        if (e == ENOMEM)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create: %s", strerror(e));
+    }
+    struct stat st;
+    int e = 0;
+    if (stat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode))
+            e = EISDIR;
+        else if (access(target, W_OK) != 0)
+            e = errno;
+    } else {
+        size_t size = strlen(target) + sizeof ".tmp.XXXXXX";
+        char *temp = malloc(size);
+        if (!temp) {
+            free(target);
+            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        }
+        int fd = create_temporary(temp, size, target);
+        if (fd < 0) {
+            e = errno;
+        } else {
+            close(fd);
+            unlink(temp);
+        }
+        free(temp);
+    }
+    free(target);
+    if (e)
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create: %s", strerror(e));
+    return CCD_OK;
+}

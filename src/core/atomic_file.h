@@ -35,5 +35,10 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
 ccd_status ccd_atomic_file_commit(ccd_atomic_file *f, ccd_error *err);
 /* Close and remove the temporary (a no-op on a zeroed or finished f). */
 void ccd_atomic_file_abort(ccd_atomic_file *f);
+/* Whether ccd_atomic_file_open(path) would succeed, without leaving anything
+ * behind or opening a FIFO (which would wake its reader): for commands that
+ * write many files one after another, to fail before any work.  The same
+ * errors as ccd_atomic_file_open. */
+ccd_status ccd_atomic_file_check(ccd_error *err, const char *path);
 
 #endif
