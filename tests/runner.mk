@@ -41,6 +41,7 @@ CLI_TESTS = \
 	tests/cli/output-signals.sh \
 	tests/cli/output-stdout.sh \
 	tests/cli/output-targets.sh \
+	tests/cli/out-of-memory.sh \
 	tests/cli/plugin.sh \
 	tests/cli/truth.sh
 TESTS += $(CLI_TESTS)
