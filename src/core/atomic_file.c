@@ -96,16 +96,10 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
         release(f);
         return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
     }
-    f->target = follow_links(path);
-    if (!f->target) {
-        int e = errno;
-        release(f);
-        if (e == ENOMEM)
-            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
-        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create: %s", strerror(e));
-    }
+    /* What path names, links followed by the kernel (which also resolves the
+     * links of /proc, such as /dev/stdout, that name no file: "pipe:[N]"). */
     struct stat st;
-    int exists = stat(f->target, &st) == 0;
+    int exists = stat(path, &st) == 0;
     int fd;
     if (exists && !S_ISREG(st.st_mode)) {
         /* A device, FIFO or terminal: write into it (a FIFO waits for its reader). */
@@ -115,8 +109,10 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
                                  strerror(EISDIR));
         }
         do
-            fd = open(f->target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+            fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
         while (fd < 0 && errno == EINTR);
+    } else if (!(f->target = follow_links(path))) {
+        fd = -1;
     } else {
         size_t size = strlen(f->target) + sizeof ".tmp.XXXXXX";
         if (!(f->temp_path = malloc(size))) {
@@ -133,6 +129,8 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
     if (fd < 0) {
         int e = errno;
         release(f);
+        if (e == ENOMEM)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create: %s", strerror(e));
     }
     f->stream = fdopen(fd, "w");
@@ -190,20 +188,18 @@ void ccd_atomic_file_abort(ccd_atomic_file *f)
 
 ccd_status ccd_atomic_file_check(ccd_error *err, const char *path)
 {
-    char *target = follow_links(path);
-    if (!target) {
-        int e = errno;
-        if (e == ENOMEM)
-            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
-        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create: %s", strerror(e));
-    }
     struct stat st;
     int e = 0;
-    if (stat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
+    char *target = NULL;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode))
             e = EISDIR;
-        else if (access(target, W_OK) != 0)
+        else if (access(path, W_OK) != 0)
             e = errno;
+    } else if (!(target = follow_links(path))) {
+        e = errno;
+        if (e == ENOMEM)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
     } else {
         size_t size = strlen(target) + sizeof ".tmp.XXXXXX";
         char *temp = malloc(size);

@@ -3,7 +3,7 @@
  * Output files.  A regular file, or a path where nothing is yet, appears whole
  * or not at all: it is written to a temporary in the same directory, flushed,
  * synced and renamed over the target on commit; abort (or any failure, or
- * SIGINT/SIGTERM/SIGHUP, see cleanup.h) removes the temporary.  Anything else is
+ * a fatal signal, see cleanup.h) removes the temporary.  Anything else is
  * written straight through, since replacing it would destroy it: a device such
  * as /dev/null, a FIFO, a terminal.  A symbolic link is followed: its target is
  * what is written (renamed over when it is a regular file), the link stays.
@@ -22,7 +22,7 @@
 typedef struct ccd_atomic_file {
     FILE *stream;    /* write here */
     char *path;      /* as named (for messages) */
-    char *target;    /* what is written: path with its symbolic links followed */
+    char *target;    /* renamed over: path with its links followed; NULL when written through */
     char *temp_path; /* renamed over target on commit; NULL when written through */
     int cleanup_slot; /* 1 + its slot in cleanup.h; 0: none */
 } ccd_atomic_file;

@@ -21,7 +21,7 @@ enum { CCD_CLEANUP_SLOTS = 256 };
 /* slots[0]: files, slots[1]: directories; a slot number is 2 * index + is_dir */
 static const char *slots[2][CCD_CLEANUP_SLOTS];
 static int handler_running, installed;
-static const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+static const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 
 static void on_signal(int sig)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Paths to remove when SIGINT, SIGTERM or SIGHUP ends the program: the
- * temporaries of output files being written and the directories created for
- * them.  The handler (installed on the first registration, unless the signal is
+ * Paths to remove when SIGINT, SIGTERM, SIGHUP or SIGPIPE (stdout closed by its
+ * reader, as in `| head`) ends the program: the temporaries of output files
+ * being written and the directories created for them.  The handler (installed on the first registration, unless the signal is
  * ignored) removes the files, then the directories (newest first, only when
  * empty), and re-raises the signal with its default action, so the exit status
  * still says which signal ended the program.

@@ -50,6 +50,13 @@ else
   fail "--output replaced the FIFO with a regular file"
 fi
 
+# A link to a pipe (as /dev/stdout is, through /proc/self/fd/1, when stdout is
+# a pipe): written through, and the link stays.
+ln -s /proc/self/fd/1 "$TMP/stdout-link"
+$RUN --output "$TMP/stdout-link" --format csv "$DATA" 2>"$TMP/err" | cat >"$TMP/piped"
+grep -q 'fprf' "$TMP/piped" || fail "a link to the stdout pipe got nothing: $(cat "$TMP/err")"
+[ -L "$TMP/stdout-link" ] || fail "the link to the stdout pipe was replaced"
+
 # A device: a private null device where we may make one (root), else /dev/null
 # itself (which an unprivileged run could not replace anyway).
 dev=
