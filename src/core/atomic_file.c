@@ -119,12 +119,13 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
             release(f);
             return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
         }
+        /* registered before it exists: a signal right after the file appears
+         * must find it (unlinking a name not yet created does no harm) */
+        f->temp_path[0] = '\0';
+        f->cleanup_slot = ccd_cleanup_add(f->temp_path, 0) + 1;
         fd = create_temporary(f->temp_path, size, f->target);
-        if (fd >= 0) {
-            f->cleanup_slot = ccd_cleanup_add(f->temp_path, 0) + 1;
-            if (exists) /* replacing a file: it keeps its permissions */
-                fchmod(fd, st.st_mode & 07777);
-        }
+        if (fd >= 0 && exists) /* replacing a file: it keeps its permissions */
+            fchmod(fd, st.st_mode & 07777);
     }
     if (fd < 0) {
         int e = errno;
@@ -207,6 +208,8 @@ ccd_status ccd_atomic_file_check(ccd_error *err, const char *path)
             free(target);
             return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
         }
+        temp[0] = '\0';
+        int slot = ccd_cleanup_add(temp, 0);
         int fd = create_temporary(temp, size, target);
         if (fd < 0) {
             e = errno;
@@ -214,6 +217,7 @@ ccd_status ccd_atomic_file_check(ccd_error *err, const char *path)
             close(fd);
             unlink(temp);
         }
+        ccd_cleanup_remove(slot);
         free(temp);
     }
     free(target);
