@@ -97,9 +97,10 @@ ccd_status ccd_reader_read(ccd_reader *r, ccd_batch *b, ccd_error *err);
 uint64_t ccd_reader_bytes_read(const ccd_reader *r);
 void ccd_reader_close(ccd_reader *r);
 
-/* Writer of the same format.  Writes to a temporary file beside path and renames
- * it on ccd_writer_close, so no half-written file is ever left behind;
- * ccd_writer_abort removes the temporary. */
+/* Writer of the same format.  A regular file (or a new one) is written to a
+ * temporary beside path and renamed over it on ccd_writer_close, so no
+ * half-written file is ever left behind; ccd_writer_abort removes the temporary.
+ * A symbolic link is followed; a device or FIFO is written straight through. */
 typedef struct ccd_writer ccd_writer;
 enum { CCD_WRITE_GZIP = 1u << 0, CCD_WRITE_LABELS = 1u << 1 };
 ccd_status ccd_writer_open(ccd_writer **out, ccd_error *err, const char *path, unsigned flags);

@@ -17,7 +17,7 @@
 #include "methods/builtin.h"
 #include "methods/method_list.h"
 #include "methods/plugin.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 #include "report/report.h"
 #include "test_support.h"
 

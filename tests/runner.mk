@@ -37,6 +37,11 @@ CLI_TESTS = \
 	tests/cli/errors.sh \
 	tests/cli/formats.sh \
 	tests/cli/output-atomic.sh \
+	tests/cli/output-early.sh \
+	tests/cli/output-signals.sh \
+	tests/cli/output-stdout.sh \
+	tests/cli/output-targets.sh \
+	tests/cli/out-of-memory.sh \
 	tests/cli/plugin.sh \
 	tests/cli/truth.sh
 TESTS += $(CLI_TESTS)

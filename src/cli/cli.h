@@ -35,6 +35,9 @@ int ccd_cli_usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* "ccdbench: out of memory" on stderr; returns CCD_EXIT_FAILURE (a resource
+ * failure, not bad input).  The one way commands report running out of memory. */
+int ccd_cli_out_of_memory(void);
 /* err's "path:line:column: what" on stderr; returns the exit status of its status. */
 int ccd_cli_fail(const ccd_error *err);
 /* The getopt error for the option at argv[optind - 1]; returns CCD_EXIT_USAGE. */

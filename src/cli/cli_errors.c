@@ -21,6 +21,12 @@ int ccd_cli_usage_error(const char *fmt, ...)
     return CCD_EXIT_USAGE;
 }
 
+int ccd_cli_out_of_memory(void)
+{
+    fputs("ccdbench: out of memory\n", stderr);
+    return CCD_EXIT_FAILURE;
+}
+
 int ccd_cli_fail(const ccd_error *err)
 {
     fprintf(stderr, "%s\n", err->message);

@@ -157,7 +157,7 @@ static int bench_size(const char *dir, uint64_t n, int keep)
     int status = CCD_EXIT_OK;
     ccd_error err;
     if (!plain || !gzip) {
-        status = ccd_cli_usage_error("out of memory");
+        status = ccd_cli_out_of_memory();
         goto done;
     }
     uint64_t t0 = now_ns();
@@ -190,7 +190,6 @@ static int bench_size(const char *dir, uint64_t n, int keep)
         goto done;
     }
     print_row(n, "gzip", &g);
-    fflush(stdout);
 done:
     if (!keep) {
         if (plain)

@@ -5,7 +5,7 @@
 #include "bench/result_file.h"
 #include "bench/runner.h"
 #include "cli/cli.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 #include "report/paper.h"
 
 #include <getopt.h>
@@ -169,38 +169,36 @@ static void xml_text(FILE *out, const char *s)
         }
 }
 
-static ccd_status write_junit(ccd_error *err, const char *path, const char *method,
-                             const check *checks, size_t n, double seconds)
+/* The JUnit report into f (opened before the run), committed. */
+static ccd_status write_junit(ccd_atomic_file *f, ccd_error *err, const char *method,
+                              const check *checks, size_t n, double seconds)
 {
-    ccd_atomic_file f;
-    ccd_status st = ccd_atomic_file_open(&f, err, path);
-    if (st != CCD_OK)
-        return st;
+    FILE *out = f->stream;
     size_t failures = 0;
     for (size_t i = 0; i < n; i++)
         failures += checks[i].failed != 0;
-    fprintf(f.stream, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
             "  <testsuite name=\"ccdbench gate ");
-    xml_text(f.stream, method);
-    fprintf(f.stream, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", n,
+    xml_text(out, method);
+    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", n,
             failures, seconds);
     for (size_t i = 0; i < n; i++) {
-        fputs("    <testcase classname=\"ccdbench.gate.", f.stream);
-        xml_text(f.stream, method);
-        fprintf(f.stream, "\" name=\"%s\">", checks[i].name);
+        fputs("    <testcase classname=\"ccdbench.gate.", out);
+        xml_text(out, method);
+        fprintf(out, "\" name=\"%s\">", checks[i].name);
         if (checks[i].failed) {
-            fputs("\n      <failure message=\"", f.stream);
-            xml_text(f.stream, checks[i].message);
-            fputs("\"/>\n    ", f.stream);
+            fputs("\n      <failure message=\"", out);
+            xml_text(out, checks[i].message);
+            fputs("\"/>\n    ", out);
         } else {
-            fputs("<system-out>", f.stream);
-            xml_text(f.stream, checks[i].message);
-            fputs("</system-out>", f.stream);
+            fputs("<system-out>", out);
+            xml_text(out, checks[i].message);
+            fputs("</system-out>", out);
         }
-        fputs("</testcase>\n", f.stream);
+        fputs("</testcase>\n", out);
     }
-    fputs("  </testsuite>\n</testsuites>\n", f.stream);
-    return ccd_atomic_file_commit(&f, err);
+    fputs("  </testsuite>\n</testsuites>\n", out);
+    return ccd_atomic_file_commit(f, err);
 }
 
 int ccd_cmd_gate(int argc, char **argv)
@@ -209,7 +207,7 @@ int ccd_cmd_gate(int argc, char **argv)
     ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
     if (!o.plugins)
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
     int status = parse(&o, argc, argv);
     if (status >= 0) {
         free(o.plugins);
@@ -221,6 +219,13 @@ int ccd_cmd_gate(int argc, char **argv)
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0;
     double base_us = NAN;
+    /* Both outputs before any work: a path that cannot be written fails now. */
+    ccd_atomic_file junit_file = {0}, json_file = {0};
+    if ((o.junit && ccd_atomic_file_open(&junit_file, &err, o.junit) != CCD_OK) ||
+        (o.json && ccd_atomic_file_open(&json_file, &err, o.json) != CCD_OK)) {
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
     if (o.baseline && baseline_mean(&base_us, &err, o.baseline, o.method) != CCD_OK) {
         status = ccd_cli_fail(&err);
         goto done;
@@ -299,23 +304,22 @@ int ccd_cmd_gate(int argc, char **argv)
         printf("; mean %.3f us", mean_us);
     putchar('\n');
     status = failed ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
-    if (o.junit && write_junit(&err, o.junit, o.method, checks, nchecks, stats.wall_seconds) != CCD_OK)
+    if (o.junit && write_junit(&junit_file, &err, o.method, checks, nchecks,
+                               stats.wall_seconds) != CCD_OK)
         status = ccd_cli_fail(&err);
     if (o.json && status != CCD_EXIT_USAGE) {
         ccd_result_header h;
-        ccd_atomic_file f;
         if (ccd_result_header_init(&h, &err, argv + optind, (size_t)(argc - optind), &ds,
                                    cfg.methods, cfg.method_count, CCD_TRUTH_LABELS, 0, 1,
-                                   NULL) != CCD_OK ||
-            ccd_atomic_file_open(&f, &err, o.json) != CCD_OK) {
+                                   NULL) != CCD_OK) {
             status = ccd_cli_fail(&err);
         } else {
             ccd_result_writer w;
-            ccd_result_write_header(&w, f.stream, &h, 0);
+            ccd_result_write_header(&w, json_file.stream, &h, 0);
             ccd_result_write_run_begin(&w, NAN, &cfg.params);
             ccd_result_write_run_end(&w, &stats);
             ccd_result_write_finish(&w);
-            if (ccd_atomic_file_commit(&f, &err) != CCD_OK)
+            if (ccd_atomic_file_commit(&json_file, &err) != CCD_OK)
                 status = ccd_cli_fail(&err);
         }
         h.methods = NULL;
@@ -323,12 +327,13 @@ int ccd_cmd_gate(int argc, char **argv)
     }
     ccd_run_stats_free(&stats);
 done:
+    ccd_atomic_file_abort(&junit_file); /* no-ops once written */
+    ccd_atomic_file_abort(&json_file);
     if (have_dataset)
         ccd_dataset_free(&ds);
     ccd_method_list_free(&chosen);
     if (have_methods)
         ccd_cli_methods_free(&available);
     free(o.plugins);
-    fflush(stdout);
     return status;
 }

@@ -50,13 +50,14 @@ static int parse_u64(uint64_t *out, const char *option, const char *text, uint64
     return 0;
 }
 
-/* Family indices of a comma-separated list (or "all") into *out (malloc'd). */
+/* Family indices of a comma-separated list (or "all") into *out (malloc'd).
+ * Returns 0, or the exit status of the error printed. */
 static int parse_families(size_t **out, size_t *count, const char *text)
 {
     size_t total = ccd_gen_family_count();
     size_t *list = calloc(total, sizeof *list);
     if (!list)
-        return ccd_cli_usage_error("out of memory"), -1;
+        return ccd_cli_out_of_memory();
     size_t n = 0;
     if (strcmp(text, "all") == 0) {
         for (size_t i = 0; i < total; i++)
@@ -64,7 +65,7 @@ static int parse_families(size_t **out, size_t *count, const char *text)
     } else {
         char *copy = strdup(text);
         if (!copy)
-            return free(list), ccd_cli_usage_error("out of memory"), -1;
+            return free(list), ccd_cli_out_of_memory();
         char *save = NULL;
         int bad = 0;
         for (char *name = strtok_r(copy, ",", &save); name && !bad;
@@ -89,18 +90,19 @@ static int parse_families(size_t **out, size_t *count, const char *text)
             bad = 1;
         }
         if (bad)
-            return free(list), -1;
+            return free(list), CCD_EXIT_USAGE;
     }
     *out = list;
     *count = n;
     return 0;
 }
 
+/* Returns 0, or the exit status of the error printed. */
 static int parse_translate(ccd_gen_config *cfg, const char *text)
 {
     char *copy = strdup(text);
     if (!copy)
-        return ccd_cli_usage_error("out of memory"), -1;
+        return ccd_cli_out_of_memory();
     char *parts[4];
     int n = 0;
     char *p = copy;
@@ -116,12 +118,12 @@ static int parse_translate(ccd_gen_config *cfg, const char *text)
     }
     int rc = 0;
     if (n != 1 && n != 3) {
-        rc = -1;
+        rc = CCD_EXIT_USAGE;
         ccd_cli_usage_error("--translate: '%s' is not X or X,Y,Z", text);
     }
     for (int k = 0; k < 3 && rc == 0; k++)
         if (ccd_gen_parse_rational(cfg->translate[k], parts[n == 1 ? 0 : k]) != 0) {
-            rc = -1;
+            rc = CCD_EXIT_USAGE;
             ccd_cli_usage_error("--translate: '%s' is not a number (decimal or n/d)",
                                 parts[n == 1 ? 0 : k]);
         }
@@ -160,6 +162,7 @@ int ccd_cmd_gen(int argc, char **argv)
     ccd_gen_config_init(&cfg);
     const char *families = NULL, *output = NULL;
     int have_count = 0, have_seed = 0, status = CCD_EXIT_USAGE;
+    int parsed; /* the exit status of a parse helper, 0 when it succeeded */
     size_t *family_list = NULL;
     long threads = 0;
     int c;
@@ -206,8 +209,10 @@ int ccd_cmd_gen(int argc, char **argv)
             }
             break;
         case 'T':
-            if (parse_translate(&cfg, optarg) != 0)
+            if ((parsed = parse_translate(&cfg, optarg)) != 0) {
+                status = parsed;
                 goto done;
+            }
             break;
         case 'r':
             if (strcmp(optarg, "exact") == 0)
@@ -254,8 +259,10 @@ int ccd_cmd_gen(int argc, char **argv)
         ccd_cli_usage_error("--output: empty directory name");
         goto done;
     }
-    if (parse_families(&family_list, &cfg.family_count, families) != 0)
+    if ((parsed = parse_families(&family_list, &cfg.family_count, families)) != 0) {
+        status = parsed;
         goto done;
+    }
     cfg.families = family_list;
     cfg.threads = (int)threads;
     uint64_t totals[2] = {0, 0};
@@ -269,7 +276,7 @@ int ccd_cmd_gen(int argc, char **argv)
     }
     fprintf(stderr, "gen: %llu queries, %llu collide, written under %s\n",
             (unsigned long long)totals[0], (unsigned long long)totals[1], output);
-    status = fflush(stdout) == 0 ? CCD_EXIT_OK : CCD_EXIT_FAILURE;
+    status = CCD_EXIT_OK;
 done:
     free(family_list);
     ccd_gen_config_clear(&cfg);

@@ -121,7 +121,7 @@ int ccd_cmd_info(int argc, char **argv)
     if (!groups || ccd_batch_init(&b, 4096) != CCD_OK) {
         free(groups);
         ccd_dataset_free(&ds);
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
     }
     info_totals t = {.lo = {INFINITY, INFINITY, INFINITY}, .hi = {-INFINITY, -INFINITY, -INFINITY}};
     size_t count = 0;
@@ -136,8 +136,6 @@ int ccd_cmd_info(int argc, char **argv)
     }
     if (status == CCD_EXIT_OK) {
         print_info(&t, groups, count);
-        if (fflush(stdout) != 0)
-            status = CCD_EXIT_FAILURE;
     }
     ccd_batch_free(&b);
     free(groups);

@@ -6,7 +6,7 @@
 
 #include "bench/result_file.h"
 #include "cli/cli.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -176,7 +176,11 @@ int ccd_cmd_merge(int argc, char **argv)
     int status = CCD_EXIT_OK;
     size_t loaded = 0;
     if (!docs)
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
+    if (ccd_atomic_file_check(&err, argv[1]) != CCD_OK) { /* before any work */
+        free(docs);
+        return ccd_cli_fail(&err);
+    }
     for (; loaded < n; loaded++)
         if (ccd_result_read(&docs[loaded], &err, argv[2 + loaded]) != CCD_OK) {
             status = ccd_cli_fail(&err);
@@ -188,7 +192,7 @@ int ccd_cmd_merge(int argc, char **argv)
     unsigned count = docs[0].header.shard_count;
     seen = calloc(count, 1);
     if (!seen) {
-        status = ccd_cli_usage_error("out of memory");
+        status = ccd_cli_out_of_memory();
         goto done;
     }
     for (size_t d = 0; d < n; d++) {

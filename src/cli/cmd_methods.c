@@ -31,7 +31,7 @@ int ccd_cmd_methods(int argc, char **argv)
     char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     size_t plugin_count = 0;
     if (!plugins)
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
     int c, status = CCD_EXIT_OK;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -69,8 +69,6 @@ int ccd_cmd_methods(int argc, char **argv)
         printf("%-*s  %-40s  %s\n", (int)name_width, method->name, caps,
                method->summary ? method->summary : "");
     }
-    if (fflush(stdout) != 0)
-        status = CCD_EXIT_FAILURE;
     ccd_cli_methods_free(&m);
     free(plugins);
     return status;

@@ -4,7 +4,7 @@
 
 #include "bench/result_file.h"
 #include "cli/cli.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 #include "report/figures.h"
 #include "report/paper.h"
 #include "report/result_union.h"
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char usage[] =
     "Usage: ccdbench report [OPTION]... RESULT.json...\n"
@@ -159,6 +160,24 @@ static int compare_paths(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* --dir before any work: created, and a file in it can be written.  Returns the
+ * exit status; *made is set when the directory was created here. */
+static int prepare_dir(int *made, const char *dir)
+{
+    ccd_error err;
+    *made = mkdir(dir, 0777) == 0;
+    if (!*made && errno != EEXIST) {
+        ccd_error_set(&err, CCD_ERR_INPUT, dir, 0, 0, "cannot create: %s", strerror(errno));
+        return ccd_cli_fail(&err);
+    }
+    char *probe = NULL;
+    if (asprintf(&probe, "%s/%s.%s", dir, "table1", extensions[0]) < 0)
+        return ccd_cli_out_of_memory();
+    ccd_status st = ccd_atomic_file_check(&err, probe);
+    free(probe);
+    return st == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
+}
+
 int ccd_cmd_report(int argc, char **argv)
 {
     report_options o = {.format = CCD_FORMAT_TEXT, .gnuplot = "gnuplot",
@@ -175,9 +194,12 @@ int ccd_cmd_report(int argc, char **argv)
     ccd_error err;
     status = CCD_EXIT_OK;
     if (!docs)
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
     /* In the order of the paths: nothing printed depends on the order given. */
     qsort(argv + optind, ndocs, sizeof *argv, compare_paths);
+    int made_dir = 0; /* --dir created here: removed again when the report fails */
+    if (o.dir && (status = prepare_dir(&made_dir, o.dir)) != CCD_EXIT_OK)
+        goto done;
     for (; loaded < ndocs; loaded++)
         if (ccd_result_read(&docs[loaded], &err, argv[optind + (int)loaded]) != CCD_OK) {
             status = ccd_cli_fail(&err);
@@ -195,7 +217,7 @@ int ccd_cmd_report(int argc, char **argv)
     cols = calloc(total_methods + 1, sizeof *cols);
     unions = calloc(total_runs + 2, sizeof *unions);
     if (!tables || !cols || !unions) {
-        status = ccd_cli_usage_error("out of memory");
+        status = ccd_cli_out_of_memory();
         goto done;
     }
     int precise = o.format == CCD_FORMAT_CSV || o.format == CCD_FORMAT_JSON;
@@ -216,7 +238,7 @@ int ccd_cmd_report(int argc, char **argv)
                           fam ? "Table 1 per family: mean time t (µs), false positives, false negatives"
                               : "Table 1: mean time t (µs), false positives (FP), false negatives (FN)",
                           1) != 0) {
-                status = ccd_cli_usage_error("out of memory");
+                status = ccd_cli_out_of_memory();
                 goto done;
             }
         }
@@ -247,7 +269,7 @@ int ccd_cmd_report(int argc, char **argv)
             if (ccd_paper_table(&t->table, cols2, ncols2, "d", fam, precise) != 0 ||
                 add_table(tables, &ntables, fam ? "table2-families" : "table2",
                           "Table 2: minimum separation d: mean time t (µs), FP, FN", 1) != 0) {
-                status = ccd_cli_usage_error("out of memory");
+                status = ccd_cli_out_of_memory();
                 goto done;
             }
         }
@@ -263,7 +285,7 @@ int ccd_cmd_report(int argc, char **argv)
                  "max-checks hits, toi violations and gaps", docs[d].path);
         if (ccd_report_table_make(&t->table, &docs[d].runs[0].stats, precise) != 0 ||
             add_table(tables, &ntables, name, title, 0) != 0) {
-            status = ccd_cli_usage_error("out of memory");
+            status = ccd_cli_out_of_memory();
             goto done;
         }
     }
@@ -282,7 +304,7 @@ int ccd_cmd_report(int argc, char **argv)
                  "early termination, tolerance reached", sweep, docs[d].path);
         if (ccd_paper_sweep_table(&t->table, docs[d].runs, docs[d].run_count, sweep, precise) != 0 ||
             add_table(tables, &ntables, name, title, 1) != 0) {
-            status = ccd_cli_usage_error("out of memory");
+            status = ccd_cli_out_of_memory();
             goto done;
         }
     }
@@ -290,12 +312,7 @@ int ccd_cmd_report(int argc, char **argv)
     if (!o.dir) {
         for (size_t i = 0; i < ntables; i++)
             print_table(&tables[i], o.format, i == 0);
-        status = fflush(stdout) == 0 ? CCD_EXIT_OK : CCD_EXIT_FAILURE;
-        goto done;
-    }
-    if (mkdir(o.dir, 0777) != 0 && errno != EEXIST) {
-        ccd_error_set(&err, CCD_ERR_INPUT, o.dir, 0, 0, "cannot create: %s", strerror(errno));
-        status = ccd_cli_fail(&err);
+        status = CCD_EXIT_OK;
         goto done;
     }
     for (size_t i = 0; i < ntables; i++)
@@ -358,5 +375,7 @@ done:
     for (size_t d = 0; d < loaded; d++)
         ccd_result_doc_free(&docs[d]);
     free(docs);
+    if (made_dir && status != CCD_EXIT_OK)
+        rmdir(o.dir); /* only when still empty */
     return status;
 }

@@ -8,7 +8,7 @@
 #include "bench/truth_table.h"
 #include "cli/cli.h"
 #include "cli/truth_files.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 #include "report/paper.h"
 #include "report/report.h"
 
@@ -93,6 +93,7 @@ typedef struct run_options {
     char *truth_files;   /* the directory of the truth files used (malloc'd), or NULL */
     int shipped_truth;   /* truth_files is the shipped ground truth */
     int skipped_slow;    /* the default methods of a run without DATA leave out irf, uirf */
+    ccd_atomic_file *out; /* --output, opened before any work; NULL: stdout */
 } run_options;
 
 /* "I/N" with 0 <= I < N. */
@@ -219,41 +220,48 @@ static int parse_options(run_options *o, int argc, char **argv)
     return -1;
 }
 
-static int write_report(const ccd_run_stats *stats, const run_options *o)
+/* The table's stream: the --output file (opened before the run), or stdout. */
+static FILE *table_stream(const run_options *o)
+{
+    return o->out ? o->out->stream : stdout;
+}
+
+/* --output written (or dropped, when status says the run failed): the exit status. */
+static int finish_output(const run_options *o, int status)
 {
     ccd_error err;
-    if (!o->output) {
-        if (ccd_report_write(stdout, stats, o->format) != 0)
-            return ccd_cli_usage_error("out of memory");
-        if (o->format == CCD_FORMAT_TEXT) {
-            uint64_t queries = 0;
-            for (size_t g = 0; g < stats->group_count && stats->method_count; g++)
-                queries += stats->groups[g].methods[0].queries;
-            printf("\n%llu queries; truth from labels for %llu, exact for %llu",
-                   (unsigned long long)queries,
-                   (unsigned long long)(queries - stats->exact_truth),
-                   (unsigned long long)stats->exact_truth);
-            if (o->truth_files)
-                printf(" (%s truth files %s)", o->shipped_truth ? "the shipped" : "the",
-                       o->truth_files);
-            else
-                printf(" (the exact oracle)");
-            printf("; wall time %.3f s\n", stats->wall_seconds);
-            if (o->skipped_slow)
-                printf("irf and uirf not run (minutes on these data): --methods all runs them\n");
-        }
-        return fflush(stdout) == 0 ? CCD_EXIT_OK : CCD_EXIT_FAILURE;
+    if (!o->out || !o->out->stream)
+        return status;
+    if (status != CCD_EXIT_OK) {
+        ccd_atomic_file_abort(o->out);
+        return status;
     }
-    ccd_atomic_file f;
-    if (ccd_atomic_file_open(&f, &err, o->output) != CCD_OK)
-        return ccd_cli_fail(&err);
-    if (ccd_report_write(f.stream, stats, o->format) != 0) {
-        ccd_atomic_file_abort(&f);
-        return ccd_cli_usage_error("out of memory");
+    return ccd_atomic_file_commit(o->out, &err) == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
+}
+
+static int write_report(const ccd_run_stats *stats, const run_options *o)
+{
+    FILE *out = table_stream(o);
+    if (ccd_report_write(out, stats, o->format) != 0)
+        return finish_output(o, ccd_cli_out_of_memory());
+    if (o->format == CCD_FORMAT_TEXT) { /* the closing lines belong to the table */
+        uint64_t queries = 0;
+        for (size_t g = 0; g < stats->group_count && stats->method_count; g++)
+            queries += stats->groups[g].methods[0].queries;
+        fprintf(out, "\n%llu queries; truth from labels for %llu, exact for %llu",
+                (unsigned long long)queries, (unsigned long long)(queries - stats->exact_truth),
+                (unsigned long long)stats->exact_truth);
+        if (o->truth_files)
+            fprintf(out, " (%s truth files %s)", o->shipped_truth ? "the shipped" : "the",
+                    o->truth_files);
+        else
+            fprintf(out, " (the exact oracle)");
+        fprintf(out, "; wall time %.3f s\n", stats->wall_seconds);
+        if (o->skipped_slow)
+            fprintf(out, "irf and uirf not run (minutes on these data): --methods all runs "
+                         "them\n");
     }
-    if (ccd_atomic_file_commit(&f, &err) != CCD_OK)
-        return ccd_cli_fail(&err);
-    return CCD_EXIT_OK;
+    return finish_output(o, CCD_EXIT_OK);
 }
 
 /* Where labels were to be the truth, say which sets had queries without one. */
@@ -285,20 +293,11 @@ static void io_query(void *ctx, const ccd_dataset_file *file, const ccd_query *q
 /* Print a table to --output or stdout. */
 static int print_table(const ccd_report_table *t, const run_options *o, const char *note)
 {
-    ccd_error err;
-    ccd_atomic_file f = {0};
-    FILE *out = stdout;
-    if (o->output) {
-        if (ccd_atomic_file_open(&f, &err, o->output) != CCD_OK)
-            return ccd_cli_fail(&err);
-        out = f.stream;
-    }
+    FILE *out = table_stream(o);
     ccd_report_write_table(out, t, o->format);
     if (note && o->format == CCD_FORMAT_TEXT)
         fprintf(out, "\n%s\n", note);
-    if (o->output)
-        return ccd_atomic_file_commit(&f, &err) == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
-    return fflush(stdout) == 0 ? CCD_EXIT_OK : CCD_EXIT_FAILURE;
+    return finish_output(o, CCD_EXIT_OK);
 }
 
 /* --sweep / --preset / --json / --shard: one run per sweep value, a result file,
@@ -316,7 +315,7 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     run_io io = {.ds = ds};
     int have_header = 0, status = CCD_EXIT_OK;
     if (!runs)
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
     if (o->json) {
         st = ccd_result_header_init(&header, &err, data, data_count, ds, cfg->methods,
                                     cfg->method_count, cfg->truth, o->shard_index,
@@ -380,7 +379,7 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
             made = 1; /* the usual table */
         }
         if (made < 0)
-            status = ccd_cli_usage_error("out of memory");
+            status = ccd_cli_out_of_memory();
         else if (made == 0)
             status = print_table(&t, o, note), ccd_paper_table_free(&t);
         else
@@ -428,7 +427,7 @@ static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_da
         if (sweep_ms)
             return ccd_cli_usage_error("--truth-dir: its files hold one --ms; not with --sweep ms");
         if (!(o->truth_files = strdup(o->truth_dir)))
-            return ccd_cli_usage_error("out of memory");
+            return ccd_cli_out_of_memory();
     } else if (data_count == 0 && !o->truth_given && !sweep_ms) {
         o->truth_files = ccd_cli_shipped_truth(ms, o->params.ms_norm);
         o->shipped_truth = o->truth_files != NULL;
@@ -439,16 +438,16 @@ static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_da
     char *const *roots = data;
     if (data_count == 0) {
         if (!(root = ccd_cli_default_dataset()))
-            return ccd_cli_usage_error("out of memory");
+            return ccd_cli_out_of_memory();
         roots = &root;
         data_count = 1;
     }
     char **paths = calloc(ds->count ? ds->count : 1, sizeof *paths);
-    int status = paths ? -1 : ccd_cli_usage_error("out of memory");
+    int status = paths ? -1 : ccd_cli_out_of_memory();
     for (size_t i = 0; status < 0 && i < ds->count; i++)
         if (!(paths[i] = ccd_truth_file_path(o->truth_files, ds->files[i].csv_path, roots,
                                              data_count)))
-            status = ccd_cli_usage_error("out of memory");
+            status = ccd_cli_out_of_memory();
     ccd_error err;
     if (status < 0 && (ccd_truth_paths_distinct(&err, paths, ds) != CCD_OK ||
                        ccd_truth_table_load(table, &err, paths, ds->count, ms,
@@ -471,7 +470,7 @@ int ccd_cmd_run(int argc, char **argv)
     ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
     if (!o.plugins)
-        return ccd_cli_usage_error("out of memory");
+        return ccd_cli_out_of_memory();
     int status = parse_options(&o, argc, argv);
     if (status >= 0) {
         ccd_sweep_free(&o.sweep);
@@ -482,6 +481,15 @@ int ccd_cmd_run(int argc, char **argv)
         o.methods = paper_table1_methods;
 
     ccd_error err;
+    ccd_atomic_file out_file = {0};
+    if (o.output) { /* before any work: a path that cannot be written fails now */
+        if (ccd_atomic_file_open(&out_file, &err, o.output) != CCD_OK) {
+            ccd_sweep_free(&o.sweep);
+            free(o.plugins);
+            return ccd_cli_fail(&err);
+        }
+        o.out = &out_file;
+    }
     ccd_cli_methods available;
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
@@ -504,7 +512,7 @@ int ccd_cmd_run(int argc, char **argv)
     if (!o.methods_given && argc == optind && !o.preset_table1) {
         fast_methods = all_but_slow(&available.available);
         if (!fast_methods) {
-            status = ccd_cli_usage_error("out of memory");
+            status = ccd_cli_out_of_memory();
             goto done;
         }
         o.methods = fast_methods;
@@ -571,6 +579,7 @@ int ccd_cmd_run(int argc, char **argv)
     status = write_report(&stats, &o);
     ccd_run_stats_free(&stats);
 done:
+    ccd_atomic_file_abort(&out_file); /* a no-op once the table is written */
     if (have_truth_table)
         ccd_truth_table_free(&truth_table);
     free(o.truth_files);

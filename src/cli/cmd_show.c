@@ -638,15 +638,15 @@ int ccd_cmd_show(int argc, char **argv)
         size_t length = 0;
         FILE *out = open_memstream(&text, &length);
         if (!out) {
-            status = ccd_cli_usage_error("out of memory");
+            status = ccd_cli_out_of_memory();
         } else {
             ccd_status st = show_file(out, &err, &ds.files[0], &o);
             if (fclose(out) != 0 && st == CCD_OK)
                 st = ccd_error_set(&err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
             if (st != CCD_OK)
                 status = ccd_cli_fail(&err);
-            else if (fwrite(text, 1, length, stdout) != length || fflush(stdout) != 0)
-                status = CCD_EXIT_FAILURE;
+            else
+                fwrite(text, 1, length, stdout); /* a failure is reported by main */
             free(text);
         }
     }

@@ -180,7 +180,7 @@ int ccd_cmd_truth(int argc, char **argv)
     if (root_count == 0) {
         if (!(default_root = ccd_cli_default_dataset())) {
             mpq_clear(ms);
-            return ccd_cli_usage_error("out of memory");
+            return ccd_cli_out_of_memory();
         }
         roots = &default_root;
         root_count = 1;
@@ -204,6 +204,8 @@ int ccd_cmd_truth(int argc, char **argv)
             st = ccd_truth_files_check(&files, &err);
         if (st == CCD_OK && separation)
             st = ccd_truth_files_set_separation(&files, &err, ms, norm);
+        if (st == CCD_OK) /* every file can be written: fail before any work */
+            st = ccd_truth_files_prepare(&files, &err);
     }
     if (stats) {
         t.seconds_cap = 1024;
@@ -256,8 +258,6 @@ int ccd_cmd_truth(int argc, char **argv)
                 status = CCD_EXIT_FAILURE;
             }
         }
-        if (fflush(stdout) != 0)
-            status = CCD_EXIT_FAILURE;
     }
     if (t.files)
         ccd_truth_files_free(t.files);

@@ -4,8 +4,12 @@
 
 #include "cli/cli.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
     "Usage: ccdbench COMMAND [OPTION]... [ARG]...\n"
@@ -30,7 +34,54 @@ static const char usage[] =
 
 typedef int (*command_fn)(int argc, char **argv);
 
+/* A standard descriptor that is closed when we start would be reused by the
+ * first file we open, and our table or messages would be written into it.  Fill
+ * it with /dev/null opened the wrong way round, so that writing to a closed
+ * stdout fails (EBADF) and is reported, as it would be if it stayed closed. */
+static void hold_standard_descriptors(void)
+{
+    static const int modes[3] = {O_WRONLY, O_RDONLY, O_WRONLY};
+    for (int fd = 0; fd < 3; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int got = open("/dev/null", modes[fd]);
+            if (got >= 0 && got != fd)
+                close(got); /* a lower one was closed too and took it: filled in turn */
+        }
+}
+
+/* Every command writes its results to stdout through stdio; a write that failed
+ * (disk full, file-size limit, closed stdout) shows in the stream's error flag
+ * or in the final flush.  Checked here, once, for every command: the message
+ * "stdout: why" and exit status 1 (unless the command already failed). */
+static int finish_stdout(int status)
+{
+    int failed = ferror(stdout), e = EIO;
+    if (fflush(stdout) != 0) { /* after a failed write, fails again with its errno */
+        failed = 1;
+        e = errno;
+    }
+    if (fclose(stdout) != 0 && !failed) {
+        failed = 1;
+        e = errno;
+    }
+    if (!failed)
+        return status;
+    fprintf(stderr, "stdout: %s\n", strerror(e));
+    return status == CCD_EXIT_OK ? CCD_EXIT_FAILURE : status;
+}
+
+static int dispatch(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    hold_standard_descriptors();
+    /* Past a file-size limit (ulimit -f), let the write fail with EFBIG and be
+     * reported, instead of SIGXFSZ killing us with temporaries left behind. */
+    signal(SIGXFSZ, SIG_IGN);
+    return finish_stdout(dispatch(argc, argv));
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return fputs(usage, stderr), CCD_EXIT_USAGE;

@@ -3,12 +3,14 @@
 #include <config.h>
 
 #include "cli/truth_files.h"
+#include "core/cleanup.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset *ds,
                           char *const *roots, int root_count)
@@ -39,8 +41,35 @@ ccd_status ccd_truth_files_set_separation(ccd_truth_files *t, ccd_error *err, mp
 
 void ccd_truth_files_free(ccd_truth_files *t)
 {
+    for (size_t i = 0; i < t->made_count; i++) {
+        ccd_cleanup_remove(t->made_slots[i]);
+        free(t->made_dirs[i]);
+    }
+    free(t->made_dirs);
+    free(t->made_slots);
+    t->made_dirs = NULL;
+    t->made_slots = NULL;
+    t->made_count = 0;
     free(t->ms);
     t->ms = NULL;
+}
+
+/* Remember a directory we created: removed again (when empty) on failure. */
+static ccd_status remember_dir(ccd_truth_files *t, ccd_error *err, const char *dir)
+{
+    char **dirs = realloc(t->made_dirs, (t->made_count + 1) * sizeof *dirs);
+    if (dirs)
+        t->made_dirs = dirs;
+    int *slots = dirs ? realloc(t->made_slots, (t->made_count + 1) * sizeof *slots) : NULL;
+    if (slots)
+        t->made_slots = slots;
+    char *copy = slots ? strdup(dir) : NULL;
+    if (!copy)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+    t->made_dirs[t->made_count] = copy;
+    t->made_slots[t->made_count] = ccd_cleanup_add(copy, 1);
+    t->made_count++;
+    return CCD_OK;
 }
 
 /* The part of path below root ("a/b.csv" for root "d" and path "d/a/b.csv"), or NULL. */
@@ -130,15 +159,19 @@ ccd_status ccd_truth_files_check(const ccd_truth_files *t, ccd_error *err)
 }
 
 /* mkdir -p of the directory part of path. */
-static ccd_status make_parents(ccd_error *err, char *path)
+static ccd_status make_parents(ccd_truth_files *t, ccd_error *err, char *path)
 {
     for (char *p = path + 1; *p; p++) {
         if (*p != '/')
             continue;
         *p = '\0';
-        int failed = mkdir(path, 0777) != 0 && errno != EEXIST;
+        int made = mkdir(path, 0777) == 0;
+        int failed = !made && errno != EEXIST;
         int e = errno;
+        ccd_status st = made ? remember_dir(t, err, path) : CCD_OK;
         *p = '/';
+        if (st != CCD_OK)
+            return st;
         if (failed) {
             *p = '\0';
             ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create directory: %s",
@@ -156,7 +189,7 @@ static ccd_status open_file(ccd_truth_files *t, ccd_error *err, size_t file)
                                      t->root_count);
     if (!path)
         return ccd_error_set(err, CCD_ERR_INTERNAL, t->dir, 0, 0, "out of memory");
-    ccd_status st = make_parents(err, path);
+    ccd_status st = make_parents(t, err, path);
     if (st == CCD_OK)
         st = ccd_atomic_file_open(&t->out, err, path);
     free(path);
@@ -182,6 +215,22 @@ static ccd_status finish_until(ccd_truth_files *t, ccd_error *err, size_t upto)
         t->finished++;
     }
     return CCD_OK;
+}
+
+ccd_status ccd_truth_files_prepare(ccd_truth_files *t, ccd_error *err)
+{
+    ccd_status st = CCD_OK;
+    for (size_t i = 0; st == CCD_OK && i < t->ds->count; i++) {
+        char *path = ccd_truth_file_path(t->dir, t->ds->files[i].csv_path, t->roots,
+                                         t->root_count);
+        if (!path)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, t->dir, 0, 0, "out of memory");
+        st = make_parents(t, err, path);
+        if (st == CCD_OK)
+            st = ccd_atomic_file_check(err, path);
+        free(path);
+    }
+    return st;
 }
 
 ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
@@ -210,4 +259,6 @@ void ccd_truth_files_abort(ccd_truth_files *t)
     if (t->open)
         ccd_atomic_file_abort(&t->out);
     t->open = 0;
+    for (size_t i = t->made_count; i-- > 0;)
+        rmdir(t->made_dirs[i]); /* fails, as it should, where files were written */
 }

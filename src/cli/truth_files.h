@@ -10,7 +10,7 @@
 #ifndef CCD_CLI_TRUTH_FILES_H
 #define CCD_CLI_TRUTH_FILES_H
 #include "bench/truth.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 
 typedef struct ccd_truth_files {
     const char *dir;
@@ -22,6 +22,9 @@ typedef struct ccd_truth_files {
     char *ms;           /* NULL: plain CCD; else d as an exact rational (malloc'd) */
     int ms_norm;        /* 0: L∞, 2: Euclidean */
     ccd_atomic_file out;
+    char **made_dirs;   /* the directories created for the files, in creation order */
+    int *made_slots;    /* their cleanup slots (core/cleanup.h) */
+    size_t made_count;
 } ccd_truth_files;
 
 void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset *ds,
@@ -30,12 +33,16 @@ void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset
  * CCD_ERR_INTERNAL when out of memory. */
 ccd_status ccd_truth_files_set_separation(ccd_truth_files *t, ccd_error *err, mpq_srcptr ms,
                                           int norm);
+/* Before any work: create the directories of every file and check that each
+ * file can be written (an input error naming it otherwise). */
+ccd_status ccd_truth_files_prepare(ccd_truth_files *t, ccd_error *err);
 /* Write the row of q (from ds->files[file]); files come in order. */
 ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
                                const ccd_query *q, const ccd_exact_label *label);
 /* Finish every file (header-only for inputs without queries). */
 ccd_status ccd_truth_files_finish(ccd_truth_files *t, ccd_error *err);
-/* On error: remove the temporary of the file being written. */
+/* On error: remove the temporary of the file being written, and the directories
+ * created that are still empty. */
 void ccd_truth_files_abort(ccd_truth_files *t);
 /* Release what init and set_separation allocated (after finish or abort). */
 void ccd_truth_files_free(ccd_truth_files *t);

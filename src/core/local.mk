@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: MIT
-# src/core: errors, parameters and query helpers shared by every module.
+# src/core: errors, parameters, query helpers and output files shared by every module.
 noinst_LTLIBRARIES += src/core/libccdcore.la
 src_core_libccdcore_la_SOURCES = \
+	src/core/atomic_file.c \
+	src/core/atomic_file.h \
+	src/core/cleanup.c \
+	src/core/cleanup.h \
 	src/core/error.c \
 	src/core/params.c \
 	src/core/query.c

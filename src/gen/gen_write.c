@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "gen/gen.h"
+#include "core/atomic_file.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -52,23 +53,53 @@ typedef struct gen_chunk {
     ccd_status status[GEN_CHUNK];
 } gen_chunk;
 
+/* The directory of the file of family and kind under dir (created) and the
+ * file's path, both malloc'd. */
+static ccd_status file_path(char **dirpath, char **path, ccd_error *err, const char *dir,
+                            const ccd_gen_config *cfg, size_t family, ccd_kind kind)
+{
+    const char *name = ccd_gen_family_name(family);
+    const char *sub = kind == CCD_VF ? "vertex-face" : "edge-edge";
+    size_t len = strlen(dir) + strlen(name) + strlen(sub) + 32;
+    *dirpath = malloc(len);
+    *path = malloc(len);
+    if (!*dirpath || !*path) {
+        free(*dirpath);
+        free(*path);
+        *dirpath = *path = NULL;
+        return ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+    }
+    snprintf(*dirpath, len, "%s/%s/%s", dir, name, sub);
+    snprintf(*path, len, "%s/data.csv%s", *dirpath, cfg->gzip ? ".gz" : "");
+    return make_dirs(err, *dirpath);
+}
+
+/* Before any work: every file can be written. */
+static ccd_status check_files(ccd_error *err, const char *dir, const ccd_gen_config *cfg)
+{
+    ccd_status st = CCD_OK;
+    for (size_t f = 0; f < cfg->family_count && st == CCD_OK; f++)
+        for (int kind = CCD_VF; kind <= CCD_EE && st == CCD_OK; kind++)
+            if (cfg->kinds & (kind == CCD_VF ? CCD_GEN_VF : CCD_GEN_EE)) {
+                char *dirpath, *path;
+                st = file_path(&dirpath, &path, err, dir, cfg, cfg->families[f],
+                               (ccd_kind)kind);
+                if (st == CCD_OK)
+                    st = ccd_atomic_file_check(err, path);
+                free(dirpath);
+                free(path);
+            }
+    return st;
+}
+
 static ccd_status write_file(ccd_error *err, const char *dir, const ccd_gen_config *cfg,
                              size_t family, ccd_kind kind, gen_chunk *chunk,
                              ccd_gen_scratch **scratch, int nthreads)
 {
     const char *name = ccd_gen_family_name(family);
-    const char *sub = kind == CCD_VF ? "vertex-face" : "edge-edge";
-    size_t len = strlen(dir) + strlen(name) + strlen(sub) + 32;
-    char *dirpath = malloc(len), *path = malloc(len);
-    if (!dirpath || !path) {
-        free(dirpath);
-        free(path);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
-    }
-    snprintf(dirpath, len, "%s/%s/%s", dir, name, sub);
-    snprintf(path, len, "%s/data.csv%s", dirpath, cfg->gzip ? ".gz" : "");
+    char *dirpath, *path;
     ccd_writer *w = NULL;
-    ccd_status st = make_dirs(err, dirpath);
+    ccd_status st = file_path(&dirpath, &path, err, dir, cfg, family, kind);
     if (st == CCD_OK)
         st = ccd_writer_open(&w, err, path,
                              CCD_WRITE_LABELS | (cfg->gzip ? CCD_WRITE_GZIP : 0u));
@@ -128,12 +159,12 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
         free(scratch);
         return ccd_error_set(err, CCD_ERR_INTERNAL, outdir, 0, 0, "out of memory");
     }
-    ccd_status st = CCD_OK;
+    ccd_status st = check_files(err, outdir, cfg);
     for (int i = 0; i < GEN_CHUNK; i++)
         for (int row = 0; row < CCD_QUERY_ROWS; row++)
             for (int k = 0; k < 3; k++)
                 mpq_init(chunk->coords[i].q[row][k]);
-    for (int t = 0; t < nthreads; t++)
+    for (int t = 0; t < nthreads && st == CCD_OK; t++)
         if (!(scratch[t] = ccd_gen_scratch_new()))
             st = ccd_error_set(err, CCD_ERR_INTERNAL, outdir, 0, 0, "out of memory");
     for (size_t f = 0; f < cfg->family_count && st == CCD_OK; f++)

@@ -3,30 +3,28 @@
  *
  * Every coordinate is written as its exact reduced rational: a double
  * s · 2^e (s odd) as `s,1` times 2^e when e >= 0, else `s,2^-e`; a coordinate
- * that is not a double from the query's exact rationals.  The text goes to a
- * temporary file beside the target, renamed over it only on a successful close. */
+ * that is not a double from the query's exact rationals.  The text goes through
+ * an output file (core/atomic_file.h): a temporary beside a regular target,
+ * renamed over it only on a successful close. */
 #include <config.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "ccdbench.h"
+#include "core/atomic_file.h"
 
 enum { CCD_WRITE_BUFFER = 1 << 18, CCD_MAX_NUMBER = 400 };
 
 struct ccd_writer {
     char *path;
-    char *tmp_path;
-    int fd;
-    gzFile gz;        /* gzip output, or NULL */
+    ccd_atomic_file file;
+    gzFile gz;        /* gzip output (on a duplicate of file's descriptor), or NULL */
     unsigned flags;
     char *buf;        /* pending text */
     size_t len;
@@ -35,7 +33,7 @@ struct ccd_writer {
 
 static ccd_status io_error(ccd_writer *w, ccd_error *err, const char *what)
 {
-    return ccd_error_set(err, CCD_ERR_INTERNAL, w->tmp_path, 0, 0, "%s: %s", what,
+    return ccd_error_set(err, CCD_ERR_INTERNAL, w->path, 0, 0, "%s: %s", what,
                          strerror(errno ? errno : EIO));
 }
 
@@ -49,21 +47,14 @@ static ccd_status flush(ccd_writer *w, ccd_error *err)
             if (n <= 0) {
                 int zerr;
                 const char *msg = gzerror(w->gz, &zerr);
-                return ccd_error_set(err, CCD_ERR_INTERNAL, w->tmp_path, 0, 0,
+                return ccd_error_set(err, CCD_ERR_INTERNAL, w->path, 0, 0,
                                      "gzip write failed: %s",
                                      zerr == Z_ERRNO ? strerror(errno) : msg);
             }
             done += (size_t)n;
         }
-    } else {
-        while (done < w->len) {
-            ssize_t n = write(w->fd, w->buf + done, w->len - done);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0)
-                return io_error(w, err, "write failed");
-            done += (size_t)n;
-        }
+    } else if (w->len && fwrite(w->buf, 1, w->len, w->file.stream) != w->len) {
+        return io_error(w, err, "write failed");
     }
     w->len = 0;
     return CCD_OK;
@@ -200,47 +191,28 @@ ccd_status ccd_writer_open(ccd_writer **out, ccd_error *err, const char *path, u
     ccd_writer *w = calloc(1, sizeof *w);
     if (!w)
         return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
-    w->fd = -1;
     w->flags = flags;
     w->path = strdup(path);
-    size_t n = strlen(path) + sizeof ".tmp.XXXXXX";
-    w->tmp_path = malloc(n);
     w->buf = malloc(CCD_WRITE_BUFFER);
-    if (!w->path || !w->tmp_path || !w->buf) {
+    if (!w->path || !w->buf) {
         free(w->path);
-        free(w->tmp_path);
         free(w->buf);
         free(w);
         return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
     }
     mpz_init(w->scratch);
-    /* O_EXCL on a random name: the kernel applies the umask, as for any new file */
-    for (int attempt = 0; attempt < 100 && w->fd < 0; attempt++) {
-        uint32_t nonce = 0;
-        if (getrandom(&nonce, sizeof nonce, 0) != (ssize_t)sizeof nonce)
-            nonce = (uint32_t)getpid() * 2654435761u + (uint32_t)attempt;
-        snprintf(w->tmp_path, n, "%s.tmp.%06x", path, (unsigned)(nonce & 0xffffffu));
-        do
-            w->fd = open(w->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        while (w->fd < 0 && errno == EINTR);
-        if (w->fd < 0 && errno != EEXIST)
-            break;
-    }
-    if (w->fd < 0) {
-        ccd_status st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
-                                      "cannot create a temporary file beside it: %s",
-                                      strerror(errno));
-        w->tmp_path[0] = '\0';
+    ccd_status st = ccd_atomic_file_open(&w->file, err, path);
+    if (st != CCD_OK) {
         ccd_writer_abort(w);
         return st;
     }
     if (flags & CCD_WRITE_GZIP) {
-        int fd2 = dup(w->fd);
+        int fd2 = dup(fileno(w->file.stream));
         w->gz = fd2 >= 0 ? gzdopen(fd2, "wb6") : NULL;
         if (!w->gz) {
             if (fd2 >= 0)
                 close(fd2);
-            ccd_status st = io_error(w, err, "cannot start gzip output");
+            st = io_error(w, err, "cannot start gzip output");
             ccd_writer_abort(w);
             return st;
         }
@@ -254,7 +226,6 @@ static void writer_free(ccd_writer *w)
     mpz_clear(w->scratch);
     free(w->buf);
     free(w->path);
-    free(w->tmp_path);
     free(w);
 }
 
@@ -262,22 +233,16 @@ ccd_status ccd_writer_close(ccd_writer *w, ccd_error *err)
 {
     ccd_status st = flush(w, err);
     if (w->gz) {
-        int rc = gzclose(w->gz);
+        int rc = gzclose(w->gz); /* writes the rest into the duplicate descriptor */
         w->gz = NULL;
         if (st == CCD_OK && rc != Z_OK)
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, w->tmp_path, 0, 0,
+            st = ccd_error_set(err, CCD_ERR_INTERNAL, w->path, 0, 0,
                                "gzip close failed (zlib error %d)", rc);
     }
-    if (st == CCD_OK && fsync(w->fd) != 0)
-        st = io_error(w, err, "fsync failed");
-    if (close(w->fd) != 0 && st == CCD_OK)
-        st = io_error(w, err, "close failed");
-    w->fd = -1;
-    if (st == CCD_OK && rename(w->tmp_path, w->path) != 0)
-        st = ccd_error_set(err, CCD_ERR_INTERNAL, w->path, 0, 0, "cannot rename %s to it: %s",
-                           w->tmp_path, strerror(errno));
-    if (st != CCD_OK)
-        unlink(w->tmp_path);
+    if (st == CCD_OK)
+        st = ccd_atomic_file_commit(&w->file, err);
+    else
+        ccd_atomic_file_abort(&w->file);
     writer_free(w);
     return st;
 }
@@ -288,9 +253,6 @@ void ccd_writer_abort(ccd_writer *w)
         return;
     if (w->gz)
         gzclose(w->gz); /* closes the duplicate descriptor */
-    if (w->fd >= 0)
-        close(w->fd);
-    if (w->tmp_path[0])
-        unlink(w->tmp_path);
+    ccd_atomic_file_abort(&w->file);
     writer_free(w);
 }

@@ -3,7 +3,7 @@
 #include <config.h>
 
 #include "report/figures.h"
-#include "report/atomic_file.h"
+#include "core/atomic_file.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,9 +1,7 @@
 # SPDX-License-Identifier: MIT
-# src/report: the result table (text, Markdown, CSV, JSON) and atomic output files.
+# src/report: the result table (text, Markdown, CSV, JSON).
 noinst_LTLIBRARIES += src/report/libccdreport.la
 src_report_libccdreport_la_SOURCES = \
-	src/report/atomic_file.c \
-	src/report/atomic_file.h \
 	src/report/figures.c \
 	src/report/figures.h \
 	src/report/paper.h \
