@@ -322,8 +322,7 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     cfg->progress = io_progress;
     cfg->on_query = io.writer ? io_query : NULL;
     cfg->ctx = &io;
-    size_t done = 0;
-    for (; st == CCD_OK && done < nruns; done++) {
+    for (size_t done = 0; st == CCD_OK && done < nruns; done++) {
         ccd_result_run *run = &runs[done];
         run->params = o->params;
         run->sweep_value = o->sweep.count ? o->sweep.values[done] : NAN;
@@ -346,7 +345,6 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     }
     if (st != CCD_OK) {
         status = ccd_cli_fail(&err);
-        done = st == CCD_OK ? done : done - 1; /* the failed run freed its stats */
     } else {
         ccd_report_table t;
         int made;
@@ -378,7 +376,9 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         else
             status = write_report(&runs[0].stats, o);
     }
-    for (size_t i = 0; i < done; i++)
+    /* Every run's stats: calloc'd, and a failed or never started run leaves them
+     * empty, so freeing them all is right however far the loop got. */
+    for (size_t i = 0; i < nruns; i++)
         ccd_run_stats_free(&runs[i].stats);
     free(runs);
     if (have_header) {
