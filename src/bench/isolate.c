@@ -139,10 +139,13 @@ static void child_main(ccd_isolate *iso, size_t k, size_t from, size_t to)
 #if defined(__GLIBC__)
     on_exit(exit_at_once, NULL); /* registered last, so it runs first */
 #endif
-    /* Interrupts are the parent's to handle; the child just dies with them. */
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGHUP, SIG_DFL);
+    /* Interrupts are the parent's to handle; the child just dies with them.  So
+     * with a crash: a handler inherited from the parent (a sanitizer's, say) would
+     * turn the signal into an exit status or a hang, and the parent names the signal. */
+    static const int deadly[] = {SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+                                 SIGABRT};
+    for (size_t i = 0; i < sizeof deadly / sizeof deadly[0]; i++)
+        signal(deadly[i], SIG_DFL);
     void **scratch = calloc(iso->iso_count + 1, sizeof *scratch);
     if (!scratch)
         _exit(127);
@@ -296,6 +299,9 @@ ccd_status ccd_isolate_run(ccd_isolate *iso, ccd_error *err, const ccd_query *qu
         iso->kids[k].end = tasks * (k + 1) / kids;
         st = spawn(iso, err, (int)k);
     }
+    /* Poll: soon after the start (short batches end in microseconds), then less
+     * often (a slow plugin should not share its core with a busy parent). */
+    long pause_ns = 20000;
     for (int alive = 1; alive && st == CCD_OK;) {
         alive = 0;
         uint64_t now = now_ns();
@@ -313,8 +319,10 @@ ccd_status ccd_isolate_run(ccd_isolate *iso, ccd_error *err, const ccd_query *qu
                 st = check_time(iso, err, (int)k, now);
             alive |= iso->kids[k].pid > 0;
         }
-        if (alive && st == CCD_OK)
-            nanosleep(&(struct timespec){0, 200000}, NULL); /* 0.2 ms */
+        if (alive && st == CCD_OK) {
+            nanosleep(&(struct timespec){0, pause_ns}, NULL);
+            pause_ns = pause_ns < 5000000 ? pause_ns * 2 : 5000000; /* up to 5 ms */
+        }
     }
     if (st != CCD_OK) {
         kill_all(iso);
