@@ -184,8 +184,12 @@ enum {
     CCD_CAP_USES_RATIONALS = 1u << 4  /* reads q->exact rather than only the doubles   */
 };
 
-/* One query function per kind.  Returns CCD_OK, or an error status (the runner
- * reports it and stops).  scratch is the per-thread object from scratch_new (or NULL). */
+/* One query function per kind.  Returns CCD_OK, or an error status: CCD_ERR_INPUT
+ * when the query is outside the range the method accepts, CCD_ERR_INTERNAL for
+ * anything else.  The runner counts an error status, or a result that breaks the
+ * rules of ccd_result and the method's capabilities, as a failure of the method on
+ * that query, says why, and goes on.  scratch is the per-thread object from
+ * scratch_new (or NULL). */
 typedef ccd_status (*ccd_query_fn)(ccd_result *r, const ccd_query *q, const ccd_params *p,
                                    void *scratch);
 

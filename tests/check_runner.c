@@ -454,7 +454,9 @@ static ccd_status failing(ccd_result *r, const ccd_query *q, const ccd_params *p
 static const ccd_method failing_method = {"test-failing", "fails on query 3", 0, failing,
                                           failing, NULL, NULL};
 
-START_TEST(test_runner_method_error_stops)
+/* A method failing on a query loses that query only: the run goes on, the
+ * query is counted as failed with its reason, the others are scored. */
+START_TEST(test_runner_method_error_counted)
 {
     char *path = NULL;
     ck_assert_int_ge(asprintf(&path, "%s/datasets/default/touching/vertex-face/queries.csv",
@@ -463,18 +465,70 @@ START_TEST(test_runner_method_error_stops)
     ccd_dataset ds;
     ccd_error err;
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, paths, 1), CCD_OK);
-    const ccd_method *methods[1] = {&failing_method};
-    ccd_run_config cfg = {.methods = methods, .method_count = 1, .threads = 2, .batch_size = 2};
+    const ccd_method *methods[2] = {&failing_method, &ccd_method_fprf};
+    ccd_run_config cfg = {.methods = methods, .method_count = 2, .threads = 2, .batch_size = 2};
     ccd_params_default(&cfg.params);
     ccd_run_stats stats;
-    ck_assert_int_eq(ccd_run(&stats, &err, &ds, &cfg), CCD_ERR_INTERNAL);
+    ck_assert_int_eq(ccd_run(&stats, &err, &ds, &cfg), CCD_OK);
+    ck_assert_uint_eq(stats.group_count, 1);
+    const ccd_method_stats *failed = &stats.groups[0].methods[0], *fprf = &stats.groups[0].methods[1];
+    ck_assert_uint_eq(failed->failed, 1);
+    ck_assert_uint_eq(failed->queries + 1, fprf->queries);
+    ck_assert_uint_eq(fprf->failed, 0);
+    const ccd_first_failure *first;
+    ck_assert_uint_eq(ccd_run_stats_failed(&stats, 0, &first), 1);
     char expect[4096];
-    snprintf(expect, sizeof expect, "%s:25:0: method 'test-failing' failed (status 1) on query 3",
-             path);
-    ck_assert_str_eq(err.message, expect);
-    ck_assert_uint_eq(stats.group_count, 0);
+    snprintf(expect, sizeof expect,
+             "test-failing failed on query 3 of %s (status 1: internal error)", path);
+    ck_assert_ptr_nonnull(first);
+    ck_assert_str_eq(first->reason, expect);
+    ck_assert_uint_eq(first->query, 3);
+    ck_assert_uint_eq(ccd_run_stats_failed(&stats, 1, &first), 0);
+    ck_assert_ptr_null(first);
+    ccd_run_stats_free(&stats);
     ccd_dataset_free(&ds);
     free(path);
+}
+END_TEST
+
+/* Results are checked against the declared capabilities. */
+START_TEST(test_result_check)
+{
+    ccd_params p;
+    ccd_params_default(&p);
+    const unsigned toi = CCD_CAP_TOI | CCD_CAP_CONSERVATIVE;
+    ccd_result ok = {.collides = 1, .toi = 0.5, .toi_upper = 0.5, .checks = 3};
+    ccd_result none = {.collides = 0, .toi = INFINITY, .toi_upper = INFINITY};
+    ck_assert_int_eq(ccd_result_check(&ok, toi, &p), CCD_INVALID_NONE);
+    ck_assert_int_eq(ccd_result_check(&none, toi, &p), CCD_INVALID_NONE);
+    ccd_result r = ok;
+    r.collides = 7;
+    ck_assert_int_eq(ccd_result_check(&r, 0, &p), CCD_INVALID_COLLIDES);
+    r = ok, r.hit_max_checks = -1;
+    ck_assert_int_eq(ccd_result_check(&r, 0, &p), CCD_INVALID_HIT_MAX_CHECKS);
+    r = ok, r.checks = -1;
+    ck_assert_int_eq(ccd_result_check(&r, 0, &p), CCD_INVALID_CHECKS);
+    r = ok, r.tolerance = NAN;
+    ck_assert_int_eq(ccd_result_check(&r, 0, &p), CCD_INVALID_TOLERANCE);
+    r = ok, r.toi = NAN;
+    ck_assert_int_eq(ccd_result_check(&r, toi, &p), CCD_INVALID_TOI);
+    ck_assert_int_eq(ccd_result_check(&r, 0, &p), CCD_INVALID_NONE); /* toi not declared */
+    r = ok, r.toi = r.toi_upper = 5;
+    ck_assert_int_eq(ccd_result_check(&r, toi, &p), CCD_INVALID_TOI);
+    p.t_max = 0.25;
+    ck_assert_int_eq(ccd_result_check(&ok, toi, &p), CCD_INVALID_TOI); /* after t_max */
+    p.t_max = 1;
+    r = ok, r.toi_upper = 0.25;
+    ck_assert_int_eq(ccd_result_check(&r, toi, &p), CCD_INVALID_TOI_UPPER);
+    r = none, r.toi = 0.5;
+    ck_assert_int_eq(ccd_result_check(&r, toi, &p), CCD_INVALID_NO_TOI);
+    ccd_query_outcome o = {.result = ok, .failure = CCD_FAILURE_INVALID,
+                           .failure_detail = CCD_INVALID_TOI};
+    o.result.toi = NAN;
+    char why[256];
+    ccd_failure_reason(why, sizeof why, "m", &o, &p, "a.csv", 4, NULL);
+    ck_assert_str_eq(why, "m gave an invalid result on query 4 of a.csv: toi = nan, not in [0, 1] "
+                          "for a collision");
 }
 END_TEST
 
@@ -590,7 +644,8 @@ static Suite *runner_suite(void)
     tcase_add_test(run, test_runner_deterministic_shared_data);
     tcase_add_test(run, test_default_labels_are_exact);
     tcase_add_test(run, test_runner_labels_truth);
-    tcase_add_test(run, test_runner_method_error_stops);
+    tcase_add_test(run, test_runner_method_error_counted);
+    tcase_add_test(run, test_result_check);
     suite_add_tcase(s, run);
     TCase *report = tcase_create("report");
     tcase_set_timeout(report, 600);

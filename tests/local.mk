@@ -13,3 +13,4 @@ include tests/ms.mk
 include tests/example.mk
 include tests/extra.mk
 include tests/report.mk
+include tests/failures.mk

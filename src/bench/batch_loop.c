@@ -83,6 +83,8 @@ static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds,
     for (;;) {
         if ((st = ccd_reader_read(r, b, err)) != CCD_OK || b->count == 0)
             break;
+        if (s->loop->prepare && (st = s->loop->prepare(s->loop->ctx, err, f, b)) != CCD_OK)
+            break;
         if ((st = compute_batch(s, b, f, err)) != CCD_OK)
             break;
         if ((st = consume_batch(s, b, file, err)) != CCD_OK)

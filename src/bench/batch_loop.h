@@ -19,6 +19,10 @@ typedef struct ccd_batch_loop {
     /* Per-thread state, made once per thread before its first query (optional). */
     ccd_status (*thread_new)(void **tls, ccd_error *err, void *ctx);
     void (*thread_free)(void *tls, void *ctx);
+    /* Optional, sequentially before the batch is computed: work on the whole
+     * batch of queries of file (e.g. run methods in child processes). */
+    ccd_status (*prepare)(void *ctx, ccd_error *err, const ccd_dataset_file *file,
+                          const ccd_batch *b);
     /* In parallel, any order: compute the result slot of q.  On error fill err
      * (the loop reports the error of the earliest failing query). */
     ccd_status (*compute)(void *slot, ccd_error *err, const ccd_dataset_file *file,

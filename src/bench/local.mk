@@ -4,10 +4,14 @@ noinst_LTLIBRARIES += src/bench/libccdrun.la
 src_bench_libccdrun_la_SOURCES = \
 	src/bench/batch_loop.c \
 	src/bench/batch_loop.h \
+	src/bench/isolate.c \
+	src/bench/isolate.h \
 	src/bench/json_doc.c \
 	src/bench/json_doc.h \
 	src/bench/method_detail.c \
 	src/bench/method_detail.h \
+	src/bench/method_failure.c \
+	src/bench/method_failure.h \
 	src/bench/method_stats.c \
 	src/bench/method_stats.h \
 	src/bench/outcome.h \

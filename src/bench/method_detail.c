@@ -39,6 +39,8 @@ void ccd_method_detail_init(ccd_method_detail *d)
 void ccd_method_detail_add(ccd_method_detail *d, const ccd_query_truth *truth,
                            const ccd_query_outcome *o)
 {
+    if (o->failure != CCD_FAILURE_NONE)
+        return; /* counted in ccd_method_stats.failed only */
     if (truth->collides)
         ccd_time_histogram_add(&d->times_positive, o->time_ns);
     if (o->time_ns < d->time_min_ns)

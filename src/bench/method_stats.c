@@ -14,6 +14,10 @@ void ccd_method_stats_init(ccd_method_stats *s)
 void ccd_method_stats_add(ccd_method_stats *s, const ccd_query_truth *truth,
                           const ccd_query_outcome *o)
 {
+    if (o->failure != CCD_FAILURE_NONE) {
+        s->failed++;
+        return;
+    }
     int said = o->result.collides != 0;
     s->queries++;
     s->positives += truth->collides != 0;

@@ -6,7 +6,9 @@
 #include "bench/time_histogram.h"
 
 typedef struct ccd_method_stats {
-    uint64_t queries;
+    uint64_t failed;          /* queries the method gave no valid answer to; they
+                               * count in no other field (queries included)   */
+    uint64_t queries;         /* queries answered                           */
     uint64_t positives;       /* queries whose truth is a collision         */
     uint64_t reported;        /* queries the method reports as colliding    */
     uint64_t false_positives; /* reported, truth says no collision          */

@@ -25,8 +25,21 @@ enum {
     CCD_TOI_LATER = 1         /* method toi > exact toi: a conservativeness violation */
 };
 
+/* Why a method has no answer for a query (ccd_query_outcome.failure). */
+typedef enum ccd_failure_kind {
+    CCD_FAILURE_NONE = 0,
+    CCD_FAILURE_STATUS,  /* the method returned an error status (detail: the ccd_status) */
+    CCD_FAILURE_INVALID, /* the result breaks the method's declared capabilities
+                          * (detail: CCD_INVALID_*, method_failure.h) */
+    CCD_FAILURE_SIGNAL,  /* an isolated plugin was killed by a signal (detail: it) */
+    CCD_FAILURE_TIMEOUT, /* an isolated plugin took longer than the query time limit */
+    CCD_FAILURE_EXIT     /* an isolated plugin exited (detail: its exit status) */
+} ccd_failure_kind;
+
 typedef struct ccd_query_outcome {
     ccd_result result;
+    int failure;        /* CCD_FAILURE_*: when not NONE the result does not count */
+    int failure_detail; /* see ccd_failure_kind */
     uint64_t time_ns; /* wall time of the method call (CLOCK_MONOTONIC) */
     int toi_order;    /* CCD_TOI_* */
     double toi_gap;   /* |method toi - exact toi| when compared (to within one ulp), else 0 */

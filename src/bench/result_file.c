@@ -219,9 +219,11 @@ void ccd_result_write_query(ccd_result_writer *w, size_t file, const ccd_query *
         ccd_json_write_double(out, o->result.toi);
         fputs(", \"tolerance\": ", out);
         ccd_json_write_double(out, o->result.tolerance);
-        fprintf(out, ", \"checks\": %ld, \"hit_max_checks\": %d, \"time_ns\": %llu}",
+        fprintf(out, ", \"checks\": %ld, \"hit_max_checks\": %d, \"time_ns\": %llu",
                 o->result.checks, o->result.hit_max_checks != 0,
                 (unsigned long long)o->time_ns);
+        /* A failed answer is kept as given, marked: it is in no count. */
+        fputs(o->failure != CCD_FAILURE_NONE ? ", \"failed\": 1}" : "}", out);
     }
     fputs("]}", out);
 }
@@ -247,8 +249,23 @@ static void histogram(FILE *out, const ccd_time_histogram *h, const ccd_time_his
     fputc(']', out);
 }
 
+/* "failed": N, "first_failure": null or {"file", "query", "reason"}. */
+static void failure_members(FILE *out, const ccd_method_stats *s, const ccd_first_failure *f)
+{
+    fprintf(out, ",\n             \"failed\": %llu, \"first_failure\": ",
+            (unsigned long long)s->failed);
+    if (!f || !f->reason) {
+        fputs("null", out);
+        return;
+    }
+    fprintf(out, "{\"file\": %llu, \"query\": %llu, \"reason\": ",
+            (unsigned long long)f->file, (unsigned long long)f->query);
+    ccd_json_write_string(out, f->reason);
+    fputc('}', out);
+}
+
 static void method_entry(FILE *out, const ccd_method *m, const ccd_method_stats *s,
-                         const ccd_method_detail *d)
+                         const ccd_method_detail *d, const ccd_first_failure *f)
 {
     fputs("{\"method\": ", out);
     ccd_json_write_string(out, m->name);
@@ -274,6 +291,7 @@ static void method_entry(FILE *out, const ccd_method *m, const ccd_method_stats 
     histogram(out, &d->times_positive, NULL);
     fputs(",\n             \"times_negative\": ", out);
     histogram(out, &s->times, &d->times_positive);
+    failure_members(out, s, f);
     fputc('}', out);
 }
 
@@ -295,7 +313,8 @@ void ccd_result_write_run_end(ccd_result_writer *w, const ccd_run_stats *s)
         fprintf(out, ", \"kind\": \"%s\", \"methods\": [", grp->kind == CCD_VF ? "VF" : "EE");
         for (size_t m = 0; m < s->method_count; m++) {
             fputs(m ? ",\n            " : "\n            ", out);
-            method_entry(out, s->methods[m], &grp->methods[m], &grp->details[m]);
+            method_entry(out, s->methods[m], &grp->methods[m], &grp->details[m],
+                         grp->failures ? &grp->failures[m] : NULL);
         }
         fputs("]}", out);
     }
@@ -425,8 +444,31 @@ static ccd_status get_histogram(ccd_time_histogram *h, const reader *r, const cc
     return CCD_OK;
 }
 
-static ccd_status read_method_entry(ccd_method_stats *s, ccd_method_detail *d, const reader *r,
-                                    const ccd_json *e, const char *expected_name)
+/* "failed" and "first_failure" (absent from files of older versions: none). */
+static ccd_status read_failures(ccd_method_stats *s, ccd_first_failure *f, const reader *r,
+                                const ccd_json *e)
+{
+    ccd_status st;
+    if (ccd_json_get(e, "failed") && (st = get_u64(&s->failed, r, e, "failed")) != CCD_OK)
+        return st;
+    const ccd_json *first = ccd_json_get(e, "first_failure"), *reason;
+    if (!first || first->type == CCD_JSON_NULL)
+        return CCD_OK;
+    if (first->type != CCD_JSON_OBJECT)
+        return bad(r, first, "\"%s\": expected an object or null", "first_failure");
+    uint64_t file, query;
+    if ((st = get_u64(&file, r, first, "file")) != CCD_OK ||
+        (st = get_u64(&query, r, first, "query")) != CCD_OK ||
+        (st = member(&reason, r, first, "reason", CCD_JSON_STRING)) != CCD_OK)
+        return st;
+    if (ccd_first_failure_offer(f, file, query, reason->text) != 0)
+        return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+    return CCD_OK;
+}
+
+static ccd_status read_method_entry(ccd_method_stats *s, ccd_method_detail *d,
+                                    ccd_first_failure *f, const reader *r, const ccd_json *e,
+                                    const char *expected_name)
 {
     const ccd_json *name;
     ccd_status st = member(&name, r, e, "method", CCD_JSON_STRING);
@@ -455,7 +497,8 @@ static ccd_status read_method_entry(ccd_method_stats *s, ccd_method_detail *d, c
         (st = get_fixed(&d->tolerance_sum, r, e, "tolerance_sum")) != CCD_OK ||
         (st = get_double(&d->tolerance_max, r, e, "tolerance_max")) != CCD_OK ||
         (st = get_histogram(&d->times_positive, r, e, "times_positive")) != CCD_OK ||
-        (st = get_histogram(&negative, r, e, "times_negative")) != CCD_OK)
+        (st = get_histogram(&negative, r, e, "times_negative")) != CCD_OK ||
+        (st = read_failures(s, f, r, e)) != CCD_OK)
         return st;
     if (s->queries == 0)
         d->time_min_ns = UINT64_MAX;
@@ -494,13 +537,14 @@ static ccd_status read_groups(ccd_run_stats *s, const reader *r, const ccd_json 
             return bad(r, methods, "%s: expected one entry per method of \"methods\"", "methods");
         grp->methods = calloc(s->method_count + 1, sizeof *grp->methods);
         grp->details = calloc(s->method_count + 1, sizeof *grp->details);
-        if (!grp->methods || !grp->details)
+        grp->failures = calloc(s->method_count + 1, sizeof *grp->failures);
+        if (!grp->methods || !grp->details || !grp->failures)
             return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
         for (size_t m = 0; m < s->method_count; m++) {
             if (methods->items[m]->type != CCD_JSON_OBJECT)
                 return bad(r, methods->items[m], "%s: expected an object", "methods");
-            st = read_method_entry(&grp->methods[m], &grp->details[m], r, methods->items[m],
-                                   s->methods[m]->name);
+            st = read_method_entry(&grp->methods[m], &grp->details[m], &grp->failures[m], r,
+                                   methods->items[m], s->methods[m]->name);
             if (st != CCD_OK)
                 return st;
         }
@@ -694,6 +738,7 @@ void ccd_result_doc_free(ccd_result_doc *doc)
 void ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail,
                           const ccd_method_stats *from, const ccd_method_detail *from_detail)
 {
+    into->failed += from->failed;
     into->queries += from->queries;
     into->positives += from->positives;
     into->reported += from->reported;
@@ -712,11 +757,18 @@ void ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail
     into->toi_gap_sum = ccd_fixed_sum_value(&into_detail->toi_gap_sum);
 }
 
-void ccd_result_group_add(ccd_run_group *into, const ccd_run_group *from, size_t method_count)
+int ccd_result_group_add(ccd_run_group *into, const ccd_run_group *from, size_t method_count)
 {
-    for (size_t m = 0; m < method_count; m++)
+    for (size_t m = 0; m < method_count; m++) {
         ccd_result_stats_add(&into->methods[m], &into->details[m], &from->methods[m],
                              &from->details[m]);
+        const ccd_first_failure *f = from->failures ? &from->failures[m] : NULL;
+        if (f && f->reason &&
+            (!into->failures || ccd_first_failure_offer(&into->failures[m], f->file, f->query,
+                                                        f->reason) != 0))
+            return -1;
+    }
+    return 0;
 }
 
 const char *ccd_result_set_label(const char *set)

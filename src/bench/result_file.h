@@ -91,8 +91,8 @@ typedef struct ccd_result_doc {
 ccd_status ccd_result_read(ccd_result_doc *doc, ccd_error *err, const char *path);
 void ccd_result_doc_free(ccd_result_doc *doc);
 
-/* Add `from` into `into` (same method count). */
-void ccd_result_group_add(ccd_run_group *into, const ccd_run_group *from, size_t method_count);
+/* Add `from` into `into` (same method count); -1 when out of memory. */
+int ccd_result_group_add(ccd_run_group *into, const ccd_run_group *from, size_t method_count);
 /* Sum of the given groups of stats for one method. */
 void ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail,
                           const ccd_method_stats *from, const ccd_method_detail *from_detail);

@@ -11,9 +11,9 @@
 uint64_t ccd_result_group_size(const ccd_run_group *g, size_t method_count)
 {
     uint64_t n = 0;
-    for (size_t m = 0; m < method_count; m++)
-        if (g->methods[m].queries > n)
-            n = g->methods[m].queries;
+    for (size_t m = 0; m < method_count; m++) /* a method answered or failed on each */
+        if (g->methods[m].queries + g->methods[m].failed > n)
+            n = g->methods[m].queries + g->methods[m].failed;
     return n;
 }
 

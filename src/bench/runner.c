@@ -5,9 +5,11 @@
 
 #include "bench/runner.h"
 #include "bench/batch_loop.h"
+#include "bench/isolate.h"
 #include "exact/exact_ccd.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -35,6 +37,9 @@ typedef struct run_ctx {
     uint64_t *queries_of_file; /* with truth files: queries read per file */
     int use_ms;       /* minimum separation: truth by the exact oracle with d = ms */
     int limit_t_max;  /* t_max < 1: a collision counts when its exact toi ≤ t_max */
+    ccd_isolate *isolate;       /* the isolated methods' processes, or NULL */
+    const ccd_query *batch;     /* the batch being computed (for isolated outcomes) */
+    unsigned char *in_shard;    /* per query of the batch: to be run here */
 } run_ctx;
 
 static uint64_t now_ns(void)
@@ -80,6 +85,8 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     }
     for (size_t m = 0; m < c->cfg->method_count; m++) {
         const ccd_method *method = c->cfg->methods[m];
+        if (c->cfg->isolate && c->cfg->isolate[m])
+            continue; /* its scratch lives in its processes */
         if (method->scratch_new && !(t->scratch[m] = method->scratch_new())) {
             thread_free(t, ctx);
             return ccd_error_set(err, CCD_ERR_INTERNAL, method->name, 0, 0,
@@ -256,13 +263,29 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
         ccd_query_outcome *o = &slot->outcomes[m];
         memset(&o->result, 0, sizeof o->result);
         o->result.toi = o->result.toi_upper = INFINITY;
-        uint64_t start = now_ns();
-        st = ccd_method_run(method, &o->result, q, &c->cfg->params, t->scratch[m]);
-        o->time_ns = now_ns() - start;
-        if (st != CCD_OK)
-            return ccd_error_set(err, st, f->csv_path, first_line(q), 0,
-                                 "method '%s' failed (status %d) on query %llu", method->name,
-                                 (int)st, (unsigned long long)q->index);
+        o->failure = CCD_FAILURE_NONE;
+        o->toi_order = CCD_TOI_NOT_COMPARED;
+        o->toi_gap = 0;
+        ccd_status mst = CCD_OK;
+        if (c->cfg->isolate && c->cfg->isolate[m]) { /* run by prepare_batch */
+            *o = *ccd_isolate_outcome(c->isolate, (size_t)(q - c->batch), m);
+            if (o->failure != CCD_FAILURE_NONE)
+                continue;
+        } else {
+            uint64_t start = now_ns();
+            mst = ccd_method_run(method, &o->result, q, &c->cfg->params, t->scratch[m]);
+            o->time_ns = now_ns() - start;
+        }
+        /* A method that cannot answer this query loses it, not the run. */
+        if (mst != CCD_OK) {
+            o->failure = CCD_FAILURE_STATUS;
+            o->failure_detail = (int)mst;
+            continue;
+        }
+        if ((o->failure_detail = ccd_result_check(&o->result, method->caps, &c->cfg->params))) {
+            o->failure = CCD_FAILURE_INVALID;
+            continue;
+        }
         if ((st = compare_toi(o, err, c, method, slot, f, q, t)) != CCD_OK)
             return st;
         /* What the report counts against a method (a false positive or negative, a
@@ -275,10 +298,38 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
     return CCD_OK;
 }
 
+/* Before a batch is computed: run the isolated methods on its queries of this shard. */
+static ccd_status prepare_batch(void *ctx, ccd_error *err, const ccd_dataset_file *f,
+                                const ccd_batch *b)
+{
+    run_ctx *c = ctx;
+    c->batch = b->queries;
+    for (size_t i = 0; i < b->count; i++)
+        c->in_shard[i] = ccd_run_shard_of(c->cfg, (size_t)(f - c->ds->files), &b->queries[i]) ==
+                         c->cfg->shard_index;
+    return ccd_isolate_run(c->isolate, err, b->queries, b->count, c->in_shard, &c->cfg->params);
+}
+
+/* Keep the reason of o's failure when it is the group's first for method m. */
+static ccd_status note_failure(ccd_error *err, const run_ctx *c, ccd_run_group *g, size_t m,
+                               size_t file, const ccd_query *q, const ccd_query_outcome *o)
+{
+    ccd_first_failure *first = &g->failures[m];
+    if (first->reason)
+        return CCD_OK; /* queries come in (file, query) order: the first stays first */
+    char reason[1024];
+    const ccd_run_config *cfg = c->cfg;
+    ccd_failure_reason(reason, sizeof reason, cfg->methods[m]->name, o, &cfg->params,
+                       c->ds->files[file].csv_path, q->index,
+                       cfg->method_limits ? cfg->method_limits[m] : NULL);
+    if (ccd_first_failure_offer(first, file, q->index, reason) != 0)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    return CCD_OK;
+}
+
 static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                           const void *slot_bytes)
 {
-    (void)err;
     const run_ctx *c = ctx;
     const run_slot *slot = slot_bytes;
     if (c->queries_of_file)
@@ -289,6 +340,10 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
     for (size_t m = 0; m < c->cfg->method_count; m++) {
         ccd_method_stats_add(&g->methods[m], &slot->truth, &slot->outcomes[m]);
         ccd_method_detail_add(&g->details[m], &slot->truth, &slot->outcomes[m]);
+        ccd_status st;
+        if (slot->outcomes[m].failure != CCD_FAILURE_NONE &&
+            (st = note_failure(err, c, g, m, file, q, &slot->outcomes[m])) != CCD_OK)
+            return st;
     }
     c->stats->exact_truth += slot->truth.source != CCD_TRUTH_FROM_LABEL;
     g->unlabelled += q->label < 0;
@@ -328,7 +383,8 @@ static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error
             grp->kind = f->kind;
             grp->methods = malloc(method_count * sizeof *grp->methods + 1);
             grp->details = malloc(method_count * sizeof *grp->details + 1);
-            if (!grp->methods || !grp->details || !grp->set || !grp->family)
+            grp->failures = calloc(method_count + 1, sizeof *grp->failures);
+            if (!grp->methods || !grp->details || !grp->failures || !grp->set || !grp->family)
                 return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
             for (size_t m = 0; m < method_count; m++) {
                 ccd_method_stats_init(&grp->methods[m]);
@@ -361,14 +417,26 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
     }
     ccd_status st = make_groups(stats, c.group_of_file, err, ds, cfg->method_count);
+    size_t batch_size = cfg->batch_size ? cfg->batch_size : 4096;
+    int isolated = 0;
+    for (size_t m = 0; cfg->isolate && m < cfg->method_count; m++)
+        isolated |= cfg->isolate[m] != 0;
+    if (st == CCD_OK && isolated) {
+        int children = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
+        st = ccd_isolate_new(&c.isolate, err, cfg->methods, cfg->method_count, cfg->isolate,
+                             batch_size, children, cfg->query_timeout);
+        if (st == CCD_OK && !(c.in_shard = calloc(batch_size, 1)))
+            st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    }
     if (st == CCD_OK) {
         ccd_batch_loop loop = {
             .threads = cfg->threads,
-            .batch_size = cfg->batch_size,
+            .batch_size = batch_size,
             .slot_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome),
             .ctx = &c,
             .thread_new = thread_new,
             .thread_free = thread_free,
+            .prepare = c.isolate ? prepare_batch : NULL,
             .compute = compute,
             .consume = consume,
             .progress = progress,
@@ -388,6 +456,8 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     }
     free(c.group_of_file);
     free(c.queries_of_file);
+    free(c.in_shard);
+    ccd_isolate_free(c.isolate);
     if (st != CCD_OK)
         ccd_run_stats_free(stats);
     return st;
@@ -396,6 +466,9 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
 void ccd_run_stats_free(ccd_run_stats *stats)
 {
     for (size_t g = 0; g < stats->group_count; g++) {
+        for (size_t m = 0; stats->groups[g].failures && m < stats->method_count; m++)
+            free(stats->groups[g].failures[m].reason);
+        free(stats->groups[g].failures);
         free(stats->groups[g].methods);
         free(stats->groups[g].details);
         free(stats->groups[g].set);
@@ -403,4 +476,23 @@ void ccd_run_stats_free(ccd_run_stats *stats)
     }
     free(stats->groups);
     memset(stats, 0, sizeof *stats);
+}
+
+uint64_t ccd_run_stats_failed(const ccd_run_stats *stats, size_t m,
+                              const ccd_first_failure **first)
+{
+    uint64_t failed = 0;
+    const ccd_first_failure *earliest = NULL;
+    for (size_t g = 0; g < stats->group_count; g++) {
+        const ccd_run_group *grp = &stats->groups[g];
+        failed += grp->methods[m].failed;
+        const ccd_first_failure *f = grp->failures ? &grp->failures[m] : NULL;
+        if (f && f->reason &&
+            (!earliest || f->file < earliest->file ||
+             (f->file == earliest->file && f->query < earliest->query)))
+            earliest = f;
+    }
+    if (first)
+        *first = earliest;
+    return failed;
 }

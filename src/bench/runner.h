@@ -7,6 +7,7 @@
 #ifndef CCD_BENCH_RUNNER_H
 #define CCD_BENCH_RUNNER_H
 #include "bench/method_detail.h"
+#include "bench/method_failure.h"
 #include "bench/method_stats.h"
 #include "bench/truth_table.h"
 #include "ccdbench.h"
@@ -33,6 +34,13 @@ typedef struct ccd_run_config {
      * toi, t_max or a double falls inside the file's isolating interval.  A row count
      * other than the file's query count, or a row the oracle contradicts, is an error. */
     const ccd_truth_table *truth_files;
+    /* Optional, one per method: its documented range of inputs (named in the
+     * reason when it rejects a query), or NULL. */
+    const char *const *method_limits;
+    /* Optional, one per method: run it in child processes (bench/isolate.h), so
+     * that a crash, abort, exit or endless loop fails it on that query only. */
+    const unsigned char *isolate;
+    double query_timeout; /* seconds an isolated method may take per query; 0: no limit */
     int threads;       /* 0: OpenMP default */
     size_t batch_size; /* 0: default */
     /* Shards (0 or 1: everything).  Query q of ds->files[f] belongs to shard
@@ -56,6 +64,7 @@ typedef struct ccd_run_group {
     ccd_method_stats *methods; /* one per configured method */
     ccd_method_detail *details; /* one per configured method: for result files */
     uint64_t unlabelled;        /* queries of the group whose input has no label */
+    ccd_first_failure *failures; /* one per configured method: its first failure here */
 } ccd_run_group;
 
 typedef struct ccd_run_stats {
@@ -68,10 +77,17 @@ typedef struct ccd_run_stats {
     double wall_seconds;
 } ccd_run_stats;
 
-/* Run; on error (bad input, a method failing) stats is freed and err says why. */
+/* Run; on error (bad input, out of memory) stats is freed and err says why.  A
+ * method failing on a query is no error: it is counted (ccd_method_stats.failed)
+ * and its first failure kept per group (ccd_run_group.failures). */
 ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
                    const ccd_run_config *cfg);
 void ccd_run_stats_free(ccd_run_stats *stats);
+
+/* Queries on which method m failed, over all groups; and the earliest of the
+ * groups' first failures (NULL: none). */
+uint64_t ccd_run_stats_failed(const ccd_run_stats *stats, size_t m,
+                              const ccd_first_failure **first);
 
 /* The shard of query q of file number `file` (see ccd_run_config.shard_count). */
 unsigned ccd_run_shard_of(const ccd_run_config *cfg, size_t file, const ccd_query *q);

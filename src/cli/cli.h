@@ -100,6 +100,8 @@ typedef struct ccd_cli_methods {
 ccd_status ccd_cli_methods_load(ccd_cli_methods *m, ccd_error *err, char *const *plugin_paths,
                                 size_t count);
 void ccd_cli_methods_free(ccd_cli_methods *m);
+/* Whether method x comes from one of m's plugins. */
+int ccd_cli_method_from_plugin(const ccd_cli_methods *m, const ccd_method *x);
 /* Comma-separated capability names, e.g. "toi,conservative". */
 void ccd_cli_caps_string(char *out, size_t size, unsigned caps);
 

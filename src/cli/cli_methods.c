@@ -49,6 +49,18 @@ void ccd_cli_methods_free(ccd_cli_methods *m)
     memset(m, 0, sizeof *m);
 }
 
+int ccd_cli_method_from_plugin(const ccd_cli_methods *m, const ccd_method *x)
+{
+    for (size_t i = 0; i < m->plugin_count; i++) {
+        size_t n;
+        const ccd_method *const *methods = ccd_plugin_methods(m->plugins[i], &n);
+        for (size_t k = 0; k < n; k++)
+            if (methods[k] == x)
+                return 1;
+    }
+    return 0;
+}
+
 void ccd_cli_caps_string(char *out, size_t size, unsigned caps)
 {
     static const struct {

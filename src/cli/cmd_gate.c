@@ -6,6 +6,7 @@
 #include "bench/runner.h"
 #include "cli/cli.h"
 #include "core/atomic_file.h"
+#include "methods/builtin.h"
 #include "report/paper.h"
 
 #include <getopt.h>
@@ -30,6 +31,9 @@ static const char usage[] =
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --delta X, --max-checks N, --eta X   method parameters (as for run)\n"
     "  --help             show this help\n"
+    "\n"
+    "A method that fails on a query (cannot take it, crashes, gives an invalid\n"
+    "result) fails the gate.\n"
     "\n"
     "Exit status: 0 pass, 1 fail (or internal failure), 2 bad input or usage.\n";
 
@@ -249,8 +253,12 @@ int ccd_cmd_gate(int argc, char **argv)
         status = ccd_cli_usage_error("gate: no query files found under the data given");
         goto done;
     }
+    const char *limit = ccd_builtin_limit(chosen.items[0]);
+    /* A plugin method runs in child processes (as `run` does by default). */
+    unsigned char isolate = (unsigned char)ccd_cli_method_from_plugin(&available, chosen.items[0]);
     ccd_run_config cfg = {.methods = chosen.items, .method_count = chosen.count,
-                          .params = o.params, .threads = (int)o.threads};
+                          .params = o.params, .method_limits = &limit, .isolate = &isolate,
+                          .query_timeout = 60, .threads = (int)o.threads};
     ccd_run_stats stats;
     if (ccd_run(&stats, &err, &ds, &cfg) != CCD_OK) {
         status = ccd_cli_fail(&err);
@@ -265,9 +273,18 @@ int ccd_cmd_gate(int argc, char **argv)
         ccd_result_stats_add(&sum, &detail, &stats.groups[g].methods[0],
                              &stats.groups[g].details[0]);
     double mean_us = ccd_method_stats_mean_us(&sum);
-    check checks[3] = {{.name = "false-negatives"}, {.name = "false-positives"},
-                       {.name = "slowdown"}};
+    /* A failed query has no answer to score: it cannot pass, whatever FN and FP say. */
+    check checks[4] = {{.name = "false-negatives"}, {.name = "false-positives"},
+                       {.name = "slowdown"}, {.name = "method-failures"}};
     size_t nchecks = 2;
+    const ccd_first_failure *first;
+    uint64_t failed = ccd_run_stats_failed(&stats, 0, &first);
+    checks[3].failed = failed > 0;
+    if (failed)
+        snprintf(checks[3].message, sizeof checks[3].message, "failed on %llu queries (first: %s)",
+                 (unsigned long long)failed, first ? first->reason : "?");
+    else
+        snprintf(checks[3].message, sizeof checks[3].message, "failed on 0 queries");
     checks[0].failed = sum.false_negatives > (uint64_t)o.max_fn;
     snprintf(checks[0].message, sizeof checks[0].message, "FN %llu %s %ld",
              (unsigned long long)sum.false_negatives, checks[0].failed ? ">" : "<=", o.max_fn);
@@ -293,17 +310,23 @@ int ccd_cmd_gate(int argc, char **argv)
                      base_us, checks[2].failed ? ">" : "<=", o.max_slowdown);
         nchecks = 3;
     }
-    int failed = 0;
+    int failing = checks[3].failed;
     for (size_t i = 0; i < nchecks; i++)
-        failed |= checks[i].failed;
-    printf("gate %s: %s on %llu queries: %s; %s", failed ? "FAIL" : "PASS", o.method,
-           (unsigned long long)sum.queries, checks[0].message, checks[1].message);
+        failing |= checks[i].failed;
+    printf("gate %s: %s on %llu queries: %s; %s", failing ? "FAIL" : "PASS", o.method,
+           (unsigned long long)(sum.queries + sum.failed), checks[0].message, checks[1].message);
     if (nchecks == 3)
         printf("; %s", checks[2].message);
     else
         printf("; mean %.3f us", mean_us);
+    if (failed)
+        printf("; %s", checks[3].message);
     putchar('\n');
-    status = failed ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
+    status = failing ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
+    /* JUnit: the failures check always (after slowdown when there is one). */
+    if (nchecks == 2)
+        checks[2] = checks[3];
+    nchecks++;
     if (o.junit && write_junit(&junit_file, &err, o.method, checks, nchecks,
                                stats.wall_seconds) != CCD_OK)
         status = ccd_cli_fail(&err);

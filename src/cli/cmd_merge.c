@@ -129,7 +129,12 @@ static ccd_status write_merged(ccd_error *err, const char *out_path, ccd_result_
         for (size_t d = 1; d < n; d++) {
             const ccd_run_stats *part = &docs[d].runs[r].stats;
             for (size_t g = 0; g < sum->group_count; g++)
-                ccd_result_group_add(&sum->groups[g], &part->groups[g], sum->method_count);
+                if (ccd_result_group_add(&sum->groups[g], &part->groups[g],
+                                         sum->method_count) != 0) {
+                    ccd_atomic_file_abort(&f);
+                    return ccd_error_set(err, CCD_ERR_INTERNAL, out_path, 0, 0,
+                                         "out of memory");
+                }
             sum->wall_seconds += part->wall_seconds;
             sum->exact_truth += part->exact_truth;
             sum->toi_compared |= part->toi_compared;

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/truth_files.h"
 #include "core/atomic_file.h"
+#include "methods/builtin.h"
 #include "report/paper.h"
 #include "report/report.h"
 
@@ -58,9 +59,18 @@ static const char usage[] =
     "                     prints mean/min/max time, FP, FN, early stops, tolerance\n"
     "  --preset NAME      paper-table1: the methods and settings of seed 001 Table 1\n"
     "                     (delta 1e-6, m_I 1e6, eta 1e-6), printed in the paper's shape\n"
+    "  --isolate          run plugin methods in child processes (the default): a\n"
+    "                     crash, abort, exit or --query-timeout fails the method on\n"
+    "                     that query only; --no-isolate runs them in this process\n"
+    "  --query-timeout S  seconds an isolated method may take per query (default\n"
+    "                     60; 0: no limit)\n"
+    "  --fail-on-method-error  exit 1 when a method failed on some query (it\n"
+    "                     cannot take it, crashed, or gave an invalid result); such\n"
+    "                     queries are counted in a 'failed' column either way\n"
     "  --help             show this help\n"
     "\n"
-    "Exit status: 0 ok, 1 internal failure, 2 bad input or usage.\n";
+    "Exit status: 0 ok, 1 internal failure (or a method failure with\n"
+    "--fail-on-method-error), 2 bad input or usage.\n";
 
 /* seed 001 Table 1: the compared methods available here, in the paper's order. */
 static const char paper_table1_methods[] =
@@ -69,7 +79,8 @@ static const char paper_table1_methods[] =
 enum {
     OPT_PARAM = 256, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
     OPT_NO_ZERO_TOI, OPT_HELP,
-    OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR
+    OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR,
+    OPT_FAIL_ON_METHOD_ERROR, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT
 };
 
 typedef struct run_options {
@@ -94,6 +105,9 @@ typedef struct run_options {
     int shipped_truth;   /* truth_files is the shipped ground truth */
     int skipped_slow;    /* the default methods of a run without DATA leave out irf, uirf */
     ccd_atomic_file *out; /* --output, opened before any work; NULL: stdout */
+    int fail_on_method_error; /* exit 1 when a method failed on some query */
+    int isolate;              /* run plugin methods in child processes */
+    double query_timeout;     /* seconds per query of an isolated method; 0: none */
 } run_options;
 
 /* "I/N" with 0 <= I < N. */
@@ -138,6 +152,10 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"shard", required_argument, NULL, OPT_SHARD},
         {"sweep", required_argument, NULL, OPT_SWEEP},
         {"preset", required_argument, NULL, OPT_PRESET},
+        {"fail-on-method-error", no_argument, NULL, OPT_FAIL_ON_METHOD_ERROR},
+        {"isolate", no_argument, NULL, OPT_ISOLATE},
+        {"no-isolate", no_argument, NULL, OPT_NO_ISOLATE},
+        {"query-timeout", required_argument, NULL, OPT_QUERY_TIMEOUT},
         {NULL, 0, NULL, 0},
     };
     int c, status;
@@ -178,6 +196,16 @@ static int parse_options(run_options *o, int argc, char **argv)
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
         case OPT_PER_QUERY: o->per_query = 1; break;
+        case OPT_FAIL_ON_METHOD_ERROR: o->fail_on_method_error = 1; break;
+        case OPT_ISOLATE: o->isolate = 1; break;
+        case OPT_NO_ISOLATE: o->isolate = 0; break;
+        case OPT_QUERY_TIMEOUT:
+            if (ccd_cli_parse_double(&o->query_timeout, "--query-timeout", optarg) != 0)
+                return CCD_EXIT_USAGE;
+            if (!(o->query_timeout >= 0) || o->query_timeout > 1e6)
+                return ccd_cli_usage_error("--query-timeout: '%s' is not 0 <= S <= 1000000",
+                                           optarg);
+            break;
         case OPT_SHARD: {
             int st = parse_shard(o, optarg);
             if (st >= 0)
@@ -239,15 +267,40 @@ static int finish_output(const run_options *o, int status)
     return ccd_atomic_file_commit(o->out, &err) == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
 }
 
+/* Queries of the run (each method answered or failed on every one). */
+static uint64_t run_queries(const ccd_run_stats *stats)
+{
+    uint64_t queries = 0;
+    for (size_t g = 0; g < stats->group_count && stats->method_count; g++)
+        queries += stats->groups[g].methods[0].queries + stats->groups[g].methods[0].failed;
+    return queries;
+}
+
+/* Say on stderr which methods failed on queries (count, first reason); returns
+ * whether any did.  what: "" or " (delta = 1e-06)" for a run of a sweep. */
+static int report_method_failures(const ccd_run_stats *stats, const char *what)
+{
+    int any = 0;
+    for (size_t m = 0; m < stats->method_count; m++) {
+        const ccd_first_failure *first;
+        uint64_t failed = ccd_run_stats_failed(stats, m, &first);
+        if (failed == 0)
+            continue;
+        any = 1;
+        fprintf(stderr, "ccdbench: %s failed on %llu of %llu queries%s, not counted; first: %s\n",
+                stats->methods[m]->name, (unsigned long long)failed,
+                (unsigned long long)run_queries(stats), what, first ? first->reason : "?");
+    }
+    return any;
+}
+
 static int write_report(const ccd_run_stats *stats, const run_options *o)
 {
     FILE *out = table_stream(o);
     if (ccd_report_write(out, stats, o->format) != 0)
         return finish_output(o, ccd_cli_out_of_memory());
     if (o->format == CCD_FORMAT_TEXT) { /* the closing lines belong to the table */
-        uint64_t queries = 0;
-        for (size_t g = 0; g < stats->group_count && stats->method_count; g++)
-            queries += stats->groups[g].methods[0].queries;
+        uint64_t queries = run_queries(stats);
         fprintf(out, "\n%llu queries; truth from labels for %llu, exact for %llu",
                 (unsigned long long)queries, (unsigned long long)(queries - stats->exact_truth),
                 (unsigned long long)stats->exact_truth);
@@ -328,8 +381,7 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     cfg->progress = io_progress;
     cfg->on_query = io.writer ? io_query : NULL;
     cfg->ctx = &io;
-    size_t done = 0;
-    for (; st == CCD_OK && done < nruns; done++) {
+    for (size_t done = 0; st == CCD_OK && done < nruns; done++) {
         ccd_result_run *run = &runs[done];
         run->params = o->params;
         run->sweep_value = o->sweep.count ? o->sweep.values[done] : NAN;
@@ -352,15 +404,12 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     }
     if (st != CCD_OK) {
         status = ccd_cli_fail(&err);
-        done = st == CCD_OK ? done : done - 1; /* the failed run freed its stats */
     } else {
         note_unlabelled(&runs[0].stats, o);
         ccd_report_table t;
         int made;
         char note[256];
-        uint64_t queries = 0;
-        for (size_t g = 0; g < runs[0].stats.group_count && cfg->method_count; g++)
-            queries += runs[0].stats.groups[g].methods[0].queries;
+        uint64_t queries = run_queries(&runs[0].stats);
         snprintf(note, sizeof note, "%llu queries per run%s%s", (unsigned long long)queries,
                  o->json ? "; result file " : "", o->json ? o->json : "");
         if (o->sweep.count) {
@@ -385,7 +434,18 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         else
             status = write_report(&runs[0].stats, o);
     }
-    for (size_t i = 0; i < done; i++)
+    int failures = 0;
+    for (size_t i = 0; st == CCD_OK && i < nruns; i++) {
+        char what[64] = "";
+        if (o->sweep.count)
+            snprintf(what, sizeof what, " (%s = %g)", o->sweep.param, runs[i].sweep_value);
+        failures |= report_method_failures(&runs[i].stats, what);
+    }
+    if (failures && o->fail_on_method_error && status == CCD_EXIT_OK)
+        status = CCD_EXIT_FAILURE;
+    /* Every run's stats: calloc'd, and a failed or never started run leaves them
+     * empty, so freeing them all is right however far the loop got. */
+    for (size_t i = 0; i < nruns; i++)
         ccd_run_stats_free(&runs[i].stats);
     free(runs);
     if (have_header) {
@@ -466,7 +526,8 @@ static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_da
 
 int ccd_cmd_run(int argc, char **argv)
 {
-    run_options o = {.methods = "all", .format = CCD_FORMAT_TEXT, .truth = CCD_TRUTH_LABELS};
+    run_options o = {.methods = "all", .format = CCD_FORMAT_TEXT, .truth = CCD_TRUTH_LABELS,
+                     .isolate = 1, .query_timeout = 60};
     ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
     if (!o.plugins)
@@ -495,6 +556,8 @@ int ccd_cmd_run(int argc, char **argv)
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0, have_truth_table = 0;
     ccd_truth_table truth_table = {0};
+    const char **limits = NULL; /* the documented ranges of the chosen methods */
+    unsigned char *isolate = NULL; /* per chosen method: run in child processes */
     /* --ms exactly (swept values of ms are doubles: the truth uses them as they are) */
     mpq_t ms_exact;
     int have_ms_exact = o.ms_text && !(o.sweep.count && strcmp(o.sweep.param, "ms") == 0);
@@ -534,6 +597,18 @@ int ccd_cmd_run(int argc, char **argv)
         status = ccd_cli_usage_error("run: no query files found under the data given");
         goto done;
     }
+    if (!(limits = calloc(chosen.count + 1, sizeof *limits))) {
+        status = ccd_cli_out_of_memory();
+        goto done;
+    }
+    if (!(isolate = calloc(chosen.count + 1, 1))) {
+        status = ccd_cli_out_of_memory();
+        goto done;
+    }
+    for (size_t m = 0; m < chosen.count; m++) {
+        limits[m] = ccd_builtin_limit(chosen.items[m]);
+        isolate[m] = o.isolate && ccd_cli_method_from_plugin(&available, chosen.items[m]);
+    }
     if ((status = load_truth_files(&truth_table, &o, &ds, argv + optind, argc - optind,
                                    have_ms_exact ? ms_exact : NULL)) >= 0)
         goto done;
@@ -548,6 +623,9 @@ int ccd_cmd_run(int argc, char **argv)
             .ms_exact = have_ms_exact ? ms_exact : NULL,
             .truth = o.truth,
             .truth_files = have_truth_table ? &truth_table : NULL,
+            .method_limits = limits,
+            .isolate = isolate,
+            .query_timeout = o.query_timeout,
             .threads = (int)o.threads,
             .shard_index = o.shard_index,
             .shard_count = o.shard_count,
@@ -564,6 +642,9 @@ int ccd_cmd_run(int argc, char **argv)
         .ms_exact = have_ms_exact ? ms_exact : NULL,
         .truth = o.truth,
         .truth_files = have_truth_table ? &truth_table : NULL,
+        .method_limits = limits,
+        .isolate = isolate,
+        .query_timeout = o.query_timeout,
         .threads = (int)o.threads,
         .progress = ccd_cli_progress_update,
         .ctx = &bar,
@@ -577,9 +658,13 @@ int ccd_cmd_run(int argc, char **argv)
     }
     note_unlabelled(&stats, &o);
     status = write_report(&stats, &o);
+    if (report_method_failures(&stats, "") && o.fail_on_method_error && status == CCD_EXIT_OK)
+        status = CCD_EXIT_FAILURE;
     ccd_run_stats_free(&stats);
 done:
     ccd_atomic_file_abort(&out_file); /* a no-op once the table is written */
+    free(limits);
+    free(isolate);
     if (have_truth_table)
         ccd_truth_table_free(&truth_table);
     free(o.truth_files);

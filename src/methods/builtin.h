@@ -17,4 +17,8 @@ extern const ccd_method ccd_method_root_parity_rational;
 extern const ccd_method ccd_method_bsc;
 extern const ccd_method ccd_method_msrf; /* src/methods/msrf.c (seed 001 §6.2) */
 
+/* The documented range of inputs of a built-in method that rejects queries
+ * outside it (its query function returns CCD_ERR_INPUT), or NULL. */
+const char *ccd_builtin_limit(const ccd_method *m);
+
 #endif

@@ -22,3 +22,13 @@ const ccd_method *const *ccd_builtin_methods(void)
     };
     return methods;
 }
+
+const char *ccd_builtin_limit(const ccd_method *m)
+{
+    /* tight_inclusion.c: TI_MAX_COORD, the corner values |F| <= 4 max|x| stay finite. */
+    if (m == &ccd_method_tight_inclusion || m == &ccd_method_tight_inclusion_scalar ||
+        m == &ccd_method_tight_inclusion_dfs)
+        return "finite coordinates of magnitude at most 2^1000 (beyond that its corner "
+               "products overflow)";
+    return NULL;
+}

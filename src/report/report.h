@@ -20,13 +20,23 @@ typedef enum ccd_report_format {
 /* "text", "markdown", "csv", "json" (and "latex"); returns 0 on success, -1 for another name. */
 int ccd_report_format_parse(ccd_report_format *out, const char *name);
 
+/* What a column holds (ccd_report_table.numeric). */
+enum {
+    CCD_CELL_TEXT = 0,
+    CCD_CELL_NUMBER = 1,
+    CCD_CELL_NOTE = 2 /* a sentence, often empty: the text format puts it under the table */
+};
+
 /* The table as cells: machine formats (CSV, JSON) get full precision. */
 typedef struct ccd_report_table {
     size_t columns, rows;
     const char *const *header;   /* column names, e.g. "median_us"        */
     const char *const *title;    /* human titles, e.g. "median µs"        */
-    const unsigned char *numeric; /* 1: the column holds numbers          */
+    const unsigned char *numeric; /* CCD_CELL_* of each column            */
     char **cells;                /* rows × columns, row-major, malloc'd   */
+    /* Storage behind header, title and numeric when the table made them (else NULL). */
+    const char **own_header, **own_title;
+    unsigned char *own_numeric;
 } ccd_report_table;
 
 int ccd_report_table_make(ccd_report_table *t, const ccd_run_stats *s, int precise);

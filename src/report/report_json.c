@@ -45,7 +45,7 @@ int ccd_report_write_json(FILE *out, const ccd_report_table *t, const ccd_run_st
                 fputs(", ", out);
             string(out, t->header[c]);
             fputs(": ", out);
-            if (t->numeric[c])
+            if (t->numeric[c] == CCD_CELL_NUMBER)
                 number(out, ccd_report_cell(t, r, c));
             else
                 string(out, ccd_report_cell(t, r, c));

@@ -32,7 +32,7 @@ int ccd_report_write_latex(FILE *out, const ccd_report_table *t)
 {
     fputs("\\begin{tabular}{", out);
     for (size_t c = 0; c < t->columns; c++)
-        fputc(t->numeric[c] ? 'r' : 'l', out);
+        fputc(t->numeric[c] == CCD_CELL_NUMBER ? 'r' : 'l', out);
     fputs("}\n\\toprule\n", out);
     for (size_t c = 0; c < t->columns; c++) {
         text(out, t->title[c]);

@@ -22,7 +22,7 @@ int ccd_report_write_markdown(FILE *out, const ccd_report_table *t)
         cell(out, t->title[c]);
     fputs("|\n", out);
     for (size_t c = 0; c < t->columns; c++)
-        fputs(t->numeric[c] ? "|---:" : "|---", out);
+        fputs(t->numeric[c] == CCD_CELL_NUMBER ? "|---:" : "|---", out);
     fputs("|\n", out);
     for (size_t r = 0; r < t->rows; r++) {
         for (size_t c = 0; c < t->columns; c++)

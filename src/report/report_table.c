@@ -9,21 +9,48 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BASE_COLUMNS = 14, TOI_COLUMNS = 3 };
+enum { BASE_COLUMNS = 14, TOI_COLUMNS = 3, FAILURE_COLUMNS = 2, ALL_COLUMNS = 19 };
 
-static const char *const headers[BASE_COLUMNS + TOI_COLUMNS] = {
+/* The base columns, the toi columns (when toi is compared), then the failure
+ * columns (when a method failed on some query). */
+static const char *const headers[ALL_COLUMNS] = {
     "set", "family", "kind", "method", "queries", "positives", "fp", "fn",
     "mean_us", "median_us", "p99_us", "max_us", "queries_per_s", "max_checks_hits",
     "toi_violations", "toi_gap_mean", "toi_gap_max",
+    "failed", "first_failure",
 };
-static const char *const titles[BASE_COLUMNS + TOI_COLUMNS] = {
+static const char *const titles[ALL_COLUMNS] = {
     "set", "family", "kind", "method", "queries", "positives", "FP", "FN",
     "mean µs", "median µs", "p99 µs", "max µs", "queries/s", "max-checks hits",
     "toi > exact", "mean toi gap", "max toi gap",
+    "failed", "first failure",
 };
-static const unsigned char numeric[BASE_COLUMNS + TOI_COLUMNS] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+static const unsigned char numeric[ALL_COLUMNS] = {
+    CCD_CELL_TEXT, CCD_CELL_TEXT, CCD_CELL_TEXT, CCD_CELL_TEXT,
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+    CCD_CELL_NUMBER, CCD_CELL_NOTE,
 };
+
+/* The columns a table of s has, in the order of `headers` (index list). */
+static size_t column_list(size_t *cols, const ccd_run_stats *s)
+{
+    size_t n = 0;
+    for (size_t c = 0; c < BASE_COLUMNS; c++)
+        cols[n++] = c;
+    if (s->toi_compared)
+        for (size_t c = 0; c < TOI_COLUMNS; c++)
+            cols[n++] = BASE_COLUMNS + c;
+    int failures = 0;
+    for (size_t m = 0; m < s->method_count; m++)
+        failures |= ccd_run_stats_failed(s, m, NULL) > 0;
+    if (failures)
+        for (size_t c = 0; c < FAILURE_COLUMNS; c++)
+            cols[n++] = BASE_COLUMNS + TOI_COLUMNS + c;
+    return n;
+}
 
 char *ccd_report_printf(const char *fmt, ...)
 {
@@ -41,55 +68,66 @@ static char *number(double x, int precise, const char *human)
     return precise ? ccd_report_printf("%.9g", x) : ccd_report_printf(human, x);
 }
 
-static int fill_row(char **cell, const ccd_run_group *g, const ccd_method *m,
-                    const ccd_method_stats *st, int precise, int toi)
+static char *cell_of(size_t column, const ccd_run_group *g, size_t m, const ccd_method *method,
+                     int precise)
 {
-    cell[0] = strdup(g->set);
-    cell[1] = strdup(g->family);
-    cell[2] = strdup(g->kind == CCD_VF ? "VF" : "EE");
-    cell[3] = strdup(m->name);
-    cell[4] = ccd_report_printf("%llu", (unsigned long long)st->queries);
-    cell[5] = ccd_report_printf("%llu", (unsigned long long)st->positives);
-    cell[6] = ccd_report_printf("%llu", (unsigned long long)st->false_positives);
-    cell[7] = ccd_report_printf("%llu", (unsigned long long)st->false_negatives);
-    cell[8] = number(ccd_method_stats_mean_us(st), precise, "%.3f");
-    cell[9] = number(ccd_method_stats_quantile_us(st, 0.5), precise, "%.3f");
-    cell[10] = number(ccd_method_stats_quantile_us(st, 0.99), precise, "%.3f");
-    cell[11] = number(ccd_method_stats_max_us(st), precise, "%.3f");
-    cell[12] = number(ccd_method_stats_throughput(st), precise, "%.0f");
-    cell[13] = ccd_report_printf("%llu", (unsigned long long)st->hit_max_checks);
-    size_t n = BASE_COLUMNS;
-    if (toi) {
-        cell[14] = ccd_report_printf("%llu", (unsigned long long)st->toi_violations);
-        cell[15] = number(ccd_method_stats_toi_gap_mean(st), precise, "%.3g");
-        cell[16] = number(st->toi_gap_max, precise, "%.3g");
-        n += TOI_COLUMNS;
+    const ccd_method_stats *st = &g->methods[m];
+    const ccd_first_failure *f = g->failures ? &g->failures[m] : NULL;
+    switch (column) {
+    case 0: return strdup(g->set);
+    case 1: return strdup(g->family);
+    case 2: return strdup(g->kind == CCD_VF ? "VF" : "EE");
+    case 3: return strdup(method->name);
+    case 4: return ccd_report_printf("%llu", (unsigned long long)st->queries);
+    case 5: return ccd_report_printf("%llu", (unsigned long long)st->positives);
+    case 6: return ccd_report_printf("%llu", (unsigned long long)st->false_positives);
+    case 7: return ccd_report_printf("%llu", (unsigned long long)st->false_negatives);
+    case 8: return number(ccd_method_stats_mean_us(st), precise, "%.3f");
+    case 9: return number(ccd_method_stats_quantile_us(st, 0.5), precise, "%.3f");
+    case 10: return number(ccd_method_stats_quantile_us(st, 0.99), precise, "%.3f");
+    case 11: return number(ccd_method_stats_max_us(st), precise, "%.3f");
+    case 12: return number(ccd_method_stats_throughput(st), precise, "%.0f");
+    case 13: return ccd_report_printf("%llu", (unsigned long long)st->hit_max_checks);
+    case 14: return ccd_report_printf("%llu", (unsigned long long)st->toi_violations);
+    case 15: return number(ccd_method_stats_toi_gap_mean(st), precise, "%.3g");
+    case 16: return number(st->toi_gap_max, precise, "%.3g");
+    case 17: return ccd_report_printf("%llu", (unsigned long long)st->failed);
+    default: return strdup(f && f->reason ? f->reason : "");
     }
-    for (size_t i = 0; i < n; i++)
-        if (!cell[i])
-            return -1;
-    return 0;
 }
 
 int ccd_report_table_make(ccd_report_table *t, const ccd_run_stats *s, int precise)
 {
     memset(t, 0, sizeof *t);
-    t->columns = BASE_COLUMNS + (s->toi_compared ? TOI_COLUMNS : 0);
-    t->header = headers;
-    t->title = titles;
-    t->numeric = numeric;
+    size_t cols[ALL_COLUMNS];
+    t->columns = column_list(cols, s);
+    /* Header, title and kind of the columns present, in their order. */
+    t->own_header = calloc(t->columns, sizeof *t->own_header);
+    t->own_title = calloc(t->columns, sizeof *t->own_title);
+    t->own_numeric = calloc(t->columns, 1);
     t->rows = s->group_count * s->method_count;
     t->cells = calloc(t->rows * t->columns + 1, sizeof *t->cells);
-    if (!t->cells)
+    if (!t->own_header || !t->own_title || !t->own_numeric || !t->cells) {
+        ccd_report_table_free(t);
         return -1;
+    }
+    for (size_t c = 0; c < t->columns; c++) {
+        t->own_header[c] = headers[cols[c]];
+        t->own_title[c] = titles[cols[c]];
+        t->own_numeric[c] = numeric[cols[c]];
+    }
+    t->header = t->own_header;
+    t->title = t->own_title;
+    t->numeric = t->own_numeric;
     size_t row = 0;
     for (size_t g = 0; g < s->group_count; g++)
         for (size_t m = 0; m < s->method_count; m++, row++)
-            if (fill_row(t->cells + row * t->columns, &s->groups[g], s->methods[m],
-                         &s->groups[g].methods[m], precise, s->toi_compared) != 0) {
-                ccd_report_table_free(t);
-                return -1;
-            }
+            for (size_t c = 0; c < t->columns; c++)
+                if (!(t->cells[row * t->columns + c] =
+                          cell_of(cols[c], &s->groups[g], m, s->methods[m], precise))) {
+                    ccd_report_table_free(t);
+                    return -1;
+                }
     return 0;
 }
 
@@ -99,6 +137,9 @@ void ccd_report_table_free(ccd_report_table *t)
         for (size_t i = 0; i < t->rows * t->columns; i++)
             free(t->cells[i]);
     free(t->cells);
+    free(t->own_header);
+    free(t->own_title);
+    free(t->own_numeric);
     memset(t, 0, sizeof *t);
 }
 
