@@ -142,8 +142,8 @@ static void child_main(ccd_isolate *iso, size_t k, size_t from, size_t to)
     /* Interrupts are the parent's to handle; the child just dies with them.  So
      * with a crash: a handler inherited from the parent (a sanitizer's, say) would
      * turn the signal into an exit status or a hang, and the parent names the signal. */
-    static const int deadly[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL,
-                                 SIGABRT};
+    static const int deadly[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGSEGV,
+                                 SIGBUS, SIGFPE,  SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof deadly / sizeof deadly[0]; i++)
         signal(deadly[i], SIG_DFL);
     void **scratch = calloc(iso->iso_count + 1, sizeof *scratch);
