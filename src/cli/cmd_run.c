@@ -56,6 +56,8 @@ static const char usage[] =
     "  --sweep P=SPEC     run once per value of P (delta, max-checks or ms); SPEC is\n"
     "                     LO:HI:N (N log-spaced values, inclusive) or a comma list;\n"
     "                     prints mean/min/max time, FP, FN, early stops, tolerance\n"
+    "  --max-digits N     refuse integers of more than N digits in the query files\n"
+    "                     (default 1000; an exact double needs at most 324)\n"
     "  --preset NAME      paper-table1: the methods and settings of seed 001 Table 1\n"
     "                     (delta 1e-6, m_I 1e6, eta 1e-6), printed in the paper's shape\n"
     "  --help             show this help\n"
@@ -69,7 +71,7 @@ static const char paper_table1_methods[] =
 enum {
     OPT_PARAM = 256, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
     OPT_NO_ZERO_TOI, OPT_HELP,
-    OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR
+    OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR, OPT_MAX_DIGITS
 };
 
 typedef struct run_options {
@@ -93,6 +95,7 @@ typedef struct run_options {
     char *truth_files;   /* the directory of the truth files used (malloc'd), or NULL */
     int shipped_truth;   /* truth_files is the shipped ground truth */
     int skipped_slow;    /* the default methods of a run without DATA leave out irf, uirf */
+    size_t max_digits;   /* --max-digits (0: the reader's default) */
 } run_options;
 
 /* "I/N" with 0 <= I < N. */
@@ -137,6 +140,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"shard", required_argument, NULL, OPT_SHARD},
         {"sweep", required_argument, NULL, OPT_SWEEP},
         {"preset", required_argument, NULL, OPT_PRESET},
+        {"max-digits", required_argument, NULL, OPT_MAX_DIGITS},
         {NULL, 0, NULL, 0},
     };
     int c, status;
@@ -177,6 +181,10 @@ static int parse_options(run_options *o, int argc, char **argv)
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
         case OPT_PER_QUERY: o->per_query = 1; break;
+        case OPT_MAX_DIGITS:
+            if ((status = ccd_cli_parse_max_digits(&o->max_digits, optarg)) != 0)
+                return status;
+            break;
         case OPT_SHARD: {
             int st = parse_shard(o, optarg);
             if (st >= 0)
@@ -513,6 +521,7 @@ int ccd_cmd_run(int argc, char **argv)
         goto done;
     }
     have_dataset = 1;
+    ds.max_digits = o.max_digits;
     if (ds.count == 0) {
         status = ccd_cli_usage_error("run: no query files found under the data given");
         goto done;

@@ -272,6 +272,7 @@ ccd_status ccd_dataset_discover(ccd_dataset *out, ccd_error *err, const char *co
 {
     out->files = NULL;
     out->count = 0;
+    out->max_digits = 0; /* the reader's default */
     file_list list = {0};
     ccd_status st = CCD_OK;
     if (npaths == 0)
@@ -304,7 +305,7 @@ ccd_status ccd_dataset_discover(ccd_dataset *out, ccd_error *err, const char *co
         free(set);
     }
     if (st != CCD_OK) {
-        ccd_dataset d = {list.files, list.count};
+        ccd_dataset d = {list.files, list.count, 0};
         ccd_dataset_free(&d);
         return st;
     }
