@@ -10,7 +10,8 @@
  * - the result-file reader accepts it or refuses it the same way, and a result
  *   it accepts, written again by the result writer (as `merge` does), is read
  *   back and written again identically: whatever the reader lets through, the
- *   writer can express, and nothing is lost or changed on the way. */
+ *   writer can express, and nothing is lost or changed on the way;
+ * - both refuse a NUL byte anywhere (JSON is text). */
 #include <config.h>
 
 #include <stdio.h>
@@ -47,6 +48,8 @@ static void check_json(const unsigned char *data, size_t size)
         ccd_fuzz_check_message(&err, json_name, 1);
         return;
     }
+    if (memchr(data, '\0', size))
+        abort();
     size_t len1, len2;
     char *once = json_text(v, &len1);
     ccd_json *w = NULL;
@@ -97,7 +100,7 @@ static void check_result(const unsigned char *data, size_t size)
         ccd_fuzz_check_message(&err, &path, 1);
         return;
     }
-    if (doc.run_count == 0)
+    if (doc.run_count == 0 || memchr(data, '\0', size))
         abort();
     for (size_t i = 0; i < doc.run_count; i++)
         if (doc.runs[i].stats.method_count != doc.header.method_count)

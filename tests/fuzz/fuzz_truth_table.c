@@ -8,16 +8,18 @@
  * must succeed or fail with CCD_ERR_INPUT and "path:line:column: ", never crash,
  * leak or read out of bounds, and every row it keeps must be consistent:
  * collides 0 or 1, no interval without a collision, and otherwise
- * 0 <= lo_down <= hi_up <= 1 with lo_down = hi_up for an exact (rational) toi. */
+ * 0 <= lo_down <= hi_up <= 1 with lo_down = hi_up for an exact (rational) toi.
+ * A truth file is text: one holding a NUL byte must be refused. */
 #include <config.h>
 
 #include <gmp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench/truth_table.h"
 #include "fuzz_check.h"
 
-static void check_load(const char *path, mpq_srcptr ms, int norm)
+static void check_load(const char *path, int has_nul, mpq_srcptr ms, int norm)
 {
     char *paths[1] = {(char *)path};
     ccd_truth_table t;
@@ -29,7 +31,7 @@ static void check_load(const char *path, mpq_srcptr ms, int norm)
         ccd_fuzz_check_message(&err, &path, 1);
         return;
     }
-    if (t.count != 1)
+    if (t.count != 1 || has_nul)
         abort();
     const ccd_truth_file *f = &t.files[0];
     if (f->first_line != (ms ? 3u : 2u))
@@ -56,11 +58,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
     const char *path = ccd_fuzz_write_file(data, size, ".truth.csv");
-    check_load(path, NULL, 0);
+    int has_nul = memchr(data, '\0', size) != NULL;
+    check_load(path, has_nul, NULL, 0);
     mpq_t ms;
     mpq_init(ms);
     mpq_set_ui(ms, 1, 100);
-    check_load(path, ms, (size & 1) ? 2 : 0);
+    check_load(path, has_nul, ms, (size & 1) ? 2 : 0);
     mpq_clear(ms);
     return 0;
 }

@@ -47,7 +47,9 @@ flags="-std=c11 -g -O1 -fopenmp -fsanitize=address,undefined -fno-sanitize-recov
 printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { return d && n; }\n' \
   >"$work/probe.c"
 if ! "$cc" $flags -fsanitize=fuzzer "$work/probe.c" -o "$work/probe" >"$work/probe.log" 2>&1; then
-  echo "fuzz: $cc cannot build libFuzzer targets with -fopenmp (see $work/probe.log)" >&2
+  echo "fuzz: $cc cannot build libFuzzer targets with -fopenmp:" >&2
+  head -3 "$work/probe.log" >&2
+  if [ -n "${temporary:-}" ]; then rm -rf "$work"; fi
   exit 77
 fi
 
