@@ -95,6 +95,15 @@ ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_pat
 ccd_status ccd_reader_read(ccd_reader *r, ccd_batch *b, ccd_error *err);
 /* Bytes of (uncompressed) input consumed so far. */
 uint64_t ccd_reader_bytes_read(const ccd_reader *r);
+/* The longest integer (numerator or denominator, in decimal digits, without sign
+ * or leading blanks) the reader accepts; a longer one is bad input, named by its
+ * field.  GMP's cost grows faster than linearly in the number of digits, so an
+ * unbounded integer lets one small file take minutes and gigabytes.  The default
+ * covers every double exactly: the largest has 309 digits and the denominator of
+ * the smallest subnormal, 2^1074, has 324; the public datasets need at most 34.
+ * max_digits 0 sets the default. */
+enum { CCD_MAX_DIGITS_DEFAULT = 1000 };
+void ccd_reader_set_max_digits(ccd_reader *r, size_t max_digits);
 void ccd_reader_close(ccd_reader *r);
 
 /* Writer of the same format.  A regular file (or a new one) is written to a
@@ -121,12 +130,14 @@ typedef struct ccd_dataset_file {
 typedef struct ccd_dataset {
     ccd_dataset_file *files;
     size_t count;
-    /* What discovery left out, one "path: why" line each (no newline): the same file or directory reached twice (by device and inode: "./d: same
+    /* What discovery left out, one "path: why" line each (no newline): the same
+     * file or directory reached twice (by device and inode: "./d: same
      * directory as d, counted once"), or a CSV name inside a directory that is not a
      * regular file ("d/xvf.csv: skipped (not a regular file: a FIFO)").  The caller
      * shows them; ccd_dataset_free frees them. */
     char **notes;
     size_t note_count;
+    size_t max_digits; /* readers of these files: ccd_reader_set_max_digits; 0: default */
 } ccd_dataset;
 
 /* Discover CSV files under the given files or directories, in both public layouts:

@@ -491,6 +491,110 @@ START_TEST(bad_too_large)
 }
 END_TEST
 
+/* A query of 8 rows "1,2,1,2,1,2" (all 1/2) where, in row `row`, field `field`
+ * (0-5) is sign followed by `digits` digits: a numerator 11…1 over the
+ * denominator 22…2 (still 1/2), or a denominator 20…0 under the numerator 1.
+ * Malloc'd. */
+static char *query_with_long_field(int row, int field, size_t digits, const char *sign)
+{
+    char *text = malloc(8 * 32 + 2 * digits + 16), *p = text;
+    for (int r = 0; r < CCD_QUERY_ROWS; r++)
+        for (int f = 0; f < 6; f++) {
+            if (r == row && f == field) {
+                p += sprintf(p, "%s", sign);
+                memset(p, f % 2 ? '0' : '1', digits);
+                if (f % 2)
+                    *p = '2';
+                p += digits;
+            } else if (r == row && f == field + 1 && field % 2 == 0) {
+                memset(p, '2', digits);
+                p += digits;
+            } else {
+                *p++ = f % 2 ? '2' : '1';
+            }
+            *p++ = f == 5 ? '\n' : ',';
+        }
+    *p = '\0';
+    return text;
+}
+
+/* Read text with the reader's limit set to max_digits (0: the default). */
+static ccd_status read_memory_limited(records *rs, ccd_error *err, const char *text,
+                                      size_t len, size_t max_digits, ccd_kind kind)
+{
+    ccd_reader *rd;
+    ccd_status st = ccd_reader_open_memory(&rd, err, "mem.csv", text, len, NULL, NULL, 0, kind);
+    if (st != CCD_OK)
+        return st;
+    if (max_digits)
+        ccd_reader_set_max_digits(rd, max_digits);
+    st = drain(rd, 3, rs, err);
+    ccd_reader_close(rd);
+    return st;
+}
+
+START_TEST(bad_too_many_digits)
+{
+    /* the default limit: exactly CCD_MAX_DIGITS_DEFAULT digits pass, one more fails,
+     * for a numerator and for a denominator, with the field named */
+    size_t n = CCD_MAX_DIGITS_DEFAULT;
+    char *text = query_with_long_field(1, 2, n, "");
+    records rs = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_memory_limited(&rs, &err, text, strlen(text), 0, CCD_VF), CCD_OK);
+    ck_assert_uint_eq(rs.n, 1);
+    ck_assert(rs.r[0].v[1][1] == 0.5);
+    records_free(&rs);
+    free(text);
+    text = query_with_long_field(1, 2, n + 1, "");
+    expect_error(text, 2, 5, "numerator of f0.y at t0 has more than 1000 digits (--max-digits)");
+    free(text);
+    text = query_with_long_field(6, 5, n + 1, " -");
+    expect_error(text, 7, 12, "denominator of f1.z at t1 has more than 1000 digits "
+                              "(--max-digits)");
+    free(text);
+    /* every double is within the default: 2^-1074 (a 324-digit denominator) */
+    mpz_t d;
+    mpz_init(d);
+    mpz_setbit(d, 1074);
+    char *den = mpz_get_str(NULL, 10, d);
+    ck_assert_uint_eq(strlen(den), 324);
+    text = malloc(8 * (2 * 324 + 16) + 1);
+    text[0] = '\0';
+    for (int row = 0; row < CCD_QUERY_ROWS; row++)
+        sprintf(text + strlen(text), "1,%s,-3,%s,0,1\n", den, den);
+    ck_assert_int_eq(read_memory_limited(&rs, &err, text, strlen(text), 0, CCD_VF), CCD_OK);
+    ck_assert(rs.r[0].v[0][0] == 0x1p-1074);
+    ck_assert(rs.r[0].v[7][1] == -0x3p-1074);
+    records_free(&rs);
+    free(text);
+    free(den);
+    mpz_clear(d);
+    /* a limit set on the reader (--max-digits 50): 50 digits pass, 51 fail, also
+     * below the 38 digits of the fast path and for edge-edge names */
+    static const size_t limits[] = {50, 38, 20, 3, 1};
+    for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
+        size_t max = limits[i];
+        text = query_with_long_field(0, 0, max, "+");
+        ck_assert_int_eq(read_memory_limited(&rs, &err, text, strlen(text), max, CCD_EE), CCD_OK);
+        ck_assert_uint_eq(rs.n, 1);
+        ck_assert(rs.r[0].v[0][0] == 0.5);
+        records_free(&rs);
+        free(text);
+        text = query_with_long_field(5, 0, max + 1, "+");
+        ck_assert_int_eq(read_memory_limited(&rs, &err, text, strlen(text), max, CCD_EE), CCD_ERR_INPUT);
+        ck_assert_uint_eq(rs.n, 0);
+        char what[128];
+        snprintf(what, sizeof what,
+                 "mem.csv:6:1: numerator of ea1.x at t1 has more than %zu digits (--max-digits)",
+                 max);
+        ck_assert_str_eq(err.message, what);
+        records_free(&rs);
+        free(text);
+    }
+}
+END_TEST
+
 START_TEST(bad_line_too_long_in_small_pieces)
 {
     /* a line across many buffer refills is still one line (not an error) */
@@ -510,9 +614,15 @@ START_TEST(bad_line_too_long_in_small_pieces)
     }
     records rs = {0};
     ccd_error err;
-    ck_assert_int_eq(read_memory(&rs, &err, text, len), CCD_ERR_INPUT);
+    /* with the digit limit raised, GMP reads the whole 700001-digit numerator */
+    ck_assert_int_eq(read_memory_limited(&rs, &err, text, len, n + 1, CCD_VF), CCD_ERR_INPUT);
     ck_assert_msg(strncmp(err.message, "mem.csv:1:1: number too large", 29) == 0, "%s",
                   err.message);
+    records_free(&rs);
+    /* with the default limit, the scan stops after 1001 digits */
+    ck_assert_int_eq(read_memory(&rs, &err, text, len), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message,
+                     "mem.csv:1:1: numerator of v.x at t0 has more than 1000 digits (--max-digits)");
     records_free(&rs);
     free(text);
 }
@@ -1401,6 +1511,7 @@ static Suite *query_suite(void)
     tcase_add_test(bad, bad_paths);
     tcase_add_test(bad, bad_empty);
     tcase_add_test(bad, bad_too_large);
+    tcase_add_test(bad, bad_too_many_digits);
     tcase_add_test(bad, bad_line_too_long_in_small_pieces);
     suite_add_tcase(s, bad);
     TCase *fmt = tcase_create("formats");

@@ -173,6 +173,45 @@ START_TEST(test_malformed)
 }
 END_TEST
 
+/* A NUL byte would cut a line short (strchr, strcmp stop there): "0,1,4/5,4/5"
+ * followed by NUL and anything was read as that row.  It is refused where it is. */
+START_TEST(test_nul_byte)
+{
+    static const struct {
+        const char *text;
+        size_t len;
+        const char *where;
+    } cases[] = {
+#define TEXT(t) t, sizeof t - 1 /* with its NUL bytes */
+        {TEXT("index,collides,toi_lo,toi_hi\n0,1,4/5,4/5\0garbage\n"), "2:12"},
+        {TEXT("index,collides,toi_lo,toi_hi\0junk\n0,1,4/5,4/5\n"), "1:29"},
+        {TEXT("# ms=1/100 norm=inf\n\0"), "2:1"},
+#undef TEXT
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *path = strdup("/tmp/ccd-truth-table-XXXXXX");
+        int fd = mkstemp(path);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(write(fd, cases[i].text, cases[i].len), (ssize_t)cases[i].len);
+        ck_assert_int_eq(close(fd), 0);
+        mpq_t ms;
+        mpq_init(ms);
+        mpq_set_ui(ms, 1, 100);
+        ccd_truth_table t;
+        ccd_error err;
+        ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, i == 2 ? ms : NULL, 0),
+                         CCD_ERR_INPUT);
+        char want[256];
+        snprintf(want, sizeof want, "%s:%s: NUL byte (not a text file)", path, cases[i].where);
+        ck_assert_str_eq(err.message, want);
+        ck_assert_ptr_null(t.files);
+        mpq_clear(ms);
+        unlink(path);
+        free(path);
+    }
+}
+END_TEST
+
 START_TEST(test_missing_file)
 {
     ccd_truth_table t;
@@ -191,6 +230,7 @@ int main(void)
     tcase_add_test(tc, test_rows_and_outward_rounding);
     tcase_add_test(tc, test_separation_header);
     tcase_add_test(tc, test_malformed);
+    tcase_add_test(tc, test_nul_byte);
     tcase_add_test(tc, test_missing_file);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

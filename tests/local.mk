@@ -2,6 +2,7 @@
 # Check suites: one file of rules per module (tests/<module>.mk).
 EXTRA_DIST += tests/test_support.h
 include tests/query.mk
+include tests/fuzz.mk
 include tests/exact.mk
 include tests/distance.mk
 include tests/tight_inclusion.mk

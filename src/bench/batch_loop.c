@@ -79,6 +79,7 @@ static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds,
     ccd_status st = ccd_reader_open(&r, err, f->csv_path, f->labels_path, f->kind);
     if (st != CCD_OK)
         return st;
+    ccd_reader_set_max_digits(r, ds->max_digits);
     uint64_t size = file_size(f->csv_path);
     for (;;) {
         if ((st = ccd_reader_read(r, b, err)) != CCD_OK || b->count == 0)

@@ -21,13 +21,20 @@ typedef struct reader {
     mpq_t lo, hi, tmp;
 } reader;
 
-/* The next line without its end of line; 0 at the end of the file. */
-static int next_line(reader *r)
+/* The next line without its end of line: 1, 0 at the end of the file, or -1
+ * (err set) when it holds a NUL byte, which would silently cut the line short. */
+static int next_line(reader *r, ccd_error *err)
 {
     ssize_t n = getline(&r->line, &r->cap, r->in);
     if (n < 0)
         return 0;
     r->number++;
+    const char *nul = memchr(r->line, '\0', (size_t)n);
+    if (nul) {
+        ccd_error_set(err, CCD_ERR_INPUT, r->path, r->number,
+                      (unsigned long)(nul - r->line) + 1, "NUL byte (not a text file)");
+        return -1;
+    }
     while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r'))
         r->line[--n] = '\0';
     return 1;
@@ -145,14 +152,19 @@ static ccd_status parse_row(ccd_truth_row *row, ccd_error *err, reader *r, uint6
 static ccd_status load_file(ccd_truth_file *f, ccd_error *err, reader *r, mpq_srcptr ms,
                             int norm)
 {
-    if (!next_line(r))
+    int got = next_line(r, err);
+    if (got < 0)
+        return CCD_ERR_INPUT;
+    if (!got)
         return ccd_error_set(err, CCD_ERR_INPUT, r->path, 1, 1,
                              ferror(r->in) ? "cannot read" : "empty truth file");
     ccd_status st = CCD_OK;
     if (r->line[0] == '#') {
         if ((st = check_separation(err, r, ms, norm)) != CCD_OK)
             return st;
-        if (!next_line(r))
+        if ((got = next_line(r, err)) < 0)
+            return CCD_ERR_INPUT;
+        if (!got)
             return ccd_error_set(err, CCD_ERR_INPUT, r->path, r->number + 1, 1,
                                  "missing the header line '%s'", header_line);
     } else if (ms && mpq_sgn(ms) > 0) {
@@ -163,7 +175,7 @@ static ccd_status load_file(ccd_truth_file *f, ccd_error *err, reader *r, mpq_sr
         return bad(err, r, r->line, "expected the header line 'index,collides,toi_lo,toi_hi'");
     f->first_line = r->number + 1;
     uint64_t cap = 0;
-    while (next_line(r)) {
+    while ((got = next_line(r, err)) > 0) {
         if (f->count == cap) {
             cap = cap ? 2 * cap : 1024;
             ccd_truth_row *grown = realloc(f->rows, cap * sizeof *grown);
@@ -175,6 +187,8 @@ static ccd_status load_file(ccd_truth_file *f, ccd_error *err, reader *r, mpq_sr
             return st;
         f->count++;
     }
+    if (got < 0)
+        return CCD_ERR_INPUT;
     if (ferror(r->in))
         return ccd_error_set(err, CCD_ERR_INPUT, r->path, r->number + 1, 1, "cannot read: %s",
                              strerror(errno));

@@ -53,6 +53,11 @@ int ccd_cli_parse_long(long *out, const char *option, const char *text);
  * and the exit status is returned. */
 int ccd_cli_parse_threads(long *out, const char *text);
 int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text);
+/* --max-digits N (1 … 10^9) of run, gate, truth, info, show and contact: the
+ * longest integer accepted in a query file (ccd_reader_set_max_digits; stored in
+ * the dataset's max_digits).  0 on success; otherwise a usage error was printed
+ * and the exit status is returned. */
+int ccd_cli_parse_max_digits(size_t *out, const char *text);
 /* --ms D read exactly (a decimal such as 1e-8 is exactly 10^-8; n/d works too):
  * 0 with d initialised, else a usage error was printed and d is not initialised.
  * ccd_cli_ms_double: its nearest double (what the methods are given). */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The method-parameter and thread options shared by `run` and `gate`, checked once. */
+/* The method-parameter and thread options shared by `run` and `gate`, and the
+ * reader limit of every command that reads queries, checked once. */
 #include <config.h>
 
 #include "cli/cli.h"
@@ -15,6 +16,18 @@ int ccd_cli_parse_threads(long *out, const char *text)
         return CCD_EXIT_USAGE;
     if (*out < 1 || *out > 4096)
         return ccd_cli_usage_error("--threads: %ld is not between 1 and 4096", *out);
+    return 0;
+}
+
+int ccd_cli_parse_max_digits(size_t *out, const char *text)
+{
+    long n;
+    if (ccd_cli_parse_long(&n, "--max-digits", text) != 0)
+        return CCD_EXIT_USAGE;
+    /* above 10^9 the limit would be the line length (16 MiB) anyway */
+    if (n < 1 || n > 1000000000L)
+        return ccd_cli_usage_error("--max-digits: %ld is not between 1 and 1000000000", n);
+    *out = (size_t)n;
     return 0;
 }
 

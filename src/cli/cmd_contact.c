@@ -33,6 +33,7 @@ static const char usage[] =
     "                          rounded down (colliding queries only; default 0)\n"
     "      --smoothing LIST    comma-separated smoothing levels (default 1e-1,1e-2,1e-3,1e-4)\n"
     "      --deriv-every N     check derivatives on every N-th query (default 10; 0: never)\n"
+    "      --max-digits N      longest integer accepted in DATA (default 1000)\n"
     "  rotating-edge     slope of the witness point at the parallel configuration versus\n"
     "                    the regularisation weight λ (seed 000, Fig. 3)\n"
     "      --eps E             smoothing of clip/argmin/comparison (default 0.1)\n"
@@ -54,7 +55,7 @@ static const char usage[] =
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage.\n";
 
 enum { OPT_AT = 256, OPT_SMOOTHING, OPT_DERIV_EVERY, OPT_FORMAT, OPT_EPS, OPT_WEIGHTS, OPT_STEPS,
-       OPT_MAX_BATCH, OPT_MIN_TIME, OPT_THREADS };
+       OPT_MAX_BATCH, OPT_MIN_TIME, OPT_THREADS, OPT_MAX_DIGITS };
 
 /* Comma-separated positive (or, with allow_zero, non-negative) numbers. */
 static int parse_list(double *out, size_t *n, size_t max, const char *option, const char *text,
@@ -123,6 +124,7 @@ static int cmd_check(int argc, char **argv)
         {"at", required_argument, NULL, OPT_AT},
         {"smoothing", required_argument, NULL, OPT_SMOOTHING},
         {"deriv-every", required_argument, NULL, OPT_DERIV_EVERY},
+        {"max-digits", required_argument, NULL, OPT_MAX_DIGITS},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -130,12 +132,17 @@ static int cmd_check(int argc, char **argv)
     ccd_contact_check_options opt;
     ccd_contact_check_options_default(&opt);
     ccd_report_format format = CCD_FORMAT_TEXT;
+    size_t max_digits = 0;
     int c;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
         case 'h':
             fputs(usage, stdout);
             return CCD_EXIT_OK;
+        case OPT_MAX_DIGITS:
+            if (ccd_cli_parse_max_digits(&max_digits, optarg) != 0)
+                return CCD_EXIT_USAGE;
+            break;
         case OPT_AT:
             if (!strcmp(optarg, "0"))
                 opt.at = 0;
@@ -173,6 +180,7 @@ static int cmd_check(int argc, char **argv)
     ccd_dataset ds;
     if (ccd_cli_discover(&ds, &err, argv + optind, argc - optind) != CCD_OK)
         return ccd_cli_fail(&err);
+    ds.max_digits = max_digits;
     ccd_contact_check res;
     ccd_status st = ccd_contact_check_run(&res, &err, &ds, &opt);
     ccd_dataset_free(&ds);

@@ -30,6 +30,7 @@ static const char usage[] =
     "  --json FILE        also write this run's result file (a future baseline)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --delta X, --max-checks N, --eta X   method parameters (as for run)\n"
+    "  --max-digits N     longest integer accepted in DATA (default 1000, as for run)\n"
     "  --help             show this help\n"
     "\n"
     "A method that fails on a query (cannot take it, crashes, gives an invalid\n"
@@ -39,7 +40,7 @@ static const char usage[] =
 
 enum {
     OPT_PARAM = 256, OPT_METHOD, OPT_PLUGIN, OPT_MAX_FN, OPT_MAX_FP, OPT_BASELINE, OPT_MAX_SLOWDOWN,
-    OPT_JUNIT, OPT_JSON, OPT_THREADS, OPT_HELP
+    OPT_JUNIT, OPT_JSON, OPT_THREADS, OPT_HELP, OPT_MAX_DIGITS
 };
 
 typedef struct gate_options {
@@ -51,6 +52,7 @@ typedef struct gate_options {
     int max_fp_percent;
     double max_slowdown; /* NAN: no limit */
     ccd_params params;
+    size_t max_digits; /* --max-digits (0: the reader's default) */
 } gate_options;
 
 typedef struct check {
@@ -74,6 +76,7 @@ static int parse(gate_options *o, int argc, char **argv)
         {"delta", required_argument, NULL, OPT_PARAM},
         {"max-checks", required_argument, NULL, OPT_PARAM},
         {"eta", required_argument, NULL, OPT_PARAM},
+        {"max-digits", required_argument, NULL, OPT_MAX_DIGITS},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -116,6 +119,10 @@ static int parse(gate_options *o, int argc, char **argv)
         case OPT_JSON: o->json = optarg; break;
         case OPT_THREADS:
             if ((status = ccd_cli_parse_threads(&o->threads, optarg)) != 0)
+                return status;
+            break;
+        case OPT_MAX_DIGITS:
+            if ((status = ccd_cli_parse_max_digits(&o->max_digits, optarg)) != 0)
                 return status;
             break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
@@ -249,6 +256,7 @@ int ccd_cmd_gate(int argc, char **argv)
         goto done;
     }
     have_dataset = 1;
+    ds.max_digits = o.max_digits;
     if (ds.count == 0) {
         status = ccd_cli_usage_error("gate: no query files found under the data given");
         goto done;

@@ -11,12 +11,13 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: ccdbench info [DATA]...\n"
+    "Usage: ccdbench info [OPTION]... [DATA]...\n"
     "Summarise the queries under DATA (files or directories; default: the shipped\n"
     "dataset): files, queries per kind, labels and positives, coordinate ranges, and\n"
     "the number of coordinates that are not exactly doubles.\n"
     "\n"
-    "  --help   show this help\n"
+    "  --max-digits N  longest integer accepted in DATA (default 1000, as for run)\n"
+    "  --help          show this help\n"
     "\n"
     "Exit status: 0 ok, 2 bad input or usage.\n";
 
@@ -60,12 +61,14 @@ static void add_query(info_totals *t, info_group *g, const ccd_query *q)
 }
 
 static ccd_status scan_file(info_totals *t, info_group *g, ccd_error *err,
-                            const ccd_dataset_file *f, ccd_batch *b)
+                            const ccd_dataset *ds, size_t file, ccd_batch *b)
 {
+    const ccd_dataset_file *f = &ds->files[file];
     ccd_reader *r;
     ccd_status st = ccd_reader_open(&r, err, f->csv_path, f->labels_path, f->kind);
     if (st != CCD_OK)
         return st;
+    ccd_reader_set_max_digits(r, ds->max_digits);
     while ((st = ccd_reader_read(r, b, err)) == CCD_OK && b->count > 0)
         for (size_t i = 0; i < b->count; i++)
             add_query(t, g, &b->queries[i]);
@@ -100,22 +103,29 @@ static void print_info(const info_totals *t, const info_group *groups, size_t co
 int ccd_cmd_info(int argc, char **argv)
 {
     static const struct option longopts[] = {
+        {"max-digits", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    int c;
+    size_t max_digits = 0;
+    int c, status;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c != 'h')
-            return ccd_cli_bad_option("info", argv, optopt);
-        fputs(usage, stdout);
-        return CCD_EXIT_OK;
+        switch (c) {
+        case 'd':
+            if ((status = ccd_cli_parse_max_digits(&max_digits, optarg)) != 0)
+                return status;
+            break;
+        case 'h': fputs(usage, stdout); return CCD_EXIT_OK;
+        default: return ccd_cli_bad_option("info", argv, optopt);
+        }
     }
     ccd_error err;
     ccd_dataset ds;
     if (ccd_cli_discover(&ds, &err, argv + optind, argc - optind) != CCD_OK)
         return ccd_cli_fail(&err);
-    int status = CCD_EXIT_OK;
+    ds.max_digits = max_digits;
+    status = CCD_EXIT_OK;
     info_group *groups = calloc(ds.count + 1, sizeof *groups);
     ccd_batch b;
     if (!groups || ccd_batch_init(&b, 4096) != CCD_OK) {
@@ -129,7 +139,7 @@ int ccd_cmd_info(int argc, char **argv)
         info_group *g = &groups[group_of(groups, &count, &ds.files[i])];
         g->files++;
         t.files[ds.files[i].kind]++;
-        if (scan_file(&t, g, &err, &ds.files[i], &b) != CCD_OK) {
+        if (scan_file(&t, g, &err, &ds, i, &b) != CCD_OK) {
             status = ccd_cli_fail(&err);
             break;
         }

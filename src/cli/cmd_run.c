@@ -57,6 +57,8 @@ static const char usage[] =
     "  --sweep P=SPEC     run once per value of P (delta, max-checks or ms); SPEC is\n"
     "                     LO:HI:N (N log-spaced values, inclusive) or a comma list;\n"
     "                     prints mean/min/max time, FP, FN, early stops, tolerance\n"
+    "  --max-digits N     refuse integers of more than N digits in the query files\n"
+    "                     (default 1000; an exact double needs at most 324)\n"
     "  --preset NAME      paper-table1: the methods and settings of seed 001 Table 1\n"
     "                     (delta 1e-6, m_I 1e6, eta 1e-6), printed in the paper's shape\n"
     "  --isolate          run plugin methods in child processes (the default): a\n"
@@ -80,7 +82,7 @@ enum {
     OPT_PARAM = 256, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
     OPT_NO_ZERO_TOI, OPT_HELP,
     OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR,
-    OPT_FAIL_ON_METHOD_ERROR, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT
+    OPT_FAIL_ON_METHOD_ERROR, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT, OPT_MAX_DIGITS
 };
 
 typedef struct run_options {
@@ -108,6 +110,7 @@ typedef struct run_options {
     int fail_on_method_error; /* exit 1 when a method failed on some query */
     int isolate;              /* run plugin methods in child processes */
     double query_timeout;     /* seconds per query of an isolated method; 0: none */
+    size_t max_digits;   /* --max-digits (0: the reader's default) */
 } run_options;
 
 /* "I/N" with 0 <= I < N. */
@@ -156,6 +159,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"isolate", no_argument, NULL, OPT_ISOLATE},
         {"no-isolate", no_argument, NULL, OPT_NO_ISOLATE},
         {"query-timeout", required_argument, NULL, OPT_QUERY_TIMEOUT},
+        {"max-digits", required_argument, NULL, OPT_MAX_DIGITS},
         {NULL, 0, NULL, 0},
     };
     int c, status;
@@ -205,6 +209,10 @@ static int parse_options(run_options *o, int argc, char **argv)
             if (!(o->query_timeout >= 0) || o->query_timeout > 1e6)
                 return ccd_cli_usage_error("--query-timeout: '%s' is not 0 <= S <= 1000000",
                                            optarg);
+            break;
+        case OPT_MAX_DIGITS:
+            if ((status = ccd_cli_parse_max_digits(&o->max_digits, optarg)) != 0)
+                return status;
             break;
         case OPT_SHARD: {
             int st = parse_shard(o, optarg);
@@ -593,6 +601,7 @@ int ccd_cmd_run(int argc, char **argv)
         goto done;
     }
     have_dataset = 1;
+    ds.max_digits = o.max_digits;
     if (ds.count == 0) {
         status = ccd_cli_usage_error("run: no query files found under the data given");
         goto done;

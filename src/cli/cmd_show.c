@@ -37,6 +37,7 @@ static const char usage[] =
     "                   (of plain CCD, not --ms) when it is rational, else the lower\n"
     "                   end of its isolating interval (colliding queries only)\n"
     "  --format F       text (default) or json\n"
+    "  --max-digits N   longest integer accepted in FILE (default 1000, as for run)\n"
     "  --help           show this help\n"
     "\n"
     "A time of impact is shown as 'p/q exactly' when it is a rational of denominator\n"
@@ -55,6 +56,7 @@ typedef struct show_options {
     int distance, at_toi, json, norm;
     int separation; /* --ms given */
     mpq_t at, ms;
+    size_t max_digits; /* --max-digits (0: the reader's default) */
 } show_options;
 
 /* ------------------------------------------------------------------ decimals */
@@ -510,9 +512,10 @@ static int parse_options(show_options *o, int argc, char **argv)
         {"index", required_argument, NULL, 'i'}, {"at", required_argument, NULL, 'a'},
         {"distance", no_argument, NULL, 'd'},    {"ms", required_argument, NULL, 'm'},
         {"norm", required_argument, NULL, 'n'},  {"format", required_argument, NULL, 'f'},
+        {"max-digits", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
-    int c;
+    int c, status;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
@@ -549,6 +552,10 @@ static int parse_options(show_options *o, int argc, char **argv)
                 return ccd_cli_usage_error("show: --format: '%s' is not text or json", optarg);
             o->json = strcmp(optarg, "json") == 0;
             break;
+        case 'D':
+            if ((status = ccd_cli_parse_max_digits(&o->max_digits, optarg)) != 0)
+                return status;
+            break;
         case 'h': fputs(usage, stdout); return -1;
         default: return ccd_cli_bad_option("show", argv, optopt);
         }
@@ -575,6 +582,8 @@ static ccd_status show_file(FILE *out, ccd_error *err, const ccd_dataset_file *f
         return ccd_error_set(err, CCD_ERR_INTERNAL, f->csv_path, 0, 0, "out of memory");
     }
     st = ccd_reader_open(&r, err, f->csv_path, f->labels_path, f->kind);
+    if (st == CCD_OK)
+        ccd_reader_set_max_digits(r, o->max_digits);
     uint64_t count = 0; /* queries read */
     if (o->json) {
         fputs("{\"file\": ", out);

@@ -31,6 +31,7 @@ static const char usage[] =
     "                  (with --ms the first line is '# ms=D norm=N', D exact)\n"
     "  --threads N     OpenMP threads (default: all cores)\n"
     "  --stats         print the oracle's time per query (mean, median, p99, max)\n"
+    "  --max-digits N  longest integer accepted in DATA (default 1000, as for run)\n"
     "  --help          show this help\n"
     "\n"
     "Exit status: 0 ok, 1 verification found disagreements or had no label to\n"
@@ -133,6 +134,7 @@ int ccd_cmd_truth(int argc, char **argv)
         {"ms", required_argument, NULL, 'm'},
         {"norm", required_argument, NULL, 'n'},
         {"stats", no_argument, NULL, 's'},
+        {"max-digits", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -141,6 +143,7 @@ int ccd_cmd_truth(int argc, char **argv)
     truth_cli t = {0};
     const char *ms_text = NULL;
     int norm = 0, stats = 0;
+    size_t max_digits = 0;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -163,6 +166,10 @@ int ccd_cmd_truth(int argc, char **argv)
                 return ccd_cli_usage_error("--norm: '%s' is not inf or 2", optarg);
             break;
         case 's': stats = 1; break;
+        case 'd':
+            if (ccd_cli_parse_max_digits(&max_digits, optarg) != 0)
+                return CCD_EXIT_USAGE;
+            break;
         case 'h': fputs(usage, stdout); return CCD_EXIT_OK;
         default: return ccd_cli_bad_option("truth", argv, optopt);
         }
@@ -192,6 +199,7 @@ int ccd_cmd_truth(int argc, char **argv)
         mpq_clear(ms);
         return ccd_cli_fail(&err);
     }
+    ds.max_digits = max_digits;
     t.ds = &ds;
     ccd_status st = CCD_OK;
     if (t.verify && !(t.unlabelled = calloc(ds.count ? ds.count : 1, sizeof *t.unlabelled)))

@@ -295,6 +295,7 @@ ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd
         st = ccd_reader_open(&rd, err, file->csv_path, file->labels_path, file->kind);
         if (st != CCD_OK)
             break;
+        ccd_reader_set_max_digits(rd, ds->max_digits);
         for (;;) {
             st = ccd_reader_read(rd, &batch, err);
             if (st != CCD_OK || batch.count == 0)

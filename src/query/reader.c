@@ -7,7 +7,8 @@
  * of the file.  Integers are parsed by hand; a coordinate whose denominator is
  * a power of two and whose numerator and denominator have at most 38 digits is
  * converted without GMP (see convert_coordinate), everything else goes through
- * exact GMP arithmetic. */
+ * exact GMP arithmetic.  Integers longer than max_digits are refused while they
+ * are scanned, before GMP sees them (ccd_reader_set_max_digits). */
 #include <config.h>
 
 #include "query/batch_store.h"
@@ -17,6 +18,7 @@
 #include "query/reader_memory.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +50,7 @@ struct ccd_reader {
     ccd_rounding_scratch scratch;
     char *digits;         /* NUL-terminated copy of a long integer */
     size_t digits_cap;
+    size_t max_digits;    /* longest integer accepted (--max-digits) */
 };
 
 /* One integer field of a line. */
@@ -140,8 +143,10 @@ static inline int is_digit(char c)
     return (unsigned)(c - '0') < 10u;
 }
 
-/* Parse [blanks][+-]digits at *pp; returns the number of digits (0: not a number). */
-static inline size_t parse_int(const char **pp, const char *le, int_token *t)
+/* Parse [blanks][+-]digits at *pp; returns the number of digits (0: not a number).
+ * The scan stops after max + 1 digits: a longer number is refused by the caller
+ * (t->ndigits > max) without reading the rest of it. */
+static inline size_t parse_int(const char **pp, const char *le, int_token *t, size_t max)
 {
     const char *p = *pp;
     while (p < le && (*p == ' ' || *p == '\t'))
@@ -164,7 +169,8 @@ static inline size_t parse_int(const char **pp, const char *le, int_token *t)
         const char *lim2 = le - d > CCD_FAST_DIGITS ? d + CCD_FAST_DIGITS : le;
         while (p < lim2 && is_digit(*p))
             w = w * 10 + (unsigned)(*p++ - '0');
-        while (p < le && is_digit(*p))
+        const char *lim3 = (size_t)(le - d) > max ? d + max + 1 : le;
+        while (p < lim3 && is_digit(*p))
             p++;
     }
     t->digits = d;
@@ -285,6 +291,18 @@ static ccd_status wrong_columns(ccd_reader *r, const char *ls, const char *le, c
     return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, at), what);
 }
 
+/* "numerator of f1.x at t0 has more than N digits (--max-digits)" at the number. */
+static ccd_status too_many_digits(ccd_reader *r, const char *ls, const int_token *t,
+                                  const char *part, int row, int axis)
+{
+    static const char *const point[2][4] = {{"v", "f0", "f1", "f2"},
+                                            {"ea0", "ea1", "eb0", "eb1"}};
+    char what[160];
+    snprintf(what, sizeof what, "%s of %s.%c at t%d has more than %zu digits (--max-digits)",
+             part, point[r->kind == CCD_EE][row % 4], "xyz"[axis], row / 4, r->max_digits);
+    return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, t->start), what);
+}
+
 static ccd_status not_a_number(ccd_reader *r, const char *ls, const char *le, const char *p,
                                const char *what_field)
 {
@@ -329,15 +347,19 @@ static ccd_status parse_row(ccd_reader *r, const char *ls, const char *le, ccd_q
     int cols = 0;
     for (int axis = 0; axis < 3; axis++) {
         int_token num, den;
-        if (!parse_int(&p, le, &num))
+        if (!parse_int(&p, le, &num, r->max_digits))
             return not_a_number(r, ls, le, p, "an integer numerator");
+        if (num.ndigits > r->max_digits)
+            return too_many_digits(r, ls, &num, "numerator", row, axis);
         int sep = field_end(&p, le);
         if (sep < 0)
             return not_a_number(r, ls, le, p, "',' after a number");
         if (sep == 0)
             return wrong_columns(r, ls, le, p);
-        if (!parse_int(&p, le, &den))
+        if (!parse_int(&p, le, &den, r->max_digits))
             return not_a_number(r, ls, le, p, "an integer denominator");
+        if (den.ndigits > r->max_digits)
+            return too_many_digits(r, ls, &den, "denominator", row, axis);
         sep = field_end(&p, le);
         if (sep < 0)
             return not_a_number(r, ls, le, p, "',' after a number");
@@ -361,7 +383,7 @@ static ccd_status parse_row(ccd_reader *r, const char *ls, const char *le, ccd_q
     if (cols == 7) {
         int_token lab;
         const char *field = p;
-        if (!parse_int(&p, le, &lab))
+        if (!parse_int(&p, le, &lab, SIZE_MAX)) /* never converted: no limit needed */
             return not_a_number(r, ls, le, p, "a label 0 or 1");
         int sep = field_end(&p, le);
         if (sep < 0)
@@ -504,6 +526,11 @@ uint64_t ccd_reader_bytes_read(const ccd_reader *r)
     return r->bytes;
 }
 
+void ccd_reader_set_max_digits(ccd_reader *r, size_t max_digits)
+{
+    r->max_digits = max_digits > 0 ? max_digits : CCD_MAX_DIGITS_DEFAULT;
+}
+
 /* -------------------------------------------------------------- open/close */
 
 static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path, ccd_kind kind)
@@ -526,6 +553,7 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
         return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
     }
     r->kind = kind;
+    r->max_digits = CCD_MAX_DIGITS_DEFAULT;
     for (int row = 0; row < CCD_QUERY_ROWS; row++)
         for (int axis = 0; axis < 3; axis++)
             mpq_init(r->pending[row][axis]);

@@ -1,0 +1,116 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Build libFuzzer targets of the readers with clang (ASan + UBSan) from the
+# sources and run each for SECONDS on a copy of its seed corpus.
+#   tests/fuzz/run-fuzz.sh SECONDS TARGET... [-- extra libFuzzer options...]
+# Targets (seed corpus):
+#   reader        CSV query reader, plain/gzip, with label JSON (corpus/)
+#   result-file   JSON parser and result-file reader (corpus-result-file/)
+#   truth-table   ground-truth file reader (corpus-truth-table/)
+#   labels        label (mma_bool) JSON reader (corpus-labels/)
+#   all           the four
+# Prints one line per target, "fuzz TARGET: passed, N runs in S s" or
+# "fuzz TARGET: FAILED (...)", keeps the crash input and the log in the work
+# directory, and exits 1 if any target failed, 77 if clang cannot build fuzzers.
+# Environment: CC (default clang), FUZZ_DIR (work directory; default a new temp
+# directory, removed when every target passed), CCD_BUILDDIR (a configured build
+# tree, for config.h), JOBS (parallel compilations, default 2).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cc=${CC:-clang}
+[ $# -ge 2 ] || { echo "usage: $0 SECONDS TARGET... [-- libFuzzer options]" >&2; exit 2; }
+seconds=$1; shift
+targets=
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+  case $1 in
+    all) targets="$targets reader result-file truth-table labels" ;;
+    reader|result-file|truth-table|labels) targets="$targets $1" ;;
+    *) echo "$0: unknown target '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+[ $# -gt 0 ] && shift # the --
+work=${FUZZ_DIR:-}
+if [ -z "$work" ]; then # a temporary work directory: removed unless something failed
+  work=$(mktemp -d "${TMPDIR:-/tmp}/ccd-fuzz-XXXXXX")
+  temporary=1
+fi
+mkdir -p "$work/include" "$work/obj"
+if [ -n "${CCD_BUILDDIR:-}" ] && [ -f "$CCD_BUILDDIR/config.h" ]; then
+  cp "$CCD_BUILDDIR/config.h" "$work/include/config.h"
+else
+  printf '#define _GNU_SOURCE 1\n' >"$work/include/config.h"
+fi
+
+flags="-std=c11 -g -O1 -fopenmp -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { return d && n; }\n' \
+  >"$work/probe.c"
+if ! "$cc" $flags -fsanitize=fuzzer "$work/probe.c" -o "$work/probe" >"$work/probe.log" 2>&1; then
+  echo "fuzz: $cc cannot build libFuzzer targets with -fopenmp:" >&2
+  head -3 "$work/probe.log" >&2
+  if [ -n "${temporary:-}" ]; then rm -rf "$work"; fi
+  exit 77
+fi
+
+query="src/query/reader.c src/query/byte_source.c src/query/label_stream.c
+       src/query/nearest_double.c src/query/batch.c"
+core="src/core/error.c src/core/query.c src/core/params.c"
+sources_of() {
+  case $1 in
+    reader) echo "$query $core" ;;
+    labels) echo "src/query/label_stream.c src/query/byte_source.c $core" ;;
+    truth-table) echo "src/bench/truth_table.c $core" ;;
+    # The result reader frees with ccd_run_stats_free (runner.c), which brings
+    # the runner's dependencies: the reader and the exact oracle.
+    result-file) echo "src/bench/result_file.c src/bench/json_doc.c src/bench/method_detail.c
+                       src/bench/method_stats.c src/bench/time_histogram.c src/bench/runner.c
+                       src/bench/batch_loop.c $query $core $(cd "$top" && ls src/exact/*.c)" ;;
+  esac
+}
+corpus_of() {
+  case $1 in
+    reader) echo corpus ;;
+    *) echo "corpus-$1" ;;
+  esac
+}
+max_len_of() {
+  case $1 in
+    result-file) echo 32768 ;;
+    truth-table) echo 8192 ;;
+    *) echo 4096 ;;
+  esac
+}
+
+# Compile every source once (instrumented for coverage), in parallel.
+all_sources=$(for t in $targets; do sources_of "$t"; done | tr ' ' '\n' | grep . | sort -u)
+echo "$all_sources" | xargs -P "${JOBS:-2}" -I{} sh -c '
+  obj="$1/obj/$(echo "$2" | tr / _).o"
+  "$3" $4 -fsanitize=fuzzer-no-link -I"$1/include" -I"$5/src" -c "$5/$2" -o "$obj"
+' sh "$work" {} "$cc" "$flags" "$top" || { echo "fuzz: compiling the sources failed" >&2; exit 1; }
+
+status=0
+for t in $targets; do
+  name=$(echo "$t" | tr - _)
+  objs=$(for s in $(sources_of "$t"); do echo "$work/obj/$(echo "$s" | tr / _).o"; done)
+  if ! "$cc" $flags -fsanitize=fuzzer -I"$work/include" -I"$top/src" -I"$here" \
+      "$here/fuzz_$name.c" $objs -lmpfr -lgmp -lz -lm -o "$work/fuzz_$name" \
+      >"$work/$t.build.log" 2>&1; then
+    echo "fuzz $t: FAILED (build: see $work/$t.build.log)"; status=1; continue
+  fi
+  rm -rf "$work/corpus-$t" && mkdir -p "$work/corpus-$t" "$work/crash-$t"
+  cp "$here/$(corpus_of "$t")"/* "$work/corpus-$t/"
+  # libFuzzer writes its crash files under -artifact_prefix.
+  if (cd "$work" && "$work/fuzz_$name" -max_total_time="$seconds" -max_len="$(max_len_of "$t")" \
+        -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$work/crash-$t/" "$@" "$work/corpus-$t") >"$work/$t.log" 2>&1; then
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$t.log")
+    echo "fuzz $t: passed, ${runs:-?} runs in $seconds s"
+  else
+    echo "fuzz $t: FAILED (log $work/$t.log, input in $work/crash-$t/)"
+    grep -m 3 -E 'ERROR|runtime error|deadly signal|SUMMARY' "$work/$t.log" | sed 's/^/  /'
+    status=1
+  fi
+done
+if [ $status -eq 0 ] && [ -n "${temporary:-}" ]; then rm -rf "$work"; fi
+exit $status
