@@ -126,6 +126,41 @@ START_TEST(test_superquadric_properties)
 }
 END_TEST
 
+
+/* The superquadric normal far from the surface: unit, and along ∇f, computed
+ * here independently in log space (ε1 = ε2 = ε: ∂f/∂x_i ∝ sgn(x_i) |x̃_i|^(2/ε-1)/a_i).
+ * ∇f itself overflows there (beyond |x̃| ≈ 6 for ε = 0.01, 40 for 0.02, 5e7 for
+ * 0.1), which used to turn the normal into (0, 0, 0). */
+START_TEST(test_superquadric_normal_far)
+{
+    const double eps[] = {0.01, 0.02, 0.1}, scales[] = {2, 10, 100, 1e4, 1e8, 1e12, 1e100};
+    const double axes[3] = {1.0, 0.5, 0.8}, dir[3] = {1, 0.999, -0.998}; /* in units of axes */
+    for (int e = 0; e < 3; e++) {
+        ccd_sdf s = superquadric(axes[0], axes[1], axes[2], eps[e], eps[e]);
+        for (int k = 0; k < 7; k++) {
+            double x[3], want[3], lg[3], m = -INFINITY, nn[3], sum = 0;
+            for (int i = 0; i < 3; i++) {
+                x[i] = scales[k] * dir[i] * axes[i];
+                lg[i] = (2 / eps[e] - 1) * log(fabs(x[i] / axes[i])) - log(axes[i]);
+                m = fmax(m, lg[i]);
+            }
+            for (int i = 0; i < 3; i++)
+                want[i] = copysign(exp(lg[i] - m), x[i]), sum += want[i] * want[i];
+            for (int i = 0; i < 3; i++)
+                want[i] /= sqrt(sum);
+            ccd_sdf_normal(nn, &s, x, 1e-2);
+            ck_assert_msg(fabs(norm(nn) - 1) < 1e-14, "ε = %g, |x̃| ~ %g: |n| = %.17g", eps[e],
+                          scales[k], norm(nn));
+            /* both sides work with logs of size (2/ε) log|x̃|: their rounding */
+            double tol = 8 * 0x1p-53 * (2 / eps[e]) * (1 + log(scales[k]));
+            for (int i = 0; i < 3; i++)
+                ck_assert_msg(fabs(nn[i] - want[i]) < tol, "ε = %g, |x̃| ~ %g: n[%d] = %.17g, not %.17g",
+                              eps[e], scales[k], i, nn[i], want[i]);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_polyhedron)
 {
     uint64_t seed = 9;
@@ -311,6 +346,7 @@ static Suite *sdf_suite(void)
     TCase *tc = tcase_create("sdf");
     tcase_add_test(tc, test_sphere_is_exact);
     tcase_add_test(tc, test_superquadric_properties);
+    tcase_add_test(tc, test_superquadric_normal_far);
     tcase_add_test(tc, test_polyhedron);
     tcase_add_test(tc, test_union_and_subtraction);
     tcase_add_test(tc, test_signed_distances_and_indicators);

@@ -67,26 +67,38 @@ double ccd_superquadric_f(const ccd_sdf *s, const double local[3])
     return exp(sq_log_f(NULL, s, local));
 }
 
-/* φ and ∇φ of a superquadric in its local frame; ∇f in gf (may be NULL). */
-static double sq_eval(double g[3], double gf[3], const ccd_sdf *s, const double l[3])
+/*
+ * φ and ∇φ of a superquadric in its local frame, and (nrm, may be NULL) its
+ * normal g/√(τ_n + |g|²) with g = ∇f.  The normal is computed in the scaled form
+ *   n = (∇f/f) / √(τ_n f⁻² + |∇f/f|²)
+ * from log f and ∇f/f, which stay finite: ∇f itself (f·∇log f) overflows far
+ * from the surface (f ~ |x̃|^(2/ε1): beyond |x̃| ≈ 6 for ε1 = 0.01), and forming
+ * it silently turned the normal into (0, 0, 0).  f⁻² = e^(-2 log f) may overflow
+ * to ∞ near the centre, where the normal correctly becomes 0 for τ_n > 0.
+ */
+static double sq_eval(double g[3], double nrm[3], const ccd_sdf *s, const double l[3],
+                      double tau_n)
 {
     double r = hypot(hypot(l[0], l[1]), l[2]); /* no overflow far away */
     if (r == 0) {
         if (g)
             g[0] = g[1] = g[2] = 0;
-        if (gf)
-            gf[0] = gf[1] = gf[2] = 0;
+        if (nrm)
+            nrm[0] = nrm[1] = nrm[2] = 0;
         return -fmin(fmin(s->u.sq.a, s->u.sq.b), s->u.sq.c);
     }
     double dlogf[3];
     double lf = sq_log_f(dlogf, s, l);
     double p = exp(-0.5 * s->u.sq.e1 * lf); /* f^(-ε1/2): the surface radius over r */
     /* φ = r (1 - p);  ∇φ = (1 - p) x/r + r p (ε1/2) ∇f/f */
-    for (int i = 0; i < 3; i++) {
-        if (g)
+    if (g)
+        for (int i = 0; i < 3; i++)
             g[i] = (1 - p) * l[i] / r + r * p * 0.5 * s->u.sq.e1 * dlogf[i];
-        if (gf)
-            gf[i] = exp(lf) * dlogf[i];
+    if (nrm) {
+        double dd = dlogf[0] * dlogf[0] + dlogf[1] * dlogf[1] + dlogf[2] * dlogf[2];
+        double d = sqrt((tau_n > 0 ? tau_n * exp(-2 * lf) : 0) + dd);
+        for (int i = 0; i < 3; i++)
+            nrm[i] = d > 0 ? dlogf[i] / d : 0;
     }
     return r * (1 - p);
 }
@@ -172,16 +184,11 @@ static double eval_full(double grad[3], double gnorm[3], const ccd_sdf *s, const
     switch (s->type) {
     case CCD_SDF_SUPERQUADRIC:
         to_local(l, s, x);
-        v = sq_eval(gl, gfl, s, l);
+        v = sq_eval(gl, gnorm ? gfl : NULL, s, l, tau_n);
         if (grad)
             to_world_dir(grad, s, gl);
-        if (gnorm) {
-            double g[3];
-            to_world_dir(g, s, gfl);
-            double d = sqrt(tau_n + g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
-            for (int k = 0; k < 3; k++)
-                gnorm[k] = d > 0 ? g[k] / d : 0;
-        }
+        if (gnorm) /* a rotation: the norm is the local one */
+            to_world_dir(gnorm, s, gfl);
         return v;
     case CCD_SDF_POLYHEDRON:
         to_local(l, s, x);
