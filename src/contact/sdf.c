@@ -135,6 +135,60 @@ static double cp_eval(double g[3], const ccd_sdf *s, const double l[3])
     return m + tau * log(sum);
 }
 
+/*
+ * Oriented point cloud, eq. (6), with the Gaussian basis B_i = exp(-|x - p_i|²/(2σ²)):
+ * smooth (C^∞, so are φ and its normals) and positive everywhere, so Σ B_i never
+ * vanishes and φ is defined in all of space — compactly supported bases leave
+ * it undefined away from the samples.  The weights are taken relative to the
+ * nearest sample p_0, w_i = B_i/B_0 = exp(-(|x - p_i|² - |x - p_0|²)/(2σ²)), with the
+ * difference of squares formed as (p_0 - p_i)·(2x - p_i - p_0): no |x|² is formed,
+ * so nothing overflows, cancels or underflows to 0/0 (far away φ tends to the
+ * nearest sample's tangent-plane distance).  With ŵ_i = w_i/Σ w, s_i = n_iᵀ(x - p_i):
+ *   φ = Σ ŵ_i s_i,   ∇φ = Σ ŵ_i n_i - σ⁻² Σ ŵ_i (s_i - φ)(x - p_i).
+ */
+/* |x - p_i|² - |x - p_j|² */
+static double pc_sq_diff(const double l[3], const double *pi, const double *pj)
+{
+    double acc = 0;
+    for (int k = 0; k < 3; k++)
+        acc += (pj[k] - pi[k]) * ((l[k] - pi[k]) + (l[k] - pj[k]));
+    return acc;
+}
+
+static double pc_eval(double g[3], const ccd_sdf *s, const double l[3])
+{
+    size_t n = s->u.pc.count, near = 0;
+    const double (*pt)[3] = s->u.pc.point, (*nm)[3] = s->u.pc.normal;
+    double sig2 = s->u.pc.sigma * s->u.pc.sigma;
+    for (size_t i = 1; i < n; i++)
+        if (pc_sq_diff(l, pt[i], pt[near]) < 0)
+            near = i;
+    double sum = 0, phi = 0, an[3] = {0, 0, 0};
+    for (size_t i = 0; i < n; i++) { /* Σ w s and Σ w n */
+        double w = exp(-pc_sq_diff(l, pt[i], pt[near]) / (2 * sig2));
+        double r[3] = {l[0] - pt[i][0], l[1] - pt[i][1], l[2] - pt[i][2]};
+        sum += w;
+        phi += w * (nm[i][0] * r[0] + nm[i][1] * r[1] + nm[i][2] * r[2]);
+        for (int k = 0; k < 3; k++)
+            an[k] += w * nm[i][k];
+    }
+    phi /= sum;
+    if (g) {
+        double ar[3] = {0, 0, 0};
+        for (size_t i = 0; i < n; i++) { /* σ⁻² Σ w (s - φ)(x - p) */
+            double w = exp(-pc_sq_diff(l, pt[i], pt[near]) / (2 * sig2));
+            double r[3] = {l[0] - pt[i][0], l[1] - pt[i][1], l[2] - pt[i][2]};
+            double sd = nm[i][0] * r[0] + nm[i][1] * r[1] + nm[i][2] * r[2] - phi;
+            double c = w * sd / sig2; /* first: w = 0 far away, and |x - p| may be huge */
+            for (int k = 0; k < 3; k++)
+                ar[k] += c * r[k];
+        }
+        for (int k = 0; k < 3; k++)
+            g[k] = (an[k] - ar[k]) / sum;
+    }
+    return phi;
+}
+
 /* Value, gradient and normal direction g_n (∇f for superquadrics) in the world frame. */
 static double eval_full(double grad[3], double gnorm[3], const ccd_sdf *s, const double x[3],
                         double tau_n);
@@ -191,8 +245,9 @@ static double eval_full(double grad[3], double gnorm[3], const ccd_sdf *s, const
             to_world_dir(gnorm, s, gfl);
         return v;
     case CCD_SDF_POLYHEDRON:
+    case CCD_SDF_POINT_CLOUD:
         to_local(l, s, x);
-        v = cp_eval(gl, s, l);
+        v = s->type == CCD_SDF_POLYHEDRON ? cp_eval(gl, s, l) : pc_eval(gl, s, l);
         if (grad)
             to_world_dir(grad, s, gl);
         if (gnorm) {
@@ -234,4 +289,20 @@ void ccd_sdf_normal(double n[3], const ccd_sdf *s, const double x[3], double tau
             g[k] = d > 0 ? g[k] / d : 0;
     }
     memcpy(n, g, sizeof g);
+}
+
+double ccd_sdf_sphere_trace(double out[3], const ccd_sdf *s, const double x[3], int steps)
+{
+    double y[3] = {x[0], x[1], x[2]}, g[3];
+    double phi = ccd_sdf_eval(g, s, y);
+    for (int it = 0; it < steps; it++) {
+        double gg = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
+        if (!(gg > 0))
+            break;
+        for (int k = 0; k < 3; k++)
+            y[k] -= phi * g[k] / gg;
+        phi = ccd_sdf_eval(g, s, y);
+    }
+    memcpy(out, y, sizeof y);
+    return fabs(phi);
 }
