@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Contact routines of seed 000: smooth operators, E-E and V-F witness points
+ * Contact routines of Beker et al.: smooth operators, E-E and V-F witness points
  * (hard = exact closest points, smooth → hard, derivatives against 256-bit MPFR
  * central differences), and degenerate inputs.
  */

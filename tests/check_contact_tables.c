@@ -256,6 +256,11 @@ START_TEST(test_throughput_table)
                                 tp.ip_mean_iter[m->kind], 1e-8 * tp.ip_mean_iter[m->kind]);
         ck_assert_double_ge(cell_number(&t, r, "ip_max_iterations"),
                             cell_number(&t, r, "ip_mean_iterations"));
+        /* the cap is non-convergence, counted apart, never a maximum of iterations */
+        ck_assert_double_le(cell_number(&t, r, "ip_max_iterations"), CCD_THROUGHPUT_IP_MAX_ITER);
+        ck_assert_double_eq(cell_number(&t, r, "ip_not_converged"),
+                            (double)tp.ip_not_converged[m->kind]);
+        ck_assert_uint_le(tp.ip_not_converged[m->kind], tp.ip_sampled[m->kind]);
     }
     free(table_json(&t));
     ccd_report_table_free(&t);

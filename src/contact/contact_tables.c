@@ -160,16 +160,17 @@ int ccd_rotating_edge_table(ccd_report_table *t, const ccd_rotating_edge_row *ro
 
 /* ------------------------------------------------------------------ throughput */
 
-enum { THROUGHPUT_COLUMNS = 10 };
+enum { THROUGHPUT_COLUMNS = 11 };
 static const char *const throughput_headers[THROUGHPUT_COLUMNS] = {
     "kind", "method", "threads", "batch", "batch_seconds", "pairs_per_second",
-    "speedup_vs_ip", "ip_mean_iterations", "ip_max_iterations", "ip_vs_hard_max_difference",
+    "speedup_vs_ip", "ip_mean_iterations", "ip_max_iterations", "ip_not_converged",
+    "ip_vs_hard_max_difference",
 };
 static const char *const throughput_titles[THROUGHPUT_COLUMNS] = {
     "kind", "method", "threads", "batch", "s/batch", "pairs/s",
-    "vs ip", "ip iter. mean", "ip iter. max", "ip vs hard",
+    "vs ip", "ip iter. mean", "ip iter. max", "ip not conv.", "ip vs hard",
 };
-static const unsigned char throughput_numeric[THROUGHPUT_COLUMNS] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const unsigned char throughput_numeric[THROUGHPUT_COLUMNS] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 
 /* The "ip" measurement with the same kind, threads and batch as r, or NULL. */
 static const ccd_throughput_row *baseline_of(const ccd_throughput *tp, const ccd_throughput_row *r)
@@ -201,6 +202,7 @@ int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int prec
         *cell++ = number(ip ? r->pairs_per_second / ip->pairs_per_second : NAN, precise, "%.2f");
         *cell++ = number(tp->ip_mean_iter[r->kind], precise, "%.2f");
         *cell++ = number(tp->ip_max_iter[r->kind], precise, "%.0f");
+        *cell++ = ccd_report_printf("%zu", tp->ip_not_converged[r->kind]);
         *cell++ = number(tp->ip_vs_hard[r->kind], precise, "%.2e");
     }
     return table_check(t);

@@ -33,7 +33,8 @@ int ccd_rotating_edge_table(ccd_report_table *t, const ccd_rotating_edge_row *ro
 
 /* One row per measurement: kind, method, threads, batch, batch_seconds,
  * pairs_per_second, speedup_vs_ip (against "ip" at the same kind, threads and
- * batch), and the interior point's figures of the kind: ip_mean_iterations,
- * ip_max_iterations, ip_vs_hard_max_difference. */
+ * batch), and the interior point's figures of the kind: ip_mean_iterations and
+ * ip_max_iterations over the pairs where it converged, ip_not_converged (pairs
+ * that hit its iteration cap), ip_vs_hard_max_difference. */
 int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int precise);
 #endif

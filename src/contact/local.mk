@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# src/contact: differentiable contact routines of seed 000 (Beker et al.) and
+# src/contact: differentiable contact routines of Beker et al. and
 # their references: smooth operators, witness points (double / dual / MPFR from
 # one generic routine), SDF primitives, signed distances and activity
 # indicators, the interior-point baseline, the accuracy/speed experiments, and

@@ -17,7 +17,7 @@
 
 const char *const ccd_bench_method_names[CCD_BENCH_METHODS] = {"ours", "ours-ns", "ours+jac",
                                                                  "ip"};
-enum { POOL_MAX = 1 << 20, IP_MAX_ITER = 50 };
+enum { POOL_MAX = 1 << 20, IP_MAX_ITER = CCD_THROUGHPUT_IP_MAX_ITER };
 static const double IP_TOL = 1e-10; /* complementarity; residuals to 1e-9 */
 
 void ccd_throughput_options_default(ccd_throughput_options *o)
@@ -127,6 +127,7 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
         /* sanity figures of the baseline on (up to) 10^4 pairs */
         size_t ns = pool_n < 10000 ? pool_n : 10000;
         double iters = 0, imax = 0, diff = 0;
+        size_t failed = 0;
         for (size_t i = 0; i < ns; i++) {
             ccd_qp2 qp;
             double sol[2], a[6], b[6];
@@ -135,13 +136,18 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
             else
                 ccd_qp2_vertex_face(&qp, pool[i]);
             int it = ccd_qp2_interior_point(sol, &qp, IP_TOL, IP_MAX_ITER);
-            iters += it, imax = fmax(imax, it);
+            if (it > IP_MAX_ITER) /* not converged: best iterate */
+                failed++;
+            else
+                iters += it, imax = fmax(imax, it);
             ccd_qp2_witness(a, a + 3, kind == CCD_EE, pool[i], sol);
             solve_one(b, 1, kind, pool[i]);
             for (int k = 0; k < 6; k++)
                 diff = fmax(diff, fabs(a[k] - b[k]));
         }
-        t->ip_mean_iter[kind] = iters / (double)ns;
+        t->ip_sampled[kind] = ns;
+        t->ip_not_converged[kind] = failed;
+        t->ip_mean_iter[kind] = failed < ns ? iters / (double)(ns - failed) : NAN;
         t->ip_max_iter[kind] = imax;
         t->ip_vs_hard[kind] = diff;
         for (int m = 0; m < CCD_BENCH_METHODS; m++)

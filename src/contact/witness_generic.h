@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Witness-point routines of seed 000 (Sec. IV-D, supplement III-B/C), written
+ * Witness-point routines of Beker et al. (Sec. IV-D, supplement III-B/C), written
  * once over an abstract scalar S.  Include a scalar_*.h first; the includer gets
  * static functions for that scalar (double: witness.c, dual numbers:
  * witness_dual.c, MPFR: witness_mpfr.c), so all three compute the same formula.

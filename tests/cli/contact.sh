@@ -60,7 +60,7 @@ expect_status 0 "$CCDBENCH" contact rotating-edge --steps 200 --format json
 # ---- bench: 2 kinds × 4 methods × (1, 2 threads) × batches 1, 10
 expect_status 0 "$CCDBENCH" contact bench --max-batch 10 --min-time 0 --threads 2 --format csv
 cp "$TMP/out" "$TMP/bench.csv"
-csv_shape "$TMP/bench.csv" 'kind,method,threads,batch,batch_seconds,pairs_per_second,speedup_vs_ip,ip_mean_iterations,ip_max_iterations,ip_vs_hard_max_difference' 32
+csv_shape "$TMP/bench.csv" 'kind,method,threads,batch,batch_seconds,pairs_per_second,speedup_vs_ip,ip_mean_iterations,ip_max_iterations,ip_not_converged,ip_vs_hard_max_difference' 32
 awk -F, 'NR > 1 && $2 == "ip" && $7 != 1 { exit 1 }' "$TMP/bench.csv" ||
   fail "bench csv: ip is not 1× itself"
 awk -F, 'NR > 1 { n[$3]++ } END { exit n[1] != 16 || n[2] != 16 }' "$TMP/bench.csv" ||
