@@ -234,6 +234,7 @@ START_TEST(test_throughput_table)
     ccd_throughput_options_default(&o);
     o.max_batch = 10;
     o.min_seconds = 0;
+    o.trials = 5;
     o.threads = 1;
     ccd_throughput tp;
     ccd_error err;
@@ -250,6 +251,12 @@ START_TEST(test_throughput_table)
         ck_assert_double_eq(cell_number(&t, r, "batch"), (double)m->batch);
         ck_assert_str_eq(cell(&t, r, "threads"), "1");
         ck_assert_double_gt(cell_number(&t, r, "pairs_per_second"), 0);
+        /* mean ± std over the trials, pairs/s from the mean */
+        ck_assert_str_eq(cell(&t, r, "trials"), "5");
+        ck_assert_uint_eq(m->trials, 5);
+        ck_assert_double_ge(cell_number(&t, r, "batch_seconds_std"), 0);
+        ck_assert_double_eq_tol(m->pairs_per_second * m->batch_seconds, (double)m->batch,
+                                1e-9 * (double)m->batch);
         if (strcmp(ccd_bench_method_names[m->method], "ip") == 0)
             ck_assert_str_eq(cell(&t, r, "speedup_vs_ip"), "1");
         ck_assert_double_eq_tol(cell_number(&t, r, "ip_mean_iterations"),

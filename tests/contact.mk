@@ -23,3 +23,10 @@ tests_check_contact_tables_LDADD = src/contact/libccdcontact.la src/report/libcc
 	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
 TESTS += tests/cli/contact.sh
 EXTRA_DIST += tests/cli/contact.sh
+# The mesh-to-mesh pipeline (Sec. IV-A) with pose Jacobians against MPFR.
+check_PROGRAMS += tests/check_contact_pipeline
+TESTS += tests/check_contact_pipeline
+tests_check_contact_pipeline_SOURCES = tests/check_contact_pipeline.c
+tests_check_contact_pipeline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_contact_pipeline_LDADD = src/contact/libccdcontact.la src/exact/libccddistance.la \
+	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

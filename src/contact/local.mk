@@ -33,5 +33,14 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/sdf.c \
 	src/contact/sdf.h \
 	src/contact/signed_distance.c \
-	src/contact/signed_distance.h
+	src/contact/signed_distance.h \
+	src/contact/sdf_generic.h \
+	src/contact/pipeline.h \
+	src/contact/pipeline_internal.h \
+	src/contact/pipeline_generic.h \
+	src/contact/pipeline.c \
+	src/contact/pipeline_dual.c \
+	src/contact/pipeline_mpfr.c \
+	src/contact/scenes.c \
+	src/contact/scenes.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la

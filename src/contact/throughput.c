@@ -23,7 +23,8 @@ static const double IP_TOL = 1e-10; /* complementarity; residuals to 1e-9 */
 void ccd_throughput_options_default(ccd_throughput_options *o)
 {
     o->max_batch = 100000;
-    o->min_seconds = 0.05;
+    o->trials = 100;
+    o->min_seconds = 0;
     o->threads = 0;
     o->seed = 1;
 }
@@ -153,23 +154,33 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
         for (int m = 0; m < CCD_BENCH_METHODS; m++)
             for (int par = 0; par < (t->omp_threads > 1 ? 2 : 1); par++) /* 1 thread, all */
                 for (size_t b = 1; b <= o->max_batch; b *= 10) {
-                    size_t reps = 0, first = 0;
+                    size_t first = 0, trials = o->trials ? o->trials : 1;
                     int threads = par ? t->omp_threads : 1;
                     run_batch(out, pool, pool_n, 0, b < pool_n ? b : pool_n, m, kind, threads);
-                    double start = now_seconds(), el;
-                    do {
-                        run_batch(out, pool, pool_n, first, b, m, kind, threads);
-                        first = (first + b) % pool_n;
-                        reps++;
-                        el = now_seconds() - start;
-                    } while (el < o->min_seconds);
+                    /* Welford: mean and sum of squared deviations of the trial times */
+                    double mean = 0, m2 = 0;
+                    for (size_t tr = 0; tr < trials; tr++) {
+                        size_t reps = 0;
+                        double start = now_seconds(), el;
+                        do {
+                            run_batch(out, pool, pool_n, first, b, m, kind, threads);
+                            first = (first + b) % pool_n;
+                            reps++;
+                            el = now_seconds() - start;
+                        } while (el < o->min_seconds);
+                        double x = el / (double)reps, dx = x - mean;
+                        mean += dx / (double)(tr + 1);
+                        m2 += dx * (x - mean);
+                    }
                     ccd_throughput_row *row = &t->rows[t->count++];
                     row->kind = kind;
                     row->method = m;
                     row->threads = threads;
                     row->batch = b;
-                    row->batch_seconds = el / (double)reps;
-                    row->pairs_per_second = (double)b / row->batch_seconds;
+                    row->trials = trials;
+                    row->batch_seconds = mean;
+                    row->batch_seconds_std = trials > 1 ? sqrt(m2 / (double)(trials - 1)) : 0;
+                    row->pairs_per_second = (double)b / mean;
                 }
     }
     free(pool);

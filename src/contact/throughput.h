@@ -4,7 +4,9 @@
  * analytic routines (smoothed "ours", hard "ours-ns", smoothed with Jacobian
  * "ours+jac") against the primal-dual interior-point baseline "ip", on pairs
  * drawn uniformly in the unit cube, for batches of 1 … N pairs, on one thread and
- * on all OpenMP threads.
+ * on all OpenMP threads.  As in the paper's Figs. 6/10, every measurement is
+ * the mean ± standard deviation over `trials` timed trials (100 by default),
+ * after one untimed warm-up batch.
  */
 #ifndef CCD_CONTACT_THROUGHPUT_H
 #define CCD_CONTACT_THROUGHPUT_H
@@ -20,13 +22,17 @@ typedef struct ccd_throughput_row {
     int method;         /* index into ccd_bench_method_names */
     int threads;        /* 1, or the OpenMP thread count     */
     size_t batch;       /* pairs per batch                   */
-    double batch_seconds; /* mean wall time of one batch      */
-    double pairs_per_second;
+    double batch_seconds; /* mean wall time of one batch over the trials           */
+    double batch_seconds_std; /* its sample standard deviation (0 for one trial) */
+    size_t trials;
+    double pairs_per_second; /* batch / batch_seconds */
 } ccd_throughput_row;
 
 typedef struct ccd_throughput_options {
     size_t max_batch;   /* largest batch (a power of 10 ≥ 1), default 1e5 */
-    double min_seconds; /* repeat each batch until this much time has passed (0.05) */
+    size_t trials;      /* timed trials per measurement (100)                        */
+    double min_seconds; /* a trial repeats the batch until this much time has passed
+                           and counts the mean per batch (0: one batch per trial)   */
     int threads;        /* OpenMP threads for the parallel runs (0: the default)      */
     unsigned long seed;
 } ccd_throughput_options;
