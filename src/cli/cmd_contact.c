@@ -16,6 +16,7 @@
 #include "contact/accuracy.h"
 #include "contact/contact_tables.h"
 #include "contact/pipeline.h"
+#include "contact/pipeline_figure.h"
 #include "contact/rotating_edge.h"
 #include "contact/scenes.h"
 #include "contact/throughput.h"
@@ -57,6 +58,9 @@ static const char usage[] =
     "    --vertex-k N        vertices kept per body by soft top-K (default 4)\n"
     "    --edge-k N          edges kept per body (default 4; 2 N² E-E contacts)\n"
     "    --tau-topk T        SoftSort temperature, length units (default 1e-4)\n"
+    "    --figure DIR        draw it to DIR/contact-pipeline-SCENE.{dat,gp,svg,png}\n"
+    "    --gnuplot PROG      the gnuplot to render with (default gnuplot)\n"
+    "    --no-render         write the .dat and .gp files but do not run gnuplot\n"
     "\n"
     "Common options:\n"
     "  --format F        text (default), markdown, csv, json or latex: the table\n"
@@ -69,7 +73,7 @@ static const char usage[] =
 
 enum { OPT_AT = 256, OPT_SMOOTHING, OPT_DERIV_EVERY, OPT_FORMAT, OPT_EPS, OPT_WEIGHTS, OPT_STEPS,
        OPT_MAX_BATCH, OPT_MIN_TIME, OPT_THREADS, OPT_TRIALS, OPT_SCENE, OPT_SIZE,
-       OPT_VERTEX_K, OPT_EDGE_K, OPT_TAU_TOPK };
+       OPT_VERTEX_K, OPT_EDGE_K, OPT_TAU_TOPK, OPT_FIGURE, OPT_GNUPLOT, OPT_NO_RENDER };
 
 /* Comma-separated positive (or, with allow_zero, non-negative) numbers. */
 static int parse_list(double *out, size_t *n, size_t max, const char *option, const char *text,
@@ -424,11 +428,15 @@ static int cmd_pipeline(int argc, char **argv)
         {"vertex-k", required_argument, NULL, OPT_VERTEX_K},
         {"edge-k", required_argument, NULL, OPT_EDGE_K},
         {"tau-topk", required_argument, NULL, OPT_TAU_TOPK},
+        {"figure", required_argument, NULL, OPT_FIGURE},
+        {"gnuplot", required_argument, NULL, OPT_GNUPLOT},
+        {"no-render", no_argument, NULL, OPT_NO_RENDER},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     ccd_contact_scene_kind kind = CCD_SCENE_BOX_ON_BOX;
+    const char *figure_dir = NULL, *gnuplot = "gnuplot";
     double size = 0.5;
     size_t kv = 4, ke = 4;
     ccd_pipeline_params p;
@@ -464,6 +472,15 @@ static int cmd_pipeline(int argc, char **argv)
                 return CCD_EXIT_USAGE;
             if (!(p.tau_topk >= 0))
                 return ccd_cli_usage_error("contact pipeline: --tau-topk must be ≥ 0");
+            break;
+        case OPT_FIGURE:
+            figure_dir = optarg;
+            break;
+        case OPT_GNUPLOT:
+            gnuplot = optarg;
+            break;
+        case OPT_NO_RENDER:
+            gnuplot = NULL;
             break;
         case OPT_FORMAT:
             if (parse_format(&format, "pipeline", optarg))
@@ -512,6 +529,11 @@ static int cmd_pipeline(int argc, char **argv)
         rel[i] = den > 0 ? num / den : num;
         jmax[i] = den;
         worst = fmax(worst, rel[i]);
+    }
+    if (st == CCD_OK && figure_dir) {
+        char name[64];
+        snprintf(name, sizeof name, "contact-pipeline-%s", ccd_contact_scene_name(kind));
+        st = ccd_pipeline_figure(&err, figure_dir, name, gnuplot, body, pose, &p, out);
     }
     ccd_report_table t;
     int built = st == CCD_OK ? ccd_pipeline_table(&t, &p, out, rel, jmax, precise_format(format))

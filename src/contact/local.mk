@@ -41,6 +41,8 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/pipeline.c \
 	src/contact/pipeline_dual.c \
 	src/contact/pipeline_mpfr.c \
+	src/contact/pipeline_figure.c \
+	src/contact/pipeline_figure.h \
 	src/contact/scenes.c \
 	src/contact/scenes.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la

@@ -100,6 +100,17 @@ expect_status 0 "$CCDBENCH" contact pipeline
 grep -q '^contact pipeline (Beker et al., Sec. IV-A), scene box-on-box' "$TMP/out" ||
   fail "pipeline text: no preamble"
 grep -q 'max over all: ' "$TMP/out" || fail "pipeline text: no Jacobian summary"
+# --figure: the data (2 meshes, the 4 active contacts) and the gnuplot script;
+# a gnuplot that fails is an internal failure (exit 1)
+mkdir -p "$TMP/fig"
+expect_status 0 "$CCDBENCH" contact pipeline --figure "$TMP/fig" --no-render
+[ -s "$TMP/fig/contact-pipeline-box-on-box.gp" ] || fail "pipeline --figure: no script"
+[ "$(grep -c '^[-0-9]' "$TMP/fig/contact-pipeline-box-on-box.dat")" -eq 28 ] ||
+  fail "pipeline --figure: not 12 + 12 edges and 4 contacts"
+grep -q "splot 'contact-pipeline-box-on-box.dat'" "$TMP/fig/contact-pipeline-box-on-box.gp" ||
+  fail "pipeline --figure: the script does not plot its data"
+expect_status 1 "$CCDBENCH" contact pipeline --figure "$TMP/fig" --gnuplot false
+expect_stderr "^false:.*failed \\(status 1\\)"
 expect_status 2 "$CCDBENCH" contact pipeline --vertex-k 9
 expect_stderr "contact pipeline: box-on-box: body 0 has 8 vertices"
 expect_status 2 "$CCDBENCH" contact pipeline --scene cube
