@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The contact pipeline of Beker et al. (Sec. IV-A): the SE(3) exponential, the
- * generic SDF against sdf.c, the fixed-size contact set of the box-on-box and
- * sphere-on-plane scenes with its pose Jacobian against 256-bit MPFR central
- * differences, the geometry of those contacts, and bad inputs.
+ * fixed-size contact set of the box-on-box and sphere-on-plane scenes with its
+ * pose Jacobian against 256-bit MPFR central differences (also through every
+ * other SDF type: point cloud, LSE polyhedron, union, subtraction), the geometry
+ * of those contacts, and bad inputs.
  */
 #include <config.h>
 
@@ -14,9 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/scalar_double.h"
-#include "contact/witness_generic.h"
-#include "contact/sdf_generic.h"
 #include "contact/pipeline.h"
 #include "contact/scenes.h"
 
@@ -60,54 +58,6 @@ START_TEST(test_pose_exp)
                 }
             for (int a = 0; a < 3; a++) /* v ∥ ω: V v = v */
                 ck_assert_double_eq_tol(t[a], u[a], 1e-15);
-        }
-}
-END_TEST
-
-/* The generic SDF (double instantiation) is sdf.c's: value, gradient and normal. */
-START_TEST(test_generic_sdf_matches)
-{
-    static const double n6[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-    static const double p6[6][3] = {{.4, 0, 0}, {-.4, 0, 0}, {0, .3, 0}, {0, -.3, 0}, {0, 0, .5}, {0, 0, -.5}};
-    static double pcp[50][3], pcn[50][3];
-    for (int i = 0; i < 50; i++) {
-        double z = 1 - (2 * i + 1) / 50.0, r = sqrt(1 - z * z), a = 2.4 * i;
-        pcn[i][0] = r * cos(a), pcn[i][1] = r * sin(a), pcn[i][2] = z;
-        for (int k = 0; k < 3; k++)
-            pcp[i][k] = 0.6 * pcn[i][k];
-    }
-    ccd_sdf sq = {.type = CCD_SDF_SUPERQUADRIC}, cp = {.type = CCD_SDF_POLYHEDRON},
-            pc = {.type = CCD_SDF_POINT_CLOUD}, un = {.type = CCD_SDF_UNION},
-            sub = {.type = CCD_SDF_SUBTRACTION};
-    ccd_sdf_pose_identity(&sq), ccd_sdf_pose_identity(&cp), ccd_sdf_pose_identity(&pc);
-    ccd_sdf_pose_identity(&un), ccd_sdf_pose_identity(&sub);
-    sq.u.sq.a = 0.5, sq.u.sq.b = 0.4, sq.u.sq.c = 0.3, sq.u.sq.e1 = 0.1, sq.u.sq.e2 = 0.3;
-    double c = cos(0.7), s = sin(0.7);
-    const double R[3][3] = {{c, 0, s}, {0, 1, 0}, {-s, 0, c}};
-    memcpy(sq.rot, R, sizeof R), sq.trans[0] = 0.2;
-    cp.u.cp.normal = n6, cp.u.cp.point = p6, cp.u.cp.count = 6, cp.u.cp.tau = 0.05;
-    pc.u.pc.point = (const double (*)[3])pcp, pc.u.pc.normal = (const double (*)[3])pcn;
-    pc.u.pc.count = 50, pc.u.pc.sigma = 0.15;
-    const ccd_sdf *kids[3] = {&sq, &cp, &pc};
-    un.u.comb.child = kids, un.u.comb.count = 3, un.u.comb.tau = 0.03;
-    sub.u.comb.child = kids + 1, sub.u.comb.count = 2, sub.u.comb.tau = 0.03;
-    memcpy(un.rot, R, sizeof R), un.trans[2] = -0.1;
-    const ccd_sdf *all[5] = {&sq, &cp, &pc, &un, &sub};
-    uint64_t seed = 99;
-    for (int k = 0; k < 5; k++)
-        for (int rep = 0; rep < 300; rep++) {
-            double x[3] = {rng_sym(&seed, 1.2), rng_sym(&seed, 1.2), rng_sym(&seed, 1.2)};
-            double g[3], n[3];
-            double v = ccd_sdf_eval(g, all[k], x);
-            ccd_sdf_normal(n, all[k], x, 1e-3);
-            v3 gg, nn, xx = {{x[0], x[1], x[2]}};
-            double w = gsdf_eval(NULL, &gg, &nn, all[k], xx, 1e-3);
-            ck_assert_msg(fabs(v - w) <= 1e-14 * (1 + fabs(v)), "type %d: φ %.17g vs %.17g", k, v, w);
-            for (int i = 0; i < 3; i++) {
-                ck_assert_msg(fabs(g[i] - gg.c[i]) <= 1e-12 * (1 + fabs(g[i])), "type %d: ∇φ", k);
-                ck_assert_msg(fabs(n[i] - nn.c[i]) <= 1e-12, "type %d: normal %.17g vs %.17g", k,
-                              n[i], nn.c[i]);
-            }
         }
 }
 END_TEST
@@ -172,6 +122,70 @@ START_TEST(test_pipeline_jacobian)
             ccd_contact_scene_name(kind), kv, ke, rel, wv);
     ck_assert_msg(rel < 1e-10, "Jacobian relative error %g", rel);
     ck_assert_msg(wv < 1e-12, "values differ from MPFR by %g", wv);
+}
+END_TEST
+
+/* The same check through the SDF types the scenes do not use: body 0 of the
+ * sphere-on-plane scene becomes the union of a point-cloud sphere and a small
+ * box-like superquadric, body 1 an LSE slab (two planes) minus a sphere. */
+START_TEST(test_pipeline_jacobian_all_sdf_types)
+{
+    enum { N = 60 };
+    static double pcp[N][3], pcn[N][3];
+    for (int i = 0; i < N; i++) {
+        double z = 1 - (2 * i + 1) / (double)N, r = sqrt(1 - z * z), a = 2.4 * i;
+        pcn[i][0] = r * cos(a), pcn[i][1] = r * sin(a), pcn[i][2] = z;
+        for (int k = 0; k < 3; k++)
+            pcp[i][k] = 0.5 * pcn[i][k];
+    }
+    static const double slab_n[2][3] = {{0, 0, 1}, {0, 0, -1}};
+    static const double slab_p[2][3] = {{0, 0, 0}, {0, 0, -0.3}};
+    ccd_contact_scene sc;
+    ccd_contact_scene_init(&sc, CCD_SCENE_SPHERE_ON_PLANE, 0.5);
+    ccd_sdf pc = {.type = CCD_SDF_POINT_CLOUD}, sq = {.type = CCD_SDF_SUPERQUADRIC},
+            un = {.type = CCD_SDF_UNION}, slab = {.type = CCD_SDF_POLYHEDRON},
+            hole = {.type = CCD_SDF_SUPERQUADRIC}, sub = {.type = CCD_SDF_SUBTRACTION};
+    ccd_sdf *all[6] = {&pc, &sq, &un, &slab, &hole, &sub};
+    for (int i = 0; i < 6; i++)
+        ccd_sdf_pose_identity(all[i]);
+    pc.u.pc.point = (const double (*)[3])pcp, pc.u.pc.normal = (const double (*)[3])pcn;
+    pc.u.pc.count = N, pc.u.pc.sigma = 0.12;
+    sq.u.sq.a = sq.u.sq.b = sq.u.sq.c = 0.2, sq.u.sq.e1 = sq.u.sq.e2 = 0.1, sq.trans[2] = 0.45;
+    const ccd_sdf *uk[2] = {&pc, &sq};
+    un.u.comb.child = uk, un.u.comb.count = 2, un.u.comb.tau = 0.02;
+    slab.u.cp.normal = slab_n, slab.u.cp.point = slab_p, slab.u.cp.count = 2;
+    slab.u.cp.tau = 0.02;
+    hole.u.sq.a = hole.u.sq.b = hole.u.sq.c = 0.2, hole.u.sq.e1 = hole.u.sq.e2 = 1;
+    hole.trans[0] = 0.8;
+    const ccd_sdf *sk[2] = {&slab, &hole};
+    sub.u.comb.child = sk, sub.u.comb.count = 2, sub.u.comb.tau = 0.02;
+    sc.sdf[0] = un, sc.sdf[1] = sub;
+    ccd_contact_body body[2];
+    ccd_contact_scene_bodies(body, &sc);
+    ccd_pipeline_params p;
+    ccd_pipeline_params_default(&p);
+    size_t n = ccd_pipeline_contact_count(&p);
+    ccd_contact_point *out = malloc(n * sizeof *out), *ref = malloc(n * sizeof *ref);
+    double (*J)[CCD_CONTACT_VALUES][12] = malloc(n * sizeof *J);
+    double (*R)[CCD_CONTACT_VALUES][12] = malloc(n * sizeof *R);
+    ccd_error err;
+    const double (*pose)[6] = (const double (*)[6])sc.pose;
+    ck_assert(ccd_contact_pipeline(out, J, &err, body, pose, &p) == CCD_OK);
+    ck_assert(ccd_contact_pipeline_reference(ref, R, &err, 256, body, pose, &p) == CCD_OK);
+    double worst = 0;
+    for (size_t c = 0; c < n; c++) {
+        double num = 0, den = 0;
+        for (int i = 0; i < CCD_CONTACT_VALUES; i++)
+            for (int j = 0; j < 12; j++) {
+                num = fmax(num, fabs(J[c][i][j] - R[c][i][j]));
+                den = fmax(den, fabs(R[c][i][j]));
+            }
+        worst = fmax(worst, num / fmax(den, 1e-300));
+        ck_assert(fabs(out[c].d - ref[c].d) < 1e-12);
+    }
+    fprintf(stderr, "all SDF types: Jacobian max rel. error %.3g\n", worst);
+    ck_assert_msg(worst < 1e-9, "Jacobian relative error %g", worst);
+    free(out), free(ref), free(J), free(R);
 }
 END_TEST
 
@@ -280,8 +294,8 @@ static Suite *pipeline_suite(void)
     TCase *tc = tcase_create("pipeline");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_pose_exp);
-    tcase_add_test(tc, test_generic_sdf_matches);
     tcase_add_loop_test(tc, test_pipeline_jacobian, 0, 4);
+    tcase_add_test(tc, test_pipeline_jacobian_all_sdf_types);
     tcase_add_test(tc, test_sphere_on_plane_geometry);
     tcase_add_test(tc, test_box_on_box_normals);
     tcase_add_test(tc, test_pipeline_bad_input);

@@ -21,7 +21,10 @@
 
 enum { CCD_SCENE_MAX_VERTICES = 16, CCD_SCENE_MAX_EDGES = 32 };
 
-typedef enum ccd_contact_scene_kind { CCD_SCENE_BOX_ON_BOX, CCD_SCENE_SPHERE_ON_PLANE } ccd_contact_scene_kind;
+typedef enum ccd_contact_scene_kind {
+    CCD_SCENE_BOX_ON_BOX,
+    CCD_SCENE_SPHERE_ON_PLANE
+} ccd_contact_scene_kind;
 
 typedef struct ccd_contact_scene {
     ccd_contact_scene_kind kind;

@@ -12,7 +12,7 @@
  *                 underestimate near edges and corners; LSE ∈ [max, max + τ log N].
  *   point cloud   oriented points (p_i, n_i) (eq. 6):
  *                 φ = Σ B_i n_iᵀ(x - p_i) / Σ B_i with the Gaussian basis
- *                 B_i = exp(-|x - p_i|²/(2σ²)) (the paper leaves B open; see sdf.c);
+ *                 B_i = exp(-|x - p_i|²/(2σ²)) (the paper leaves B open; see sdf_generic.h);
  *                 exact for coplanar points with one normal (any σ).
  *   union         -LSE_τ(-φ_1, …, -φ_n) ∈ [min - τ log n, min]
  *   subtraction   LSE_τ(φ₊, -φ₋) ∈ [max(φ₊, -φ₋), max + τ log 2]

@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The SDF primitives of sdf.h written over an abstract scalar S (include a
- * scalar_*.h and witness_generic.h first, for v3 and S): value, gradient and
- * normal of a ccd_sdf at a point given as scalars, so that the contact pipeline
- * (pipeline_generic.h) can differentiate through them with dual numbers and
- * evaluate them in MPFR.  The formulas are those of sdf.c, term by term
- * (log-space superquadric, scaled superquadric normal, LSE polyhedron, Gaussian
- * point cloud, online-LSE union and subtraction); tests/check_contact_pipeline.c
- * checks that the double instantiation agrees with sdf.c.
+ * The SDF primitives of sdf.h over an abstract scalar S (include a scalar_*.h
+ * and witness_generic.h first, for v3 and S): value, gradient and normal of a
+ * ccd_sdf at a point given as scalars.  sdf.c is the double instantiation (the
+ * public API); the contact pipeline (pipeline_generic.h) differentiates through
+ * the same formulas with dual numbers and evaluates them in MPFR.
  *
- * One difference of domain: a local superquadric coordinate that is exactly 0
- * contributes (x̃²)^(1/ε) = 0 with zero derivatives, right for ε < 1 (where the
- * term is flat at 0) but not for the second derivatives at ε = 1.  sdf.c has the
- * same values there.
+ *   superquadric  log-space f, radial distance, scaled normal (below)
+ *   polyhedron    max of planes (τ = 0) or its log-sum-exp
+ *   point cloud   Gaussian basis, weights relative to the nearest sample
+ *   union, subtraction  online log-sum-exp over the children
+ *
+ * A local superquadric coordinate that is exactly 0 contributes (x̃²)^(1/ε) = 0
+ * with zero derivatives: right for ε < 1 (the term is flat at 0), not for the
+ * second derivatives (of ∇φ and n) at ε = 1.
  */
 #include <math.h>
 
@@ -51,45 +52,77 @@ static inline S gsdf_log_add(S_CTX_PARAM, S a, int a_inf, S b, int b_inf)
     return S_ADD(m, S_LOG1P(S_EXP(S_NEG(S_ABS(d)))));
 }
 
-/* superquadric: φ, ∇φ (local), the scaled normal (local) */
-static inline S gsdf_superquadric(S_CTX_PARAM, v3 *g, v3 *nrm, const ccd_sdf *s, v3 l,
-                                  double tau_n)
+/* |l| without overflow or underflow: m |l/m|, m = max |l_i| (0 for l = 0) */
+static inline S gsdf_norm(S_CTX_PARAM, v3 l)
+{
+    S m = S_ABS(l.c[0]);
+    for (int k = 1; k < 3; k++)
+        if (S_SGN(S_SUB(S_ABS(l.c[k]), m)) > 0)
+            m = S_ABS(l.c[k]);
+    if (S_SGN(m) == 0)
+        return m;
+    v3 u = v3_scale(S_CTX, S_DIV(S_D(1.0), m), l);
+    return S_MUL(m, S_SQRT(v3_dot(S_CTX, u, u)));
+}
+
+/* log f of a superquadric at a local point, in log space, and ∇f/f (finite where
+ * f is); -∞ is represented by a flag (*lf_inf: f = 0, only at l = 0) */
+static inline S gsdf_sq_log_f(S_CTX_PARAM, S dlogf[3], int *lf_inf, const ccd_sdf *s, v3 l)
 {
     const double ax[3] = {s->u.sq.a, s->u.sq.b, s->u.sq.c};
     const double e1 = s->u.sq.e1, e2 = s->u.sq.e2;
-    S r = S_SQRT(v3_dot(S_CTX, l, l));
-    if (S_SGN(r) == 0) {
-        for (int k = 0; k < 3; k++)
-            g->c[k] = nrm->c[k] = S_D(0.0);
-        return S_D(-fmin(fmin(ax[0], ax[1]), ax[2]));
-    }
     S lt[3]; /* log of (x̃²)^(1/ε2), (ỹ²)^(1/ε2), (z̃²)^(1/ε1) */
     int zero[3];
     for (int k = 0; k < 3; k++) {
         zero[k] = S_SGN(l.c[k]) == 0;
-        lt[k] = zero[k] ? S_D(0.0)
-                        : S_MUL(S_D(2.0 / (k < 2 ? e2 : e1)), S_LOG(S_DIV(S_ABS(l.c[k]), S_D(ax[k]))));
+        double pw = 2.0 / (k < 2 ? e2 : e1);
+        lt[k] = zero[k] ? S_D(0.0) : S_MUL(S_D(pw), S_LOG(S_DIV(S_ABS(l.c[k]), S_D(ax[k]))));
     }
     int g_inf = zero[0] && zero[1];
-    S lg = gsdf_log_add(S_CTX, lt[0], zero[0], lt[1], zero[1]);
-    S lxy = g_inf ? lg : S_MUL(S_D(e2 / e1), lg);
+    S lg = gsdf_log_add(S_CTX, lt[0], zero[0], lt[1], zero[1]);   /* log g */
+    S lxy = g_inf ? lg : S_MUL(S_D(e2 / e1), lg);                 /* log g^(ε2/ε1) */
     S lf = gsdf_log_add(S_CTX, lxy, g_inf, lt[2], zero[2]);
+    *lf_inf = g_inf && zero[2];
+    /* ∂f/∂x̃ = (2/ε1) g^(ε2/ε1) (x̃²)^(1/ε2) / (g x̃), ∂f/∂z̃ = (2/ε1)(z̃²)^(1/ε1)/z̃;
+     * with x̃ = x/a the a's cancel: ∂ log f/∂x = (2/ε1) w / x */
     S wxy = g_inf ? S_D(0.0) : S_EXP(S_SUB(lxy, lf));
     S wz = zero[2] ? S_D(0.0) : S_EXP(S_SUB(lt[2], lf));
-    S dlogf[3];
-    for (int k = 0; k < 2; k++) {
-        S gk = zero[k] ? S_D(0.0) : S_EXP(S_SUB(lt[k], lg));
+    for (int k = 0; k < 2; k++)
         dlogf[k] = zero[k] ? S_D(0.0)
-                           : S_DIV(S_MUL(S_D(2.0 / e1), S_MUL(wxy, gk)), l.c[k]);
-    }
+                           : S_DIV(S_MUL(S_D(2.0 / e1), S_MUL(wxy, S_EXP(S_SUB(lt[k], lg)))),
+                                   l.c[k]);
     dlogf[2] = zero[2] ? S_D(0.0) : S_DIV(S_MUL(S_D(2.0 / e1), wz), l.c[2]);
-    /* (the 1/a of ∂x̃/∂x and the a of x̃ = x/a cancel: 2/ε1 · w / x) */
-    S p = S_EXP(S_MUL(S_D(-0.5 * e1), lf));
+    return lf;
+}
+
+/*
+ * Superquadric: φ = r (1 - f^(-ε1/2)), ∇φ (local), and the normal (local) in the
+ * scaled form n = (∇f/f) / √(τ_n f⁻² + |∇f/f|²): ∇f itself (f ∇log f) overflows
+ * far from the surface (f ~ |x̃|^(2/ε1): beyond |x̃| ≈ 6 for ε1 = 0.01), which
+ * silently turned the normal into (0, 0, 0).  f⁻² = e^(-2 log f) may overflow to
+ * ∞ near the centre, where the normal correctly becomes 0 for τ_n > 0.
+ */
+static inline S gsdf_superquadric(S_CTX_PARAM, v3 *g, v3 *nrm, const ccd_sdf *s, v3 l,
+                                  double tau_n)
+{
+    const double e1 = s->u.sq.e1;
+    S r = gsdf_norm(S_CTX, l);
+    if (S_SGN(r) == 0) { /* undefined at the centre: -min(a, b, c) */
+        for (int k = 0; k < 3; k++)
+            g->c[k] = nrm->c[k] = S_D(0.0);
+        return S_D(-fmin(fmin(s->u.sq.a, s->u.sq.b), s->u.sq.c));
+    }
+    S dlogf[3];
+    int lf_inf;
+    S lf = gsdf_sq_log_f(S_CTX, dlogf, &lf_inf, s, l); /* finite: l ≠ 0 */
+    S p = S_EXP(S_MUL(S_D(-0.5 * e1), lf)); /* f^(-ε1/2): the surface radius over r */
     S one_p = S_SUB(S_D(1.0), p);
     S dd = S_D(0.0);
     for (int k = 0; k < 3; k++)
         dd = S_ADD(dd, S_MUL(dlogf[k], dlogf[k]));
-    S den = S_SQRT(S_ADD(tau_n > 0 ? S_MUL(S_D(tau_n), S_EXP(S_MUL(S_D(-2.0), lf))) : S_D(0.0), dd));
+    S scaled_tau = tau_n > 0 ? S_MUL(S_D(tau_n), S_EXP(S_MUL(S_D(-2.0), lf))) : S_D(0.0);
+    S den = S_SQRT(S_ADD(scaled_tau, dd));
+    /* ∇φ = (1 - p) x/r + r p (ε1/2) ∇f/f */
     for (int k = 0; k < 3; k++) {
         g->c[k] = S_ADD(S_DIV(S_MUL(one_p, l.c[k]), r),
                         S_MUL(S_MUL(r, p), S_MUL(S_D(0.5 * e1), dlogf[k])));
@@ -130,7 +163,17 @@ static inline S gsdf_polyhedron(S_CTX_PARAM, v3 *g, const ccd_sdf *s, v3 l)
     return S_ADD(m, S_MUL(S_D(tau), S_LOG(sum)));
 }
 
-/* oriented point cloud with the Gaussian basis (see sdf.c) */
+/*
+ * Oriented point cloud, eq. (6), with the Gaussian basis B_i = exp(-|x - p_i|²/(2σ²)):
+ * smooth (C^∞, so are φ and its normals) and positive everywhere, so Σ B_i never
+ * vanishes and φ is defined in all of space — compactly supported bases leave
+ * it undefined away from the samples.  The weights are taken relative to the
+ * nearest sample p_0, w_i = B_i/B_0 = exp(-(|x - p_i|² - |x - p_0|²)/(2σ²)), with the
+ * difference of squares formed as (p_0 - p_i)·(2x - p_i - p_0): no |x|² is formed,
+ * so nothing overflows, cancels or underflows to 0/0 (far away φ tends to the
+ * nearest sample's tangent-plane distance).  With ŵ_i = w_i/Σ w, s_i = n_iᵀ(x - p_i):
+ *   φ = Σ ŵ_i s_i,   ∇φ = Σ ŵ_i n_i - σ⁻² Σ ŵ_i (s_i - φ)(x - p_i).
+ */
 static inline S gsdf_point_cloud(S_CTX_PARAM, v3 *g, const ccd_sdf *s, v3 l)
 {
     size_t n = s->u.pc.count, near = 0;
