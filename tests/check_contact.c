@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Contact routines of seed 000: smooth operators, E-E and V-F witness points
+ * Contact routines of Beker et al.: smooth operators, E-E and V-F witness points
  * (hard = exact closest points, smooth → hard, derivatives against 256-bit MPFR
  * central differences), and degenerate inputs.
  */
@@ -14,9 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact/accuracy.h"
 #include "contact/contact.h"
 #include "contact/smooth.h"
 #include "exact/distance.h"
+#include "test_support.h"
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -382,6 +384,69 @@ START_TEST(test_degenerate_inputs)
 }
 END_TEST
 
+
+/* Near ties between candidates must not go to the first one: both inputs of the
+ * issue, whose distances tie in double while the witness points are 1e-8 apart. */
+START_TEST(test_hard_near_ties)
+{
+    ccd_smoothing hard;
+    ccd_smoothing_hard(&hard);
+    const double vf[4][3] = {{-1, 1e-8, 1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    ccd_vf_witness v;
+    ccd_vf_witness_eval(&v, vf, &hard);
+    const double pf[3] = {0, 1e-8, 0};
+    const double ee[4][3] = {{0, 0, 0}, {0, 1, 0}, {-2, 1e-8, 2}, {-1, 1e-8, 1}};
+    ccd_ee_witness w;
+    ccd_ee_witness_eval(&w, ee, &hard);
+    const double pa[3] = {0, 1e-8, 0}, pb[3] = {-1, 1e-8, 1};
+    int vf_ok = norm3(v.pf, pf) < 1e-9;
+    int ee_ok = norm3(w.pa, pa) < 1e-9 && norm3(w.pb, pb) < 1e-9;
+    ck_assert_msg(vf_ok && ee_ok,
+                  "V-F: pf = (%g, %g, %g) %s; E-E: pa = (%g, %g, %g) %s (want (0, 1e-8, 0))",
+                  v.pf[0], v.pf[1], v.pf[2], vf_ok ? "ok" : "wrong", w.pa[0], w.pa[1], w.pa[2],
+                  ee_ok ? "ok" : "wrong");
+    /* the same through the dual-number and MPFR evaluations (one generic routine) */
+    double out[CCD_EE_OUTPUTS], jac[CCD_EE_OUTPUTS][12];
+    ccd_witness_flat(out, jac, CCD_EE, ee, &hard);
+    ck_assert(norm3(out, pa) < 1e-9);
+    ccd_witness_reference *ref = ccd_witness_reference_new(256);
+    ck_assert_ptr_nonnull(ref);
+    ccd_witness_reference_eval(ref, out, NULL, CCD_VF, vf, &hard);
+    ck_assert(norm3(out, pf) < 1e-9);
+    ccd_witness_reference_free(ref);
+}
+END_TEST
+
+/* The hard E-E routine at the exact time of impact of every colliding edge-edge
+ * query of the shared samples (181): touching, mostly non-parallel edges, where
+ * the former cost comparison rejected the correct interior solution (error up
+ * to 2e-10 L, e.g. erleben-wedges/edge-edge/data_0_1.csv query 13). */
+START_TEST(test_hard_ee_at_toi_shared)
+{
+    TEST_REQUIRE_SHARED_DATA(root);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/sample-queries", root);
+    const char *paths[] = {path};
+    ccd_dataset ds;
+    ccd_error err;
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    ccd_contact_check_options opt;
+    ccd_contact_check_options_default(&opt);
+    opt.at = CCD_CONTACT_AT_TOI;
+    opt.nlevels = 0; /* the hard routine only */
+    opt.deriv_every = 0;
+    ccd_contact_check c;
+    ck_assert_msg(ccd_contact_check_run(&c, &err, &ds, &opt) == CCD_OK, "%s", err.message);
+    ccd_dataset_free(&ds);
+    ccd_sample_summary d = ccd_sample_summarize(&c.rows[CCD_EE][0].dist);
+    fprintf(stderr, "hard E-E at toi: %zu configurations, max distance error %.3g L\n", d.n, d.max);
+    ck_assert_uint_eq(c.queries[CCD_EE], 181);
+    ck_assert_uint_eq(d.n, 181);
+    ck_assert_msg(d.max <= 1e-14, "max distance error %g L > 1e-14 L", d.max);
+    ccd_contact_check_free(&c);
+}
+END_TEST
+
 static Suite *contact_suite(void)
 {
     Suite *s = suite_create("contact");
@@ -396,6 +461,8 @@ static Suite *contact_suite(void)
     tcase_add_loop_test(tc, test_derivatives_against_mpfr, 0, 6);
     tcase_add_test(tc, test_ee_perpendicular_centred);
     tcase_add_test(tc, test_degenerate_inputs);
+    tcase_add_test(tc, test_hard_near_ties);
+    tcase_add_test(tc, test_hard_ee_at_toi_shared);
     suite_add_tcase(s, tc);
     return s;
 }

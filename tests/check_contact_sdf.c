@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* SDF primitives, composition, signed distances and activity indicators (seed 000),
+/* SDF primitives, composition, signed distances and activity indicators (Beker et al.),
  * and the interior-point baseline. */
 #include <config.h>
 
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,41 @@ START_TEST(test_superquadric_properties)
 }
 END_TEST
 
+
+/* The superquadric normal far from the surface: unit, and along ∇f, computed
+ * here independently in log space (ε1 = ε2 = ε: ∂f/∂x_i ∝ sgn(x_i) |x̃_i|^(2/ε-1)/a_i).
+ * ∇f itself overflows there (beyond |x̃| ≈ 6 for ε = 0.01, 40 for 0.02, 5e7 for
+ * 0.1), which used to turn the normal into (0, 0, 0). */
+START_TEST(test_superquadric_normal_far)
+{
+    const double eps[] = {0.01, 0.02, 0.1}, scales[] = {2, 10, 100, 1e4, 1e8, 1e12, 1e100};
+    const double axes[3] = {1.0, 0.5, 0.8}, dir[3] = {1, 0.999, -0.998}; /* in units of axes */
+    for (int e = 0; e < 3; e++) {
+        ccd_sdf s = superquadric(axes[0], axes[1], axes[2], eps[e], eps[e]);
+        for (int k = 0; k < 7; k++) {
+            double x[3], want[3], lg[3], m = -INFINITY, nn[3], sum = 0;
+            for (int i = 0; i < 3; i++) {
+                x[i] = scales[k] * dir[i] * axes[i];
+                lg[i] = (2 / eps[e] - 1) * log(fabs(x[i] / axes[i])) - log(axes[i]);
+                m = fmax(m, lg[i]);
+            }
+            for (int i = 0; i < 3; i++)
+                want[i] = copysign(exp(lg[i] - m), x[i]), sum += want[i] * want[i];
+            for (int i = 0; i < 3; i++)
+                want[i] /= sqrt(sum);
+            ccd_sdf_normal(nn, &s, x, 1e-2);
+            ck_assert_msg(fabs(norm(nn) - 1) < 1e-14, "ε = %g, |x̃| ~ %g: |n| = %.17g", eps[e],
+                          scales[k], norm(nn));
+            /* both sides work with logs of size (2/ε) log|x̃|: their rounding */
+            double tol = 8 * 0x1p-53 * (2 / eps[e]) * (1 + log(scales[k]));
+            for (int i = 0; i < 3; i++)
+                ck_assert_msg(fabs(nn[i] - want[i]) < tol, "ε = %g, |x̃| ~ %g: n[%d] = %.17g, not %.17g",
+                              eps[e], scales[k], i, nn[i], want[i]);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_polyhedron)
 {
     uint64_t seed = 9;
@@ -184,6 +220,149 @@ START_TEST(test_union_and_subtraction)
             ck_assert_double_eq_tol(g[k], fd, 1e-6);
         }
     }
+}
+END_TEST
+
+
+/* ------------------------------------------------------------------ oriented point cloud */
+
+static ccd_sdf point_cloud(const double (*p)[3], const double (*n)[3], size_t count, double sigma)
+{
+    ccd_sdf s = {.type = CCD_SDF_POINT_CLOUD};
+    ccd_sdf_pose_identity(&s);
+    s.u.pc.point = p, s.u.pc.normal = n, s.u.pc.count = count, s.u.pc.sigma = sigma;
+    return s;
+}
+
+/* Coplanar samples with one normal reproduce the plane's SDF for any basis width,
+ * in any pose; the gradient is that normal. */
+START_TEST(test_point_cloud_plane)
+{
+    enum { N = 60 };
+    static double p[N][3], n[N][3];
+    uint64_t seed = 5;
+    for (int i = 0; i < N; i++) {
+        p[i][0] = rng_sym(&seed, 1), p[i][1] = rng_sym(&seed, 1), p[i][2] = 0.3;
+        n[i][0] = 0, n[i][1] = 0, n[i][2] = 1;
+    }
+    const double sigmas[] = {0.01, 0.2, 5};
+    double c = cos(0.4), sn = sin(0.4);
+    const double R[3][3] = {{1, 0, 0}, {0, c, -sn}, {0, sn, c}}; /* about x */
+    for (int k = 0; k < 3; k++) {
+        ccd_sdf s = point_cloud((const double (*)[3])p, (const double (*)[3])n, N, sigmas[k]);
+        memcpy(s.rot, R, sizeof R);
+        s.trans[0] = 0.5, s.trans[1] = -1, s.trans[2] = 2;
+        for (int it = 0; it < 500; it++) {
+            double x[3] = {rng_sym(&seed, 3), rng_sym(&seed, 3), rng_sym(&seed, 3)}, g[3], nn[3];
+            double d[3] = {x[0] - 0.5, x[1] + 1, x[2] - 2};
+            double lz = R[0][2] * d[0] + R[1][2] * d[1] + R[2][2] * d[2]; /* (Rᵀd)_z */
+            ck_assert_double_eq_tol(ccd_sdf_eval(g, &s, x), lz - 0.3, 1e-14);
+            /* the gradient's second term, σ⁻² Σ ŵ (s_i - φ)(x - p_i), is 0 exactly but
+             * carries rounding of s_i - φ (~u|x|) amplified by |x - p|/σ² */
+            double tol = 1e-12 + 1e-14 / (sigmas[k] * sigmas[k]);
+            for (int i = 0; i < 3; i++)
+                ck_assert_double_eq_tol(g[i], R[i][2], tol);
+            ccd_sdf_normal(nn, &s, x, 0);
+            for (int i = 0; i < 3; i++)
+                ck_assert_double_eq_tol(nn[i], R[i][2], tol);
+        }
+    }
+}
+END_TEST
+
+/* A sphere of radius 0.5 sampled by a Fibonacci lattice with outward normals:
+ * sign, closeness to |x| - r near the surface, the gradient against central
+ * differences, finite values far away, and sphere tracing onto its surface. */
+START_TEST(test_point_cloud_sphere)
+{
+    enum { N = 2000 };
+    static double p[N][3], n[N][3];
+    const double r = 0.5, golden = M_PI * (3 - sqrt(5.0));
+    for (int i = 0; i < N; i++) {
+        double z = 1 - (2 * i + 1) / (double)N, rho = sqrt(1 - z * z);
+        n[i][0] = rho * cos(golden * i), n[i][1] = rho * sin(golden * i), n[i][2] = z;
+        for (int k = 0; k < 3; k++)
+            p[i][k] = r * n[i][k];
+    }
+    double spacing = sqrt(4 * M_PI * r * r / N); /* ≈ 0.02 */
+    ccd_sdf s = point_cloud((const double (*)[3])p, (const double (*)[3])n, N, spacing);
+    uint64_t seed = 17;
+    double worst = 0, trace_off = 0;
+    for (int it = 0; it < 400; it++) {
+        double x[3] = {rng_sym(&seed, 1), rng_sym(&seed, 1), rng_sym(&seed, 1)};
+        double len = norm(x), want = len - r;
+        if (len < 0.35 || len > 0.65) /* a band around the surface */
+            continue;
+        double g[3], phi = ccd_sdf_eval(g, &s, x);
+        /* every tangent-plane distance n_iᵀ(x - p_i) = |x| cos∠ - r is ≤ |x| - r, so
+         * their weighted mean is too; the deficit grows with the distance h to
+         * the surface (|x| θ²/2 over the basis' angular spread θ ~ σ/h) */
+        double h = fabs(want);
+        worst = fmax(worst, fabs(phi - want) / (h + spacing));
+        ck_assert_msg(phi <= want + 1e-12 && phi >= want - 0.2 * (h + spacing),
+                      "φ = %g, |x| - r = %g", phi, want);
+        ck_assert((phi > 0) == (want > 0) || h < 0.2 * spacing);
+        for (int k = 0; k < 3; k++) {
+            double xp[3] = {x[0], x[1], x[2]}, xm[3] = {x[0], x[1], x[2]};
+            xp[k] += 1e-7, xm[k] -= 1e-7;
+            double fd = (ccd_sdf_eval(NULL, &s, xp) - ccd_sdf_eval(NULL, &s, xm)) / 2e-7;
+            ck_assert_double_eq_tol(g[k], fd, 1e-6 * (1 + fabs(fd)));
+        }
+        double nn[3];
+        ccd_sdf_normal(nn, &s, x, 0);
+        ck_assert_double_eq_tol(norm(nn), 1, 1e-12);
+        ck_assert(nn[0] * x[0] + nn[1] * x[1] + nn[2] * x[2] > 0.99 * len); /* ≈ radial */
+        /* sphere tracing: a few unrolled steps land on the zero level set */
+        double y[3];
+        double res = ccd_sdf_sphere_trace(y, &s, x, 5);
+        ck_assert_msg(res < 1e-9 && fabs(ccd_sdf_eval(NULL, &s, y)) == res, "|φ| = %g", res);
+        /* the level set lies outside the sphere (φ underestimates), by O(σ²/r) */
+        double off = norm(y) - r;
+        trace_off = fmax(trace_off, off);
+        ck_assert_msg(off >= -1e-12 && off < 10 * spacing * spacing / r, "|y| - r = %g", off);
+    }
+    fprintf(stderr, "point-cloud sphere (N = %d, σ = %.3g): max |φ - (|x| - r)|/(h + σ) = %.3g, "
+            "zero level set at r + %.3g\n", N, spacing, worst, trace_off);
+    /* far away and at a sample: finite */
+    double far[3] = {1e200, -3e199, 1e-300}, g[3];
+    ck_assert(isfinite(ccd_sdf_eval(g, &s, far)) && isfinite(g[0]) && isfinite(g[1]));
+    ck_assert_double_eq_tol(norm(g), 1, 1e-12);
+    ck_assert(ccd_sdf_eval(NULL, &s, far) > 0.99e200);
+    double at = ccd_sdf_eval(NULL, &s, p[7]); /* at a sample: the same O(σ²/r) bias */
+    ck_assert(at <= 0 && at > -2 * spacing * spacing / r);
+    /* far away: the nearest sample's plane, whose normal is the gradient */
+    ck_assert(g[0] * far[0] + g[1] * far[1] > 0.999 * hypot(far[0], far[1]));
+    /* in a union with a superquadric: the composition bounds hold */
+    ccd_sdf b = superquadric(0.3, 0.3, 0.3, 0.1, 0.1);
+    b.trans[0] = 0.6;
+    const ccd_sdf *kids[2] = {&s, &b};
+    ccd_sdf uni = {.type = CCD_SDF_UNION};
+    ccd_sdf_pose_identity(&uni);
+    uni.u.comb.child = kids, uni.u.comb.count = 2, uni.u.comb.tau = 0.02;
+    for (int it = 0; it < 200; it++) {
+        double x[3] = {rng_sym(&seed, 1), rng_sym(&seed, 1), rng_sym(&seed, 1)};
+        double a = ccd_sdf_eval(NULL, &s, x), c = ccd_sdf_eval(NULL, &b, x);
+        double u = ccd_sdf_eval(NULL, &uni, x);
+        ck_assert(u <= fmin(a, c) + 1e-15 && u >= fmin(a, c) - 0.02 * log(2.0) - 1e-15);
+    }
+}
+END_TEST
+
+/* Sphere tracing on an exact SDF converges in one step. */
+START_TEST(test_sphere_trace_exact)
+{
+    ccd_sdf s = superquadric(0.7, 0.7, 0.7, 1, 1);
+    s.trans[2] = 1;
+    const double x[3] = {0.3, -0.9, 2.5};
+    double y[3];
+    ck_assert(ccd_sdf_sphere_trace(y, &s, x, 1) < 1e-15);
+    const double d[3] = {y[0], y[1], y[2] - 1};
+    ck_assert_double_eq_tol(norm(d), 0.7, 1e-15);
+    /* along the ray from the centre */
+    ck_assert_double_eq_tol(d[0] / 0.3, d[1] / -0.9, 1e-15);
+    /* zero steps: the input, and |φ| there */
+    ck_assert(ccd_sdf_sphere_trace(y, &s, x, 0) == fabs(ccd_sdf_eval(NULL, &s, x)));
+    ck_assert(y[0] == x[0] && y[1] == x[1] && y[2] == x[2]);
 }
 END_TEST
 
@@ -311,6 +490,10 @@ static Suite *sdf_suite(void)
     TCase *tc = tcase_create("sdf");
     tcase_add_test(tc, test_sphere_is_exact);
     tcase_add_test(tc, test_superquadric_properties);
+    tcase_add_test(tc, test_superquadric_normal_far);
+    tcase_add_test(tc, test_point_cloud_plane);
+    tcase_add_test(tc, test_point_cloud_sphere);
+    tcase_add_test(tc, test_sphere_trace_exact);
     tcase_add_test(tc, test_polyhedron);
     tcase_add_test(tc, test_union_and_subtraction);
     tcase_add_test(tc, test_signed_distances_and_indicators);

@@ -234,6 +234,7 @@ START_TEST(test_throughput_table)
     ccd_throughput_options_default(&o);
     o.max_batch = 10;
     o.min_seconds = 0;
+    o.trials = 5;
     o.threads = 1;
     ccd_throughput tp;
     ccd_error err;
@@ -250,12 +251,23 @@ START_TEST(test_throughput_table)
         ck_assert_double_eq(cell_number(&t, r, "batch"), (double)m->batch);
         ck_assert_str_eq(cell(&t, r, "threads"), "1");
         ck_assert_double_gt(cell_number(&t, r, "pairs_per_second"), 0);
+        /* mean ± std over the trials, pairs/s from the mean */
+        ck_assert_str_eq(cell(&t, r, "trials"), "5");
+        ck_assert_uint_eq(m->trials, 5);
+        ck_assert_double_ge(cell_number(&t, r, "batch_seconds_std"), 0);
+        ck_assert_double_eq_tol(m->pairs_per_second * m->batch_seconds, (double)m->batch,
+                                1e-9 * (double)m->batch);
         if (strcmp(ccd_bench_method_names[m->method], "ip") == 0)
             ck_assert_str_eq(cell(&t, r, "speedup_vs_ip"), "1");
         ck_assert_double_eq_tol(cell_number(&t, r, "ip_mean_iterations"),
                                 tp.ip_mean_iter[m->kind], 1e-8 * tp.ip_mean_iter[m->kind]);
         ck_assert_double_ge(cell_number(&t, r, "ip_max_iterations"),
                             cell_number(&t, r, "ip_mean_iterations"));
+        /* the cap is non-convergence, counted apart, never a maximum of iterations */
+        ck_assert_double_le(cell_number(&t, r, "ip_max_iterations"), CCD_THROUGHPUT_IP_MAX_ITER);
+        ck_assert_double_eq(cell_number(&t, r, "ip_not_converged"),
+                            (double)tp.ip_not_converged[m->kind]);
+        ck_assert_uint_le(tp.ip_not_converged[m->kind], tp.ip_sampled[m->kind]);
     }
     free(table_json(&t));
     ccd_report_table_free(&t);

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 check_PROGRAMS += tests/check_contact
 TESTS += tests/check_contact
-tests_check_contact_SOURCES = tests/check_contact.c
+tests_check_contact_SOURCES = tests/check_contact.c tests/test_support.h
 tests_check_contact_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_contact_LDADD = src/contact/libccdcontact.la src/exact/libccddistance.la \
+	src/exact/libccdexact.la src/query/libccdquery.la \
 	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
 check_PROGRAMS += tests/check_contact_sdf
 TESTS += tests/check_contact_sdf
@@ -22,3 +23,10 @@ tests_check_contact_tables_LDADD = src/contact/libccdcontact.la src/report/libcc
 	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
 TESTS += tests/cli/contact.sh
 EXTRA_DIST += tests/cli/contact.sh
+# The mesh-to-mesh pipeline (Sec. IV-A) with pose Jacobians against MPFR.
+check_PROGRAMS += tests/check_contact_pipeline
+TESTS += tests/check_contact_pipeline
+tests_check_contact_pipeline_SOURCES = tests/check_contact_pipeline.c
+tests_check_contact_pipeline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_contact_pipeline_LDADD = src/contact/libccdcontact.la src/exact/libccddistance.la \
+	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* `ccdbench contact`: the differentiable contact routines of seed 000 — accuracy
+/* `ccdbench contact`: the differentiable contact routines of Beker et al. — accuracy
  * against exact references, the rotating-edge experiment, and throughput. */
 #include <config.h>
 
@@ -15,47 +15,67 @@
 
 #include "contact/accuracy.h"
 #include "contact/contact_tables.h"
+#include "contact/pipeline.h"
+#include "contact/pipeline_figure.h"
 #include "contact/rotating_edge.h"
+#include "contact/scenes.h"
 #include "contact/throughput.h"
 #include "report/paper.h"
 #include "report/report.h"
 
 static const char usage[] =
     "Usage: ccdbench contact COMMAND [OPTION]... [DATA]...\n"
-    "Differentiable contact routines of seed 000 (smoothed witness points).\n"
+    "Differentiable contact routines of Beker et al. (smoothed witness points).\n"
     "\n"
     "Commands:\n"
-    "  check [DATA]...   accuracy of the hard and smoothed E-E / V-F witness routines on\n"
-    "                    every query configuration, against exact rational closest points\n"
-    "                    (src/exact/distance.c), and of their derivatives against 256-bit\n"
-    "                    MPFR central differences\n"
-    "      --at 0|1|toi        configuration time: t0, t1, or the exact time of impact\n"
-    "                          rounded down (colliding queries only; default 0)\n"
-    "      --smoothing LIST    comma-separated smoothing levels (default 1e-1,1e-2,1e-3,1e-4)\n"
-    "      --deriv-every N     check derivatives on every N-th query (default 10; 0: never)\n"
-    "      --max-digits N      longest integer accepted in DATA (default 1000)\n"
-    "  rotating-edge     slope of the witness point at the parallel configuration versus\n"
-    "                    the regularisation weight λ (seed 000, Fig. 3)\n"
-    "      --eps E             smoothing of clip/argmin/comparison (default 0.1)\n"
-    "      --weights LIST      λ values (default 0,1e-4,1e-3,1e-2,1e-1,1; 0 is run hard)\n"
-    "      --steps N           angles in [0, π] (default 20000)\n"
-    "  bench             witness-point throughput versus a primal-dual interior point\n"
-    "      --max-batch N       largest batch, a power of 10 (default 100000; e.g. 1e7)\n"
-    "      --min-time S        repeat each batch for at least S seconds (default 0.05)\n"
-    "      --threads N         OpenMP threads of the parallel runs (default: all; 1: no\n"
-    "                          parallel runs)\n"
+    "  check [DATA]...   accuracy of the hard and smoothed E-E / V-F witness\n"
+    "                    routines on every query configuration, against exact\n"
+    "                    rational closest points, and of their derivatives against\n"
+    "                    256-bit MPFR central differences\n"
+    "    --at 0|1|toi        configuration time: t0, t1, or the exact time of\n"
+    "                        impact rounded down (colliding queries; default 0)\n"
+    "    --smoothing LIST    smoothing levels (default 1e-1,1e-2,1e-3,1e-4)\n"
+    "    --deriv-every N     check derivatives on every N-th query (default 10;\n"
+    "                        0: never)\n"
+    "    --max-digits N      longest integer accepted in DATA (default 1000)\n"
+    "  rotating-edge     slope of the witness point at the parallel configuration\n"
+    "                    versus the regularisation weight λ (Beker et al., Fig. 3)\n"
+    "    --eps E             smoothing of clip/argmin/comparison (default 0.1)\n"
+    "    --weights LIST      λ values (default 0,1e-4,1e-3,1e-2,1e-1,1; 0: hard)\n"
+    "    --steps N           angles in [0, π] (default 20000)\n"
+    "  bench             witness-point time per batch versus a primal-dual interior\n"
+    "                    point, mean ± std over trials (Beker et al., Figs. 6/10)\n"
+    "    --max-batch N       largest batch, a power of 10 (default 100000)\n"
+    "    --trials N          timed trials per measurement (default 100)\n"
+    "    --min-time S        a trial repeats its batch for at least S seconds\n"
+    "                        (default 0: one batch per trial)\n"
+    "    --threads N         OpenMP threads of the parallel runs (default: all;\n"
+    "                        1: no parallel runs)\n"
+    "  pipeline          the mesh-to-mesh contact set of Sec. IV-A on a worked\n"
+    "                    example, with its Jacobian w.r.t. both poses (dual numbers)\n"
+    "                    checked against 256-bit MPFR central differences\n"
+    "    --scene S           box-on-box (default; Fig. 5) or sphere-on-plane\n"
+    "    --size X            half-size of the bottom box, or sphere radius (0.5)\n"
+    "    --vertex-k N        vertices kept per body by soft top-K (default 4)\n"
+    "    --edge-k N          edges kept per body (default 4; 2 N² E-E contacts)\n"
+    "    --tau-topk T        SoftSort temperature, length units (default 1e-4)\n"
+    "    --figure DIR        draw it to DIR/contact-pipeline-SCENE.{dat,gp,svg,png}\n"
+    "    --gnuplot PROG      the gnuplot to render with (default gnuplot)\n"
+    "    --no-render         write the .dat and .gp files but do not run gnuplot\n"
     "\n"
     "Common options:\n"
-    "  --format F        text (default), markdown, csv, json or latex: the table writers\n"
-    "                    of `ccdbench run`; text and markdown add notes around the table,\n"
-    "                    the other formats are the table alone (one row object per row\n"
-    "                    in JSON, empty statistics as null)\n"
+    "  --format F        text (default), markdown, csv, json or latex: the table\n"
+    "                    writers of `ccdbench run`; text and markdown add notes\n"
+    "                    around the table, the other formats are the table alone\n"
+    "                    (one row object per row in JSON, empty statistics null)\n"
     "  --help            show this help\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage.\n";
 
 enum { OPT_AT = 256, OPT_SMOOTHING, OPT_DERIV_EVERY, OPT_FORMAT, OPT_EPS, OPT_WEIGHTS, OPT_STEPS,
-       OPT_MAX_BATCH, OPT_MIN_TIME, OPT_THREADS, OPT_MAX_DIGITS };
+       OPT_MAX_BATCH, OPT_MIN_TIME, OPT_THREADS, OPT_TRIALS, OPT_SCENE, OPT_SIZE,
+       OPT_VERTEX_K, OPT_EDGE_K, OPT_TAU_TOPK, OPT_FIGURE, OPT_GNUPLOT, OPT_NO_RENDER,
+       OPT_MAX_DIGITS };
 
 /* Comma-separated positive (or, with allow_zero, non-negative) numbers. */
 static int parse_list(double *out, size_t *n, size_t max, const char *option, const char *text,
@@ -272,7 +292,7 @@ static int cmd_rotating_edge(int argc, char **argv)
     if (ccd_rotating_edge_table(&t, rows, nweights, precise_format(format)) != 0)
         return ccd_cli_out_of_memory();
     note(format, 1,
-         "rotating edge (seed 000, Fig. 3): edge a = [-u, u], u = (sin θ, cos θ, 0); edge b =\n"
+         "rotating edge (Beker et al., Fig. 3): edge a = [-u, u], u = (sin θ, cos θ, 0); edge b =\n"
          "x in [-1, 1] at y = -1.2; parallel at θ = π/2.  slope: |d pa/dθ| by dual numbers, at\n"
          "π/2 and its maximum over %ld + 1 angles in [0, π]; jump: |pa(π/2 + δ) - pa(π/2 - δ)|;\n"
          "FD rel. error: max |slope - central difference| / max slope; λ = 0 is run hard (eps 0)",
@@ -286,6 +306,7 @@ static int cmd_bench(int argc, char **argv)
     static const struct option longopts[] = {
         {"max-batch", required_argument, NULL, OPT_MAX_BATCH},
         {"min-time", required_argument, NULL, OPT_MIN_TIME},
+        {"trials", required_argument, NULL, OPT_TRIALS},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"help", no_argument, NULL, 'h'},
@@ -317,6 +338,15 @@ static int cmd_bench(int argc, char **argv)
             if (!(opt.min_seconds >= 0))
                 return ccd_cli_usage_error("contact bench: --min-time must be ≥ 0");
             break;
+        case OPT_TRIALS: {
+            long v;
+            if (ccd_cli_parse_long(&v, "--trials", optarg))
+                return CCD_EXIT_USAGE;
+            if (v < 1 || v > 1000000)
+                return ccd_cli_usage_error("contact bench: --trials must be in [1, 1000000]");
+            opt.trials = (size_t)v;
+            break;
+        }
         case OPT_THREADS: {
             long v;
             if (ccd_cli_parse_long(&v, "--threads", optarg))
@@ -344,6 +374,8 @@ static int cmd_bench(int argc, char **argv)
     int built = ccd_throughput_table(&t, &tp, precise_format(format));
     int omp_threads = tp.omp_threads;
     double tolerance = tp.ip_tolerance;
+    size_t sampled[2] = {tp.ip_sampled[0], tp.ip_sampled[1]};
+    size_t failed[2] = {tp.ip_not_converged[0], tp.ip_not_converged[1]};
     ccd_throughput_free(&tp);
     if (built != 0)
         return ccd_cli_out_of_memory();
@@ -351,18 +383,177 @@ static int cmd_bench(int argc, char **argv)
     if (omp_threads > 1)
         snprintf(threads, sizeof threads, "1, and all %d OpenMP threads", omp_threads);
     note(format, 1,
-         "witness-point throughput (seed 000, Fig. 6) on pairs drawn uniformly in the unit cube;\n"
-         "threads: %s; vs ip: pairs/s over those of the interior point at the\n"
-         "same kind, threads and batch",
-         threads);
+         "witness-point time per batch (Beker et al., Figs. 6/10): mean ± std over %zu\n"
+         "trials, pairs drawn uniformly in the unit cube; threads: %s;\n"
+         "vs ip: pairs/s over those of the interior point at the same kind, threads\n"
+         "and batch",
+         opt.trials, threads);
     int status = write_table(format, &t);
     if (status != CCD_EXIT_OK)
         return status;
     note(format, 0,
          "ip: primal-dual interior point, complementarity tolerance %g; its iterations per pair\n"
-         "and \"ip vs hard\" (max witness-point difference to ours-ns, λ = 0) on up to 10^4\n"
-         "pairs of each kind",
-         tolerance);
+         "(mean and max where it converged) and \"ip vs hard\" (max witness-point difference\n"
+         "to ours-ns, λ = 0) on up to 10^4 pairs of each kind; not converged within %d\n"
+         "iterations (best iterate returned): VF %zu of %zu, EE %zu of %zu",
+         tolerance, CCD_THROUGHPUT_IP_MAX_ITER, failed[CCD_VF], sampled[CCD_VF], failed[CCD_EE],
+         sampled[CCD_EE]);
+    return CCD_EXIT_OK; /* main reports a failed write to stdout */
+}
+
+/* "--name N" as a count in [1, 1000] */
+static int parse_k(size_t *out, const char *name, const char *text)
+{
+    long v;
+    if (ccd_cli_parse_long(&v, name, text))
+        return -1;
+    if (v < 1 || v > 1000) {
+        ccd_cli_usage_error("contact pipeline: %s must be in [1, 1000]", name);
+        return -1;
+    }
+    *out = (size_t)v;
+    return 0;
+}
+
+static int cmd_pipeline(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"scene", required_argument, NULL, OPT_SCENE},
+        {"size", required_argument, NULL, OPT_SIZE},
+        {"vertex-k", required_argument, NULL, OPT_VERTEX_K},
+        {"edge-k", required_argument, NULL, OPT_EDGE_K},
+        {"tau-topk", required_argument, NULL, OPT_TAU_TOPK},
+        {"figure", required_argument, NULL, OPT_FIGURE},
+        {"gnuplot", required_argument, NULL, OPT_GNUPLOT},
+        {"no-render", no_argument, NULL, OPT_NO_RENDER},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    ccd_contact_scene_kind kind = CCD_SCENE_BOX_ON_BOX;
+    const char *figure_dir = NULL, *gnuplot = "gnuplot";
+    double size = 0.5;
+    size_t kv = 4, ke = 4;
+    ccd_pipeline_params p;
+    ccd_pipeline_params_default(&p);
+    ccd_report_format format = CCD_FORMAT_TEXT;
+    int c;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(usage, stdout);
+            return CCD_EXIT_OK;
+        case OPT_SCENE:
+            if (ccd_contact_scene_parse(&kind, optarg) != 0)
+                return ccd_cli_usage_error("contact pipeline: --scene: '%s' is not box-on-box or "
+                                           "sphere-on-plane", optarg);
+            break;
+        case OPT_SIZE:
+            if (ccd_cli_parse_double(&size, "--size", optarg))
+                return CCD_EXIT_USAGE;
+            if (!(size > 0 && size < 1e6))
+                return ccd_cli_usage_error("contact pipeline: --size must be in (0, 1e6)");
+            break;
+        case OPT_VERTEX_K:
+            if (parse_k(&kv, "--vertex-k", optarg))
+                return CCD_EXIT_USAGE;
+            break;
+        case OPT_EDGE_K:
+            if (parse_k(&ke, "--edge-k", optarg))
+                return CCD_EXIT_USAGE;
+            break;
+        case OPT_TAU_TOPK:
+            if (ccd_cli_parse_double(&p.tau_topk, "--tau-topk", optarg))
+                return CCD_EXIT_USAGE;
+            if (!(p.tau_topk >= 0))
+                return ccd_cli_usage_error("contact pipeline: --tau-topk must be ≥ 0");
+            break;
+        case OPT_FIGURE:
+            figure_dir = optarg;
+            break;
+        case OPT_GNUPLOT:
+            gnuplot = optarg;
+            break;
+        case OPT_NO_RENDER:
+            gnuplot = NULL;
+            break;
+        case OPT_FORMAT:
+            if (parse_format(&format, "pipeline", optarg))
+                return CCD_EXIT_USAGE;
+            break;
+        default:
+            return ccd_cli_bad_option("contact pipeline", argv, optopt);
+        }
+    }
+    if (optind < argc)
+        return ccd_cli_usage_error("contact pipeline: unexpected argument '%s'", argv[optind]);
+    ccd_contact_scene sc;
+    ccd_contact_scene_init(&sc, kind, size);
+    ccd_contact_body body[2];
+    ccd_contact_scene_bodies(body, &sc);
+    p.vertex_k[0] = p.vertex_k[1] = kv;
+    p.edge_k[0] = p.edge_k[1] = ke;
+    for (int b = 0; b < 2; b++)
+        if (kv > sc.vertex_count[b] || ke > sc.edge_count[b])
+            return ccd_cli_usage_error("contact pipeline: %s: body %d has %zu vertices and %zu "
+                                       "edges (--vertex-k %zu, --edge-k %zu)",
+                                       ccd_contact_scene_name(kind), b, sc.vertex_count[b],
+                                       sc.edge_count[b], kv, ke);
+    size_t n = ccd_pipeline_contact_count(&p);
+    ccd_contact_point *out = malloc(n * sizeof *out);
+    double (*jac)[CCD_CONTACT_VALUES][12] = malloc(n * sizeof *jac);
+    double (*ref)[CCD_CONTACT_VALUES][12] = malloc(n * sizeof *ref);
+    double *rel = malloc(n * sizeof *rel), *jmax = malloc(n * sizeof *jmax);
+    if (!out || !jac || !ref || !rel || !jmax) {
+        free(out), free(jac), free(ref), free(rel), free(jmax);
+        return ccd_cli_out_of_memory();
+    }
+    ccd_error err;
+    const double (*pose)[6] = (const double (*)[6])sc.pose;
+    ccd_status st = ccd_contact_pipeline(out, jac, &err, body, pose, &p);
+    if (st == CCD_OK)
+        st = ccd_contact_pipeline_reference(NULL, ref, &err, 256, body, pose, &p);
+    double worst = 0;
+    for (size_t i = 0; i < n && st == CCD_OK; i++) {
+        double num = 0, den = 0;
+        for (int r = 0; r < CCD_CONTACT_VALUES; r++)
+            for (int j = 0; j < 12; j++) {
+                num = fmax(num, fabs(jac[i][r][j] - ref[i][r][j]));
+                den = fmax(den, fabs(ref[i][r][j]));
+            }
+        rel[i] = den > 0 ? num / den : num;
+        jmax[i] = den;
+        worst = fmax(worst, rel[i]);
+    }
+    if (st == CCD_OK && figure_dir) {
+        char name[64];
+        snprintf(name, sizeof name, "contact-pipeline-%s", ccd_contact_scene_name(kind));
+        st = ccd_pipeline_figure(&err, figure_dir, name, gnuplot, body, pose, &p, out);
+    }
+    ccd_report_table t;
+    int built = st == CCD_OK ? ccd_pipeline_table(&t, &p, out, rel, jmax, precise_format(format))
+                             : 0;
+    free(out), free(jac), free(ref), free(rel), free(jmax);
+    if (st != CCD_OK)
+        return ccd_cli_fail(&err);
+    if (built != 0)
+        return ccd_cli_out_of_memory();
+    note(format, 1,
+         "contact pipeline (Beker et al., Sec. IV-A), scene %s, size %g: %zu contacts =\n"
+         "%zu + %zu vertex-SDF + 2 x %zu x %zu edge-edge; soft top-K τ = %g;\n"
+         "poses s = (ω, v), T = exp(s): s0 = (%g, %g, %g, %g, %g, %g),\n"
+         "s1 = (%g, %g, %g, %g, %g, %g)",
+         ccd_contact_scene_name(kind), size, n, kv, kv, ke, ke, p.tau_topk, sc.pose[0][0],
+         sc.pose[0][1], sc.pose[0][2], sc.pose[0][3], sc.pose[0][4], sc.pose[0][5], sc.pose[1][0],
+         sc.pose[1][1], sc.pose[1][2], sc.pose[1][3], sc.pose[1][4], sc.pose[1][5]);
+    int status = write_table(format, &t);
+    if (status != CCD_EXIT_OK)
+        return status;
+    note(format, 0,
+         "d > 0 separated, < 0 penetrating; n points out of the other body; Γ: activity;\n"
+         "J: d(p, d, n, Γ)/d(s0, s1) by dual numbers; J rel. err.: max |J - J_ref| / max |J_ref|\n"
+         "per contact, J_ref by 256-bit MPFR central differences; max over all: %.2e",
+         worst);
     return CCD_EXIT_OK; /* main reports a failed write to stdout */
 }
 
@@ -383,5 +574,8 @@ int ccd_cmd_contact(int argc, char **argv)
         return cmd_rotating_edge(argc - 1, argv + 1);
     if (!strcmp(sub, "bench"))
         return cmd_bench(argc - 1, argv + 1);
-    return ccd_cli_usage_error("contact: unknown command '%s' (check, rotating-edge, bench)", sub);
+    if (!strcmp(sub, "pipeline"))
+        return cmd_pipeline(argc - 1, argv + 1);
+    return ccd_cli_usage_error("contact: unknown command '%s' (check, rotating-edge, bench, "
+                               "pipeline)", sub);
 }

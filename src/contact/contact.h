@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Differentiable witness points of seed 000 (Beker et al.): edge–edge (E-E) and
+ * Differentiable witness points of Beker et al.: edge–edge (E-E) and
  * vertex–face (V-F), smooth and hard, with derivatives with respect to the 12
  * input coordinates, and their 256-bit MPFR reference evaluation.
  *

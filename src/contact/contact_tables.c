@@ -160,16 +160,19 @@ int ccd_rotating_edge_table(ccd_report_table *t, const ccd_rotating_edge_row *ro
 
 /* ------------------------------------------------------------------ throughput */
 
-enum { THROUGHPUT_COLUMNS = 10 };
+enum { THROUGHPUT_COLUMNS = 13 };
 static const char *const throughput_headers[THROUGHPUT_COLUMNS] = {
-    "kind", "method", "threads", "batch", "batch_seconds", "pairs_per_second",
-    "speedup_vs_ip", "ip_mean_iterations", "ip_max_iterations", "ip_vs_hard_max_difference",
+    "kind", "method", "threads", "batch", "trials", "batch_seconds", "batch_seconds_std",
+    "pairs_per_second",
+    "speedup_vs_ip", "ip_mean_iterations", "ip_max_iterations", "ip_not_converged",
+    "ip_vs_hard_max_difference",
 };
 static const char *const throughput_titles[THROUGHPUT_COLUMNS] = {
-    "kind", "method", "threads", "batch", "s/batch", "pairs/s",
-    "vs ip", "ip iter. mean", "ip iter. max", "ip vs hard",
+    "kind", "method", "threads", "batch", "trials", "s/batch", "± std", "pairs/s",
+    "vs ip", "ip iter. mean", "ip iter. max", "ip not conv.", "ip vs hard",
 };
-static const unsigned char throughput_numeric[THROUGHPUT_COLUMNS] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const unsigned char throughput_numeric[THROUGHPUT_COLUMNS] = {0, 0, 1, 1, 1, 1, 1,
+                                                                     1, 1, 1, 1, 1, 1};
 
 /* The "ip" measurement with the same kind, threads and batch as r, or NULL. */
 static const ccd_throughput_row *baseline_of(const ccd_throughput *tp, const ccd_throughput_row *r)
@@ -196,12 +199,58 @@ int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int prec
         *cell++ = strdup(ccd_bench_method_names[r->method]);
         *cell++ = ccd_report_printf("%d", r->threads);
         *cell++ = ccd_report_printf("%zu", r->batch);
+        *cell++ = ccd_report_printf("%zu", r->trials);
         *cell++ = number(r->batch_seconds, precise, "%.3e");
+        *cell++ = number(r->batch_seconds_std, precise, "%.1e");
         *cell++ = number(r->pairs_per_second, precise, "%.3e");
         *cell++ = number(ip ? r->pairs_per_second / ip->pairs_per_second : NAN, precise, "%.2f");
         *cell++ = number(tp->ip_mean_iter[r->kind], precise, "%.2f");
         *cell++ = number(tp->ip_max_iter[r->kind], precise, "%.0f");
+        *cell++ = ccd_report_printf("%zu", tp->ip_not_converged[r->kind]);
         *cell++ = number(tp->ip_vs_hard[r->kind], precise, "%.2e");
+    }
+    return table_check(t);
+}
+
+/* ------------------------------------------------------------------ pipeline */
+
+enum { PIPELINE_COLUMNS = 16 };
+static const char *const pipeline_headers[PIPELINE_COLUMNS] = {
+    "contact", "type", "body", "p_x", "p_y", "p_z", "d", "n_x", "n_y", "n_z", "activity",
+    "activity_n_x", "activity_n_y", "activity_n_z", "jacobian_rel_error", "jacobian_max",
+};
+static const char *const pipeline_titles[PIPELINE_COLUMNS] = {
+    "#", "type", "on", "p_x", "p_y", "p_z", "d", "n_x", "n_y", "n_z", "Γ",
+    "Γn_x", "Γn_y", "Γn_z", "J rel. err.", "max |J|",
+};
+static const unsigned char pipeline_numeric[PIPELINE_COLUMNS] = {1, 0, 1, 1, 1, 1, 1, 1,
+                                                                 1, 1, 1, 1, 1, 1, 1, 1};
+
+int ccd_pipeline_table(ccd_report_table *t, const ccd_pipeline_params *p,
+                       const ccd_contact_point *c, const double *jac_error,
+                       const double *jac_max, int precise)
+{
+    size_t n = ccd_pipeline_contact_count(p), nv = p->vertex_k[0] + p->vertex_k[1];
+    if (table_alloc(t, PIPELINE_COLUMNS, n, pipeline_headers, pipeline_titles,
+                    pipeline_numeric) != 0)
+        return -1;
+    char **cell = t->cells;
+    for (size_t i = 0; i < n; i++) {
+        int vs = i < nv;
+        int body = vs ? i >= p->vertex_k[0] : (int)((i - nv) % 2);
+        *cell++ = count(i);
+        *cell++ = strdup(vs ? "vertex-SDF" : "edge-edge");
+        *cell++ = ccd_report_printf("%d", body);
+        for (int k = 0; k < 3; k++)
+            *cell++ = number(c[i].p[k], precise, "%.5f");
+        *cell++ = number(c[i].d, precise, "%.3e");
+        for (int k = 0; k < 3; k++)
+            *cell++ = number(c[i].n[k], precise, "%.4f");
+        *cell++ = number(c[i].activity, precise, "%.4f");
+        for (int k = 0; k < 3; k++)
+            *cell++ = number(c[i].activity * c[i].n[k], precise, "%.4f");
+        *cell++ = number(jac_error ? jac_error[i] : NAN, precise, "%.2e");
+        *cell++ = number(jac_max ? jac_max[i] : NAN, precise, "%.3g");
     }
     return table_check(t);
 }

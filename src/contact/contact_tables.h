@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "contact/accuracy.h"
+#include "contact/pipeline.h"
 #include "contact/rotating_edge.h"
 #include "contact/throughput.h"
 #include "report/report.h"
@@ -31,9 +32,18 @@ int ccd_contact_check_table(ccd_report_table *t, ccd_contact_check *c, int preci
 int ccd_rotating_edge_table(ccd_report_table *t, const ccd_rotating_edge_row *rows, size_t n,
                             int precise);
 
-/* One row per measurement: kind, method, threads, batch, batch_seconds,
- * pairs_per_second, speedup_vs_ip (against "ip" at the same kind, threads and
- * batch), and the interior point's figures of the kind: ip_mean_iterations,
- * ip_max_iterations, ip_vs_hard_max_difference. */
+/* One row per measurement: kind, method, threads, batch, trials, batch_seconds
+ * (mean over the trials), batch_seconds_std, pairs_per_second, speedup_vs_ip (against "ip" at the same kind, threads and
+ * batch), and the interior point's figures of the kind: ip_mean_iterations and
+ * ip_max_iterations over the pairs where it converged, ip_not_converged (pairs
+ * that hit its iteration cap), ip_vs_hard_max_difference. */
 int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int precise);
+/* One row per contact of the pipeline's set (pipeline.h): contact (index), type
+ * (vertex-SDF, edge-edge), body (the body the point lies on), p_{x,y,z}, d,
+ * n_{x,y,z}, activity, activity_n_{x,y,z} (Γ n), jacobian_rel_error (max |J -
+ * J_ref| / max |J_ref| over the contact's 8 × 12 block; NaN when jac_error is
+ * NULL) and jacobian_max (max |J_ref|). */
+int ccd_pipeline_table(ccd_report_table *t, const ccd_pipeline_params *p,
+                       const ccd_contact_point *c, const double *jac_error,
+                       const double *jac_max, int precise);
 #endif

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# src/contact: differentiable contact routines of seed 000 (Beker et al.) and
+# src/contact: differentiable contact routines of Beker et al. and
 # their references: smooth operators, witness points (double / dual / MPFR from
 # one generic routine), SDF primitives, signed distances and activity
 # indicators, the interior-point baseline, the accuracy/speed experiments, and
@@ -33,5 +33,16 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/sdf.c \
 	src/contact/sdf.h \
 	src/contact/signed_distance.c \
-	src/contact/signed_distance.h
+	src/contact/signed_distance.h \
+	src/contact/sdf_generic.h \
+	src/contact/pipeline.h \
+	src/contact/pipeline_internal.h \
+	src/contact/pipeline_generic.h \
+	src/contact/pipeline.c \
+	src/contact/pipeline_dual.c \
+	src/contact/pipeline_mpfr.c \
+	src/contact/pipeline_figure.c \
+	src/contact/pipeline_figure.h \
+	src/contact/scenes.c \
+	src/contact/scenes.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la

@@ -6,34 +6,54 @@
 
 #include "contact/mpfr_arena.h"
 
+/* one more chunk; 0 on success */
+static int grow(ccd_mpfr_arena *ar)
+{
+    mpfr_t **chunks = realloc(ar->chunk, (ar->nchunks + 1) * sizeof *chunks);
+    if (!chunks)
+        return -1;
+    ar->chunk = chunks;
+    mpfr_t *c = malloc(CCD_MPFR_ARENA_CHUNK * sizeof *c);
+    if (!c)
+        return -1;
+    for (size_t i = 0; i < CCD_MPFR_ARENA_CHUNK; i++)
+        mpfr_init2(c[i], ar->prec);
+    ar->chunk[ar->nchunks++] = c;
+    ar->capacity += CCD_MPFR_ARENA_CHUNK;
+    return 0;
+}
+
 ccd_status ccd_mpfr_arena_init(ccd_mpfr_arena *ar, size_t capacity, mpfr_prec_t prec)
 {
-    ar->slot = malloc(capacity * sizeof *ar->slot);
-    ar->used = 0;
-    ar->capacity = ar->slot ? capacity : 0;
+    ar->chunk = NULL;
+    ar->nchunks = ar->used = ar->capacity = 0;
     ar->prec = prec;
-    if (!ar->slot)
-        return CCD_ERR_INTERNAL;
-    for (size_t i = 0; i < capacity; i++)
-        mpfr_init2(ar->slot[i], prec);
+    while (ar->capacity < capacity)
+        if (grow(ar) != 0) {
+            ccd_mpfr_arena_clear(ar);
+            return CCD_ERR_INTERNAL;
+        }
     return CCD_OK;
 }
 
 void ccd_mpfr_arena_clear(ccd_mpfr_arena *ar)
 {
-    for (size_t i = 0; i < ar->capacity; i++)
-        mpfr_clear(ar->slot[i]);
-    free(ar->slot);
-    ar->slot = NULL;
-    ar->used = ar->capacity = 0;
+    for (size_t c = 0; c < ar->nchunks; c++) {
+        for (size_t i = 0; i < CCD_MPFR_ARENA_CHUNK; i++)
+            mpfr_clear(ar->chunk[c][i]);
+        free(ar->chunk[c]);
+    }
+    free(ar->chunk);
+    ar->chunk = NULL;
+    ar->nchunks = ar->used = ar->capacity = 0;
 }
 
 mpfr_ptr ccd_mpfr_arena_take(ccd_mpfr_arena *ar)
 {
-    if (ar->used == ar->capacity) {
-        fprintf(stderr, "ccd_mpfr_arena_take: capacity %zu exceeded (internal error)\n",
-                ar->capacity);
+    if (ar->used == ar->capacity && grow(ar) != 0) {
+        fputs("ccd_mpfr_arena_take: out of memory\n", stderr);
         abort();
     }
-    return ar->slot[ar->used++];
+    size_t i = ar->used++;
+    return ar->chunk[i / CCD_MPFR_ARENA_CHUNK][i % CCD_MPFR_ARENA_CHUNK];
 }

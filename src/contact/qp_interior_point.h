@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Baseline for the witness-point speed comparison (seed 000, Fig. 6 "IP"): a
+ * Baseline for the witness-point speed comparison (Beker et al., Fig. 6 "IP"): a
  * straightforward primal-dual interior-point method (Mehrotra predictor–corrector)
  * for the same small QPs the analytic routines solve,
  *     min ½ xᵀHx + fᵀx  subject to  Gx ≤ h,   x ∈ R², m ≤ 4 constraints,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Seed 000's rotating-edge experiment (see rotating_edge.h). */
+/* Beker et al.'s rotating-edge experiment (see rotating_edge.h). */
 #include <config.h>
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The rotating-edge experiment of seed 000 (Fig. 3; digest §10): edge b lies
+ * The rotating-edge experiment of Beker et al. (Fig. 3; digest §10): edge b lies
  * along x at y = -1.2 (x ∈ [-1, 1], z = 0); edge a = [-u, u], u = (sin θ, cos θ, 0),
  * rotates about z through the origin for θ ∈ [0, π] and is parallel to b at
  * θ = π/2, where the exact witness point on a jumps by the full edge length 2.

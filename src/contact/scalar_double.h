@@ -24,6 +24,11 @@ typedef double S;
 #define S_SIGMOID(a) ccd_sigmoid(a)
 #define S_SOFTPLUS(a) ccd_softplus((a), 1.0) /* log(1 + e^a) */
 #define S_TANH(a) tanh(a)
+#define S_LOG(a) log(a)
+#define S_LOG1P(a) log1p(a)
+#define S_ABS(a) fabs(a)
+#define S_SIN(a) sin(a)
+#define S_COS(a) cos(a)
 #define S_SGN(a) (((a) > 0) - ((a) < 0))
 #define S_VAL(a) (a)
 #endif

@@ -92,6 +92,28 @@ static inline ccd_dual dual_tanh(ccd_dual a)
     return dual_chain(a, tanh(a.v), ccd_soft_sign_grad(a.v, 1.0));
 }
 
+static inline ccd_dual dual_log(ccd_dual a)
+{
+    return dual_chain(a, log(a.v), 1.0 / a.v);
+}
+static inline ccd_dual dual_log1p(ccd_dual a)
+{
+    return dual_chain(a, log1p(a.v), 1.0 / (1.0 + a.v));
+}
+/* d|x| = sgn(x) dx, 0 at 0 */
+static inline ccd_dual dual_abs(ccd_dual a)
+{
+    return dual_chain(a, fabs(a.v), (double)((a.v > 0) - (a.v < 0)));
+}
+static inline ccd_dual dual_sin(ccd_dual a)
+{
+    return dual_chain(a, sin(a.v), cos(a.v));
+}
+static inline ccd_dual dual_cos(ccd_dual a)
+{
+    return dual_chain(a, cos(a.v), -sin(a.v));
+}
+
 typedef ccd_dual S;
 #define S_CTX_PARAM void *ctx
 #define S_CTX ctx
@@ -106,6 +128,11 @@ typedef ccd_dual S;
 #define S_SIGMOID(a) dual_sigmoid(a)
 #define S_SOFTPLUS(a) dual_softplus(a)
 #define S_TANH(a) dual_tanh(a)
+#define S_LOG(a) dual_log(a)
+#define S_LOG1P(a) dual_log1p(a)
+#define S_ABS(a) dual_abs(a)
+#define S_SIN(a) dual_sin(a)
+#define S_COS(a) dual_cos(a)
 #define S_SGN(a) (((a).v > 0) - ((a).v < 0))
 #define S_VAL(a) ((a).v)
 #endif

@@ -37,6 +37,11 @@ MPA_UNARY(mpa_neg, mpfr_neg)
 MPA_UNARY(mpa_sqrt, mpfr_sqrt)
 MPA_UNARY(mpa_exp, mpfr_exp)
 MPA_UNARY(mpa_tanh, mpfr_tanh)
+MPA_UNARY(mpa_log, mpfr_log)
+MPA_UNARY(mpa_log1p, mpfr_log1p)
+MPA_UNARY(mpa_abs, mpfr_abs)
+MPA_UNARY(mpa_sin, mpfr_sin)
+MPA_UNARY(mpa_cos, mpfr_cos)
 #undef MPA_BINARY
 #undef MPA_UNARY
 
@@ -82,6 +87,11 @@ typedef mpfr_ptr S;
 #define S_SIGMOID(a) mpa_sigmoid(ctx, (a))
 #define S_SOFTPLUS(a) mpa_softplus(ctx, (a))
 #define S_TANH(a) mpa_tanh(ctx, (a))
+#define S_LOG(a) mpa_log(ctx, (a))
+#define S_LOG1P(a) mpa_log1p(ctx, (a))
+#define S_ABS(a) mpa_abs(ctx, (a))
+#define S_SIN(a) mpa_sin(ctx, (a))
+#define S_COS(a) mpa_cos(ctx, (a))
 #define S_SGN(a) mpfr_sgn(a)
 #define S_VAL(a) mpfr_get_d((a), MPFR_RNDN)
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Signed distances, normals and activity indicators (seed 000, Sec. IV-C and
+ * Signed distances, normals and activity indicators (Beker et al., Sec. IV-C and
  * IV-D3, eqs. 11–16) for two bodies, each a mesh (vertices, edges) plus an SDF.
  *
  * Sign convention (consistent for both witness points; the paper's eq. 11 taken

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Smooth operators of seed 000 (Sec. III), overflow-safe; see smooth.h. */
+/* Smooth operators of Beker et al. (Sec. III), overflow-safe; see smooth.h. */
 #include <config.h>
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Smooth operators of seed 000 (Beker et al., Sec. III and supplement III-A),
+ * Smooth operators of Beker et al. (Sec. III and supplement III-A),
  * overflow-safe for every finite input, each with its derivative.
  *
  * τ > 0 is the smoothing (smaller: closer to the hard operator).  τ = 0 gives the

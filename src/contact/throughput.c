@@ -17,13 +17,14 @@
 
 const char *const ccd_bench_method_names[CCD_BENCH_METHODS] = {"ours", "ours-ns", "ours+jac",
                                                                  "ip"};
-enum { POOL_MAX = 1 << 20, IP_MAX_ITER = 50 };
+enum { POOL_MAX = 1 << 20, IP_MAX_ITER = CCD_THROUGHPUT_IP_MAX_ITER };
 static const double IP_TOL = 1e-10; /* complementarity; residuals to 1e-9 */
 
 void ccd_throughput_options_default(ccd_throughput_options *o)
 {
     o->max_batch = 100000;
-    o->min_seconds = 0.05;
+    o->trials = 100;
+    o->min_seconds = 0;
     o->threads = 0;
     o->seed = 1;
 }
@@ -127,6 +128,7 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
         /* sanity figures of the baseline on (up to) 10^4 pairs */
         size_t ns = pool_n < 10000 ? pool_n : 10000;
         double iters = 0, imax = 0, diff = 0;
+        size_t failed = 0;
         for (size_t i = 0; i < ns; i++) {
             ccd_qp2 qp;
             double sol[2], a[6], b[6];
@@ -135,35 +137,50 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
             else
                 ccd_qp2_vertex_face(&qp, pool[i]);
             int it = ccd_qp2_interior_point(sol, &qp, IP_TOL, IP_MAX_ITER);
-            iters += it, imax = fmax(imax, it);
+            if (it > IP_MAX_ITER) /* not converged: best iterate */
+                failed++;
+            else
+                iters += it, imax = fmax(imax, it);
             ccd_qp2_witness(a, a + 3, kind == CCD_EE, pool[i], sol);
             solve_one(b, 1, kind, pool[i]);
             for (int k = 0; k < 6; k++)
                 diff = fmax(diff, fabs(a[k] - b[k]));
         }
-        t->ip_mean_iter[kind] = iters / (double)ns;
+        t->ip_sampled[kind] = ns;
+        t->ip_not_converged[kind] = failed;
+        t->ip_mean_iter[kind] = failed < ns ? iters / (double)(ns - failed) : NAN;
         t->ip_max_iter[kind] = imax;
         t->ip_vs_hard[kind] = diff;
         for (int m = 0; m < CCD_BENCH_METHODS; m++)
             for (int par = 0; par < (t->omp_threads > 1 ? 2 : 1); par++) /* 1 thread, all */
                 for (size_t b = 1; b <= o->max_batch; b *= 10) {
-                    size_t reps = 0, first = 0;
+                    size_t first = 0, trials = o->trials ? o->trials : 1;
                     int threads = par ? t->omp_threads : 1;
                     run_batch(out, pool, pool_n, 0, b < pool_n ? b : pool_n, m, kind, threads);
-                    double start = now_seconds(), el;
-                    do {
-                        run_batch(out, pool, pool_n, first, b, m, kind, threads);
-                        first = (first + b) % pool_n;
-                        reps++;
-                        el = now_seconds() - start;
-                    } while (el < o->min_seconds);
+                    /* Welford: mean and sum of squared deviations of the trial times */
+                    double mean = 0, m2 = 0;
+                    for (size_t tr = 0; tr < trials; tr++) {
+                        size_t reps = 0;
+                        double start = now_seconds(), el;
+                        do {
+                            run_batch(out, pool, pool_n, first, b, m, kind, threads);
+                            first = (first + b) % pool_n;
+                            reps++;
+                            el = now_seconds() - start;
+                        } while (el < o->min_seconds);
+                        double x = el / (double)reps, dx = x - mean;
+                        mean += dx / (double)(tr + 1);
+                        m2 += dx * (x - mean);
+                    }
                     ccd_throughput_row *row = &t->rows[t->count++];
                     row->kind = kind;
                     row->method = m;
                     row->threads = threads;
                     row->batch = b;
-                    row->batch_seconds = el / (double)reps;
-                    row->pairs_per_second = (double)b / row->batch_seconds;
+                    row->trials = trials;
+                    row->batch_seconds = mean;
+                    row->batch_seconds_std = trials > 1 ? sqrt(m2 / (double)(trials - 1)) : 0;
+                    row->pairs_per_second = (double)b / mean;
                 }
     }
     free(pool);

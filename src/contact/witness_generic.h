@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Witness-point routines of seed 000 (Sec. IV-D, supplement III-B/C), written
+ * Witness-point routines of Beker et al. (Sec. IV-D, supplement III-B/C), written
  * once over an abstract scalar S.  Include a scalar_*.h first; the includer gets
  * static functions for that scalar (double: witness.c, dual numbers:
  * witness_dual.c, MPFR: witness_mpfr.c), so all three compute the same formula.
@@ -114,6 +114,77 @@ static inline void gen_soft_argmin(S_CTX_PARAM, S *w, const S *cost, int n, doub
 
 /* ------------------------------------------------------------------ edge–edge */
 
+/* b + α1 t1 - α2 t2 = e1(α1) - e2(α2), the separation of a candidate pair */
+static inline v3 gen_ee_sep(S_CTX_PARAM, v3 b, v3 t1, v3 t2, S al1, S al2)
+{
+    return v3_sub(S_CTX, v3_axpy(S_CTX, b, al1, t1), v3_scale(S_CTX, al2, t2));
+}
+
+/*
+ * Hard candidate selection of the E-E box QP (λ = 0, eps_min = 0): one-hot
+ * weights w over the four sides, and γ kept only if the unconstrained minimiser
+ * (α^u, in the box when γ > 0) is the better pair.  Neither choice compares the
+ * costs ½αᵀQα + cᵀα: both carry the constant -½|b|², so their rounding error is
+ * ~u·L² — far above d² near contact (it rejected correct interior solutions of
+ * touching edges) — and near ties would go to the first candidate, whose
+ * witness point can be off by ~√u·L.
+ *
+ * Sides: each side candidate minimises over its free coordinate (the clip), so
+ * it is the minimiser over the box iff the KKT sign of the fixed coordinate holds
+ * (the QP is convex):  with Δ = e1(α1) - e2(α2), ∂/∂α1 = t1·Δ, ∂/∂α2 = -t2·Δ,
+ *   α1 = 1: t1·Δ ≤ 0;  α1 = 0: t1·Δ ≥ 0;  α2 = 1: t2·Δ ≥ 0;  α2 = 0: t2·Δ ≤ 0.
+ * The selected side is the nearest (|Δ|²) of those that pass; if rounding makes
+ * none pass, the nearest of all four.  A sign can only be wrong where the
+ * exact derivative is below ≈ √3 |t| δ (δ below): such a side is optimal up to
+ * that gradient.
+ *
+ * Interior: α^u is dropped only if it is provably the worse pair: if
+ *   |Δ̂(α^u)| > (1 + 4u) |Δ̂(side)| + 2√3 δ,
+ * with both lengths computed from the difference vectors.  Derivation: a
+ * component of Δ̂ = (b + α1 t1) - α2 t2, where b, t1, t2 are themselves rounded
+ * differences of the inputs, is off by at most δ = 4u (|b| + |t1| + |t2|) + O(u²)
+ * for α ∈ [0,1]², so | |Δ̂| - |Δ| | ≤ √3 δ + 2u|Δ| (the norm's own rounding).  An
+ * α^u with |Δ(α^u)| ≤ |Δ(side)| in exact arithmetic — the true minimiser — thus
+ * never meets the test, and a kept α^u is at most 4√3 δ + 6u|Δ(side)| longer than
+ * the side pair.  No term of size u·L² enters (as it did when comparing costs,
+ * which carry the constant -½|b|²), and the tie zone does not hand near ties to
+ * a side whose witness point is ~√(u)·L away.  For touching edges (pa = pb, so
+ * |b| ≤ |t1| + |t2| and |b| + |t1| + |t2| ≤ 4L) the bound is 4√3·16 u L ≈ 2.5e-14 L,
+ * whatever the angle.  The test fires only where α^u from Cramer's rule is
+ * wrong by more than rounding: nearly parallel edges (error ~u L / sin²∠).  The
+ * constants are those of the double evaluation; the dual and MPFR evaluations
+ * use the same test so that all three take the same branch.
+ */
+static inline void gen_ee_hard_side(S_CTX_PARAM, S w[4], S *gamma, v3 b, v3 t1, v3 t2, S ca, S cb,
+                                    S cc, S cd, S xu1, S xu2, int hard_interior)
+{
+    const S al1[4] = {S_D(1.0), S_D(0.0), cc, cd}, al2[4] = {ca, cb, S_D(1.0), S_D(0.0)};
+    S d2[4];
+    int pass[4], best = -1;
+    for (int i = 0; i < 4; i++) {
+        v3 d = gen_ee_sep(S_CTX, b, t1, t2, al1[i], al2[i]);
+        d2[i] = v3_dot(S_CTX, d, d);
+        int g = i < 2 ? S_SGN(v3_dot(S_CTX, t1, d)) : S_SGN(v3_dot(S_CTX, t2, d));
+        pass[i] = i == 0 || i == 3 ? g <= 0 : g >= 0;
+    }
+    for (int round = 0; round < 2 && best < 0; round++) /* passing sides first, then all */
+        for (int i = 0; i < 4; i++)
+            if ((pass[i] || round == 1) && (best < 0 || S_SGN(S_SUB(d2[i], d2[best])) < 0))
+                best = i;
+    for (int i = 0; i < 4; i++)
+        w[i] = S_D(i == best ? 1.0 : 0.0);
+    if (hard_interior && S_SGN(*gamma) > 0) {
+        const double u = 0x1p-53;
+        v3 du = gen_ee_sep(S_CTX, b, t1, t2, xu1, xu2);
+        S delta = S_MUL(S_D(4 * u), S_ADD(S_ADD(S_SQRT(v3_dot(S_CTX, b, b)),
+                                               S_SQRT(v3_dot(S_CTX, t1, t1))),
+                                         S_SQRT(v3_dot(S_CTX, t2, t2))));
+        S bound = S_ADD(S_MUL(S_D(1 + 4 * u), S_SQRT(d2[best])), S_MUL(S_D(2 * sqrt(3.0)), delta));
+        if (S_SGN(S_SUB(S_SQRT(v3_dot(S_CTX, du, du)), bound)) > 0)
+            *gamma = S_D(0.0);
+    }
+}
+
 /*
  * Box QP (eq. 10) with the Tikhonov term R = λ[(α1 - ½)² + (α2 - ½)²]:
  *   min ½ αᵀQα + cᵀα,  Q = AᵀA + λI,  c = Aᵀb - (λ/2)[1, 1],  A = [t1 | -t2],
@@ -170,23 +241,14 @@ static inline void gen_ee_witness(S_CTX_PARAM, S out[CCD_EE_OUTPUTS], const S x[
     /* α1 = cd, α2 = 0  (the supplement's code has c1·b here: erratum) */
     cost[3] = S_ADD(S_MUL(half, S_MUL(Q1, S_MUL(cd, cd))), S_MUL(c1, cd));
     S w[4];
-    gen_soft_argmin(S_CTX, w, cost, 4, sm->eps_min);
+    if (sm->eps_min == 0)
+        gen_ee_hard_side(S_CTX, w, &gamma, b, t1, t2, ca, cb, cc, cd, xu1, xu2,
+                         sm->eps_comp == 0);
+    else
+        gen_soft_argmin(S_CTX, w, cost, 4, sm->eps_min);
     S xc1 = S_ADD(S_ADD(w[0], S_MUL(w[2], cc)), S_MUL(w[3], cd));
     S xc2 = S_ADD(S_ADD(S_MUL(w[0], ca), S_MUL(w[1], cb)), w[2]);
 
-    /* Hard routine only: for nearly parallel edges (λ = 0) α^u is ill-conditioned
-     * and can land in the box with a wrong value; in exact arithmetic an α^u inside
-     * the box never costs more than the best side, so keep it only if it does not. */
-    if (sm->eps_comp == 0 && sm->eps_min == 0 && S_SGN(gamma) > 0) {
-        S cost_u = S_ADD(S_MUL(half, S_ADD(S_ADD(S_MUL(Q1, S_MUL(xu1, xu1)),
-                                                 S_MUL(S_D(2.0), S_MUL(Q2, S_MUL(xu1, xu2)))),
-                                           S_MUL(Q3, S_MUL(xu2, xu2)))),
-                         S_ADD(S_MUL(c1, xu1), S_MUL(c2, xu2)));
-        S cost_c = S_ADD(S_ADD(S_MUL(w[0], cost[0]), S_MUL(w[1], cost[1])),
-                         S_ADD(S_MUL(w[2], cost[2]), S_MUL(w[3], cost[3])));
-        if (S_SGN(S_SUB(cost_u, cost_c)) > 0)
-            gamma = S_D(0.0);
-    }
     S not_gamma = S_SUB(S_D(1.0), gamma);
     S al1 = S_ADD(S_MUL(gamma, xu1), S_MUL(not_gamma, xc1));
     S al2 = S_ADD(S_MUL(gamma, xu2), S_MUL(not_gamma, xc2));
@@ -234,7 +296,29 @@ static inline void gen_vf_witness(S_CTX_PARAM, S out[CCD_VF_OUTPUTS], const S x[
         v3 d = v3_sub(S_CTX, v, proj[i]);
         cost[i] = S_SQRT(v3_dot(S_CTX, d, d));
     }
-    gen_soft_argmin(S_CTX, w, cost, 3, sm->eps_min);
+    if (sm->eps_min == 0) {
+        /* Hard: the edge point p_i is the closest point of the triangle iff
+         * (p_i - v)·(q - p_i) ≥ 0 for every q in it (convexity), i.e. for its three
+         * vertices; along the edge this holds by construction (the clip), so only
+         * the opposite vertex is tested.  The nearest of the edges that pass (of
+         * all three if rounding makes none pass), not the first of a near tie by
+         * distance: those can be ~√(u)·L apart (v = (-1, 1e-8, 1) over the unit
+         * right triangle).  A sign is wrong only where the exact product is at
+         * rounding level, i.e. where that edge point is optimal up to rounding. */
+        const v3 opposite[3] = {f2, f0, f1};
+        int best = -1;
+        for (int round = 0; round < 2 && best < 0; round++)
+            for (int i = 0; i < 3; i++) {
+                int pass = S_SGN(v3_dot(S_CTX, v3_sub(S_CTX, proj[i], v),
+                                        v3_sub(S_CTX, opposite[i], proj[i]))) >= 0;
+                if ((pass || round == 1) && (best < 0 || S_SGN(S_SUB(cost[i], cost[best])) < 0))
+                    best = i;
+            }
+        for (int i = 0; i < 3; i++)
+            w[i] = S_D(i == best ? 1.0 : 0.0);
+    } else {
+        gen_soft_argmin(S_CTX, w, cost, 3, sm->eps_min);
+    }
     v3 pc = v3_scale(S_CTX, w[0], proj[0]);
     pc = v3_axpy(S_CTX, pc, w[1], proj[1]);
     pc = v3_axpy(S_CTX, pc, w[2], proj[2]);

@@ -3,7 +3,8 @@
 # `ccdbench contact check | rotating-edge | bench` write through the table writers
 # of `ccdbench run`: every --format parses (valid JSON, CSV rows with the
 # header's column count, a Markdown and a LaTeX table), csv/json/latex are the
-# table alone, empty statistics are JSON null, and a bad --format is exit 2.
+# table alone, empty statistics are JSON null, and a bad --format is exit 2;
+# `contact pipeline` gives its fixed-size contact set with checked Jacobians.
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 COPLANAR="$DEFAULT_DATA/coplanar"  # 4 VF + 4 EE queries
@@ -58,20 +59,65 @@ expect_status 0 "$CCDBENCH" contact rotating-edge --steps 200 --format json
 [ "$(grep -c '^    {"lambda": ' "$TMP/out")" -eq 6 ] || fail "rotating-edge json: not 6 rows"
 
 # ---- bench: 2 kinds × 4 methods × (1, 2 threads) × batches 1, 10
-expect_status 0 "$CCDBENCH" contact bench --max-batch 10 --min-time 0 --threads 2 --format csv
+expect_status 0 "$CCDBENCH" contact bench --max-batch 10 --trials 3 --threads 2 --format csv
 cp "$TMP/out" "$TMP/bench.csv"
-csv_shape "$TMP/bench.csv" 'kind,method,threads,batch,batch_seconds,pairs_per_second,speedup_vs_ip,ip_mean_iterations,ip_max_iterations,ip_vs_hard_max_difference' 32
-awk -F, 'NR > 1 && $2 == "ip" && $7 != 1 { exit 1 }' "$TMP/bench.csv" ||
+csv_shape "$TMP/bench.csv" 'kind,method,threads,batch,trials,batch_seconds,batch_seconds_std,pairs_per_second,speedup_vs_ip,ip_mean_iterations,ip_max_iterations,ip_not_converged,ip_vs_hard_max_difference' 32
+awk -F, 'NR > 1 && $2 == "ip" && $9 != 1 { exit 1 }' "$TMP/bench.csv" ||
   fail "bench csv: ip is not 1× itself"
+awk -F, 'NR > 1 && ($5 != 3 || $7 < 0) { exit 1 }' "$TMP/bench.csv" ||
+  fail "bench csv: not 3 trials with a standard deviation"
 awk -F, 'NR > 1 { n[$3]++ } END { exit n[1] != 16 || n[2] != 16 }' "$TMP/bench.csv" ||
   fail "bench csv: not 16 rows on 1 and 16 on 2 threads"
 # one thread: no parallel rows
-expect_status 0 "$CCDBENCH" contact bench --max-batch 10 --min-time 0 --threads 1 --format json
+expect_status 0 "$CCDBENCH" contact bench --max-batch 10 --trials 2 --threads 1 --format json
 "$JSON_VALID" "$TMP/out" || fail "bench json is not valid"
 [ "$(grep -c '^    {"kind": ' "$TMP/out")" -eq 16 ] || fail "bench json: not 16 rows"
 
+expect_status 2 "$CCDBENCH" contact bench --trials 0
+expect_stderr "contact bench: --trials must be in \\[1, 1000000\\]"
+# every line of the help fits in 80 columns
+"$CCDBENCH" contact --help | awk '{ if (length($0) > 80) exit 1 }' || fail "contact --help: a line over 80 columns"
+
+# ---- pipeline: 4 + 4 vertex-SDF + 2 × 4 × 4 edge-edge contacts per scene; the
+# dual-number pose Jacobian agrees with 256-bit MPFR central differences
+PIPE_HEADER='contact,type,body,p_x,p_y,p_z,d,n_x,n_y,n_z,activity,activity_n_x,activity_n_y,activity_n_z,jacobian_rel_error,jacobian_max'
+for scene in box-on-box sphere-on-plane; do
+  expect_status 0 "$CCDBENCH" contact pipeline --scene $scene --format csv
+  cp "$TMP/out" "$TMP/pipe.csv"
+  csv_shape "$TMP/pipe.csv" "$PIPE_HEADER" 40
+  awk -F, 'NR > 1 && ($15 > 1e-10 || $15 == "nan" || $11 < 0 || $11 > 1) { exit 1 }
+           NR > 1 && $2 != (NR <= 9 ? "vertex-SDF" : "edge-edge") { exit 1 }' "$TMP/pipe.csv" ||
+    fail "pipeline $scene: a Jacobian off MPFR, an activity outside [0, 1] or a wrong type"
+done
+# box on box: exactly the top box's four bottom corners are active, normals +z
+expect_status 0 "$CCDBENCH" contact pipeline --format csv
+awk -F, 'NR > 1 && $11 > 0.5 { n++; if ($2 != "vertex-SDF" || $3 != 1 || $10 < 0.999) exit 1 }
+         END { exit n != 4 }' "$TMP/out" || fail "pipeline box-on-box: not 4 active corners along +z"
+expect_status 0 "$CCDBENCH" contact pipeline --edge-k 2 --vertex-k 8 --format json
+"$JSON_VALID" "$TMP/out" || fail "pipeline json is not valid"
+[ "$(grep -c '^    {"contact": ' "$TMP/out")" -eq 24 ] || fail "pipeline json: not 8 + 8 + 8 rows"
+expect_status 0 "$CCDBENCH" contact pipeline
+grep -q '^contact pipeline (Beker et al., Sec. IV-A), scene box-on-box' "$TMP/out" ||
+  fail "pipeline text: no preamble"
+grep -q 'max over all: ' "$TMP/out" || fail "pipeline text: no Jacobian summary"
+# --figure: the data (2 meshes, the 4 active contacts) and the gnuplot script;
+# a gnuplot that fails is an internal failure (exit 1)
+mkdir -p "$TMP/fig"
+expect_status 0 "$CCDBENCH" contact pipeline --figure "$TMP/fig" --no-render
+[ -s "$TMP/fig/contact-pipeline-box-on-box.gp" ] || fail "pipeline --figure: no script"
+[ "$(grep -c '^[-0-9]' "$TMP/fig/contact-pipeline-box-on-box.dat")" -eq 28 ] ||
+  fail "pipeline --figure: not 12 + 12 edges and 4 contacts"
+grep -q "splot 'contact-pipeline-box-on-box.dat'" "$TMP/fig/contact-pipeline-box-on-box.gp" ||
+  fail "pipeline --figure: the script does not plot its data"
+expect_status 1 "$CCDBENCH" contact pipeline --figure "$TMP/fig" --gnuplot false
+expect_stderr "^false:.*failed \\(status 1\\)"
+expect_status 2 "$CCDBENCH" contact pipeline --vertex-k 9
+expect_stderr "contact pipeline: box-on-box: body 0 has 8 vertices"
+expect_status 2 "$CCDBENCH" contact pipeline --scene cube
+expect_stderr "contact pipeline: --scene: 'cube' is not"
+
 # ---- a bad --format is a usage error
-for sub in check rotating-edge bench; do
+for sub in check rotating-edge bench pipeline; do
   expect_status 2 "$CCDBENCH" contact $sub --format xml
   expect_stderr "contact $sub: --format: 'xml' is not"
 done
