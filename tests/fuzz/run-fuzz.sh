@@ -55,17 +55,17 @@ fi
 
 query="src/query/reader.c src/query/byte_source.c src/query/label_stream.c
        src/query/nearest_double.c src/query/batch.c"
-core="src/core/error.c src/core/query.c src/core/params.c"
+core=$(cd "$top" && ls src/core/*.c)
 sources_of() {
   case $1 in
     reader) echo "$query $core" ;;
     labels) echo "src/query/label_stream.c src/query/byte_source.c $core" ;;
     truth-table) echo "src/bench/truth_table.c $core" ;;
     # The result reader frees with ccd_run_stats_free (runner.c), which brings
-    # the runner's dependencies: the reader and the exact oracle.
-    result-file) echo "src/bench/result_file.c src/bench/json_doc.c src/bench/method_detail.c
-                       src/bench/method_stats.c src/bench/time_histogram.c src/bench/runner.c
-                       src/bench/batch_loop.c $query $core $(cd "$top" && ls src/exact/*.c)" ;;
+    # the whole bench module and the runner's dependencies: the reader and the
+    # exact oracle.
+    result-file) echo "$(cd "$top" && ls src/bench/*.c) $query $core
+                       $(cd "$top" && ls src/exact/*.c)" ;;
   esac
 }
 corpus_of() {
