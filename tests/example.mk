@@ -13,3 +13,4 @@ TESTS += tests/cli/plugin-example.sh
 EXTRA_DIST += tests/cli/plugin-example.sh
 # The test runs make and the compiler the build was configured with.
 AM_TESTS_ENVIRONMENT += MAKE='$(MAKE)'; export MAKE; CC='$(CC)'; export CC;
+AM_TESTS_ENVIRONMENT += CCD_SANITIZER_CFLAGS='$(SANITIZER_CFLAGS)'; export CCD_SANITIZER_CFLAGS;
