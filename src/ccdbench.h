@@ -19,6 +19,16 @@
 extern "C" {
 #endif
 
+/* What libccdbench exports.  The library is compiled with -fvisibility=hidden,
+ * so a function is part of its ABI only when declared here with CCD_API (the
+ * test tests/cli/exported-symbols.sh holds the two lists equal).  A plugin built
+ * with -fvisibility=hidden marks its entry point (CCD_PLUGIN_ENTRY) with it too. */
+#if defined(__GNUC__)
+#define CCD_API __attribute__((visibility("default")))
+#else
+#define CCD_API
+#endif
+
 /* Bumped whenever ccd_query, ccd_params, ccd_result or ccd_method change layout. */
 #define CCD_API_VERSION 1
 
@@ -36,8 +46,8 @@ typedef struct ccd_error {
 } ccd_error;
 
 /* Fill err and return its status.  line/column are 1-based; 0 means "whole file". */
-ccd_status ccd_error_set(ccd_error *err, ccd_status status, const char *path,
-                         unsigned long line, unsigned long column, const char *fmt, ...)
+CCD_API ccd_status ccd_error_set(ccd_error *err, ccd_status status, const char *path,
+                                 unsigned long line, unsigned long column, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
@@ -69,7 +79,7 @@ typedef struct ccd_query {
 } ccd_query;
 
 /* Exact value of coordinate (row, axis) of q. */
-void ccd_query_coord_mpq(mpq_t out, const ccd_query *q, int row, int axis);
+CCD_API void ccd_query_coord_mpq(mpq_t out, const ccd_query *q, int row, int axis);
 
 /* ------------------------------------------------------------------ reading and writing */
 
@@ -81,20 +91,20 @@ typedef struct ccd_batch {
     struct ccd_batch_store *store; /* internal: exact coordinates, reused across reads */
 } ccd_batch;
 
-ccd_status ccd_batch_init(ccd_batch *b, size_t capacity);
-void ccd_batch_free(ccd_batch *b);
+CCD_API ccd_status ccd_batch_init(ccd_batch *b, size_t capacity);
+CCD_API void ccd_batch_free(ccd_batch *b);
 
 /* Streaming reader of the benchmark's rational CSV (6 or 7 columns, plain or
  * gzip, detected by content).  labels_path: JSON array of booleans/0/1, or NULL
  * (then labels come from the 7th column, or are -1).  Memory does not grow with
  * the file size. */
 typedef struct ccd_reader ccd_reader;
-ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_path,
-                           const char *labels_path, ccd_kind kind);
+CCD_API ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_path,
+                                   const char *labels_path, ccd_kind kind);
 /* Fill b with up to b->capacity queries (b->count = 0 at the end of the input). */
-ccd_status ccd_reader_read(ccd_reader *r, ccd_batch *b, ccd_error *err);
+CCD_API ccd_status ccd_reader_read(ccd_reader *r, ccd_batch *b, ccd_error *err);
 /* Bytes of (uncompressed) input consumed so far. */
-uint64_t ccd_reader_bytes_read(const ccd_reader *r);
+CCD_API uint64_t ccd_reader_bytes_read(const ccd_reader *r);
 /* The longest integer (numerator or denominator, in decimal digits, without sign
  * or leading blanks) the reader accepts; a longer one is bad input, named by its
  * field.  GMP's cost grows faster than linearly in the number of digits, so an
@@ -103,8 +113,8 @@ uint64_t ccd_reader_bytes_read(const ccd_reader *r);
  * the smallest subnormal, 2^1074, has 324; the public datasets need at most 34.
  * max_digits 0 sets the default. */
 enum { CCD_MAX_DIGITS_DEFAULT = 1000 };
-void ccd_reader_set_max_digits(ccd_reader *r, size_t max_digits);
-void ccd_reader_close(ccd_reader *r);
+CCD_API void ccd_reader_set_max_digits(ccd_reader *r, size_t max_digits);
+CCD_API void ccd_reader_close(ccd_reader *r);
 
 /* Writer of the same format.  A regular file (or a new one) is written to a
  * temporary beside path and renamed over it on ccd_writer_close, so no
@@ -112,10 +122,11 @@ void ccd_reader_close(ccd_reader *r);
  * A symbolic link is followed; a device or FIFO is written straight through. */
 typedef struct ccd_writer ccd_writer;
 enum { CCD_WRITE_GZIP = 1u << 0, CCD_WRITE_LABELS = 1u << 1 };
-ccd_status ccd_writer_open(ccd_writer **out, ccd_error *err, const char *path, unsigned flags);
-ccd_status ccd_writer_put(ccd_writer *w, ccd_error *err, const ccd_query *q);
-ccd_status ccd_writer_close(ccd_writer *w, ccd_error *err);
-void ccd_writer_abort(ccd_writer *w);
+CCD_API ccd_status ccd_writer_open(ccd_writer **out, ccd_error *err, const char *path,
+                                   unsigned flags);
+CCD_API ccd_status ccd_writer_put(ccd_writer *w, ccd_error *err, const ccd_query *q);
+CCD_API ccd_status ccd_writer_close(ccd_writer *w, ccd_error *err);
+CCD_API void ccd_writer_abort(ccd_writer *w);
 
 /* One CSV file of a dataset and where it came from. */
 typedef struct ccd_dataset_file {
@@ -147,9 +158,9 @@ typedef struct ccd_dataset {
  * reached twice (named twice, or a directory and something inside it, or through a
  * link) is taken once, where it was first reached, and noted in out->notes.  A path
  * given that is neither a regular file nor a directory is an error. */
-ccd_status ccd_dataset_discover(ccd_dataset *out, ccd_error *err, const char *const *paths,
-                                size_t npaths);
-void ccd_dataset_free(ccd_dataset *d);
+CCD_API ccd_status ccd_dataset_discover(ccd_dataset *out, ccd_error *err,
+                                        const char *const *paths, size_t npaths);
+CCD_API void ccd_dataset_free(ccd_dataset *d);
 
 /* ------------------------------------------------------------------ methods */
 
@@ -173,7 +184,7 @@ enum {
     CCD_FILTER_CLAMPED = 2  /* public reference implementation: C·min(max|x|,1)^3          */
 };
 
-void ccd_params_default(ccd_params *p);
+CCD_API void ccd_params_default(ccd_params *p);
 
 typedef struct ccd_result {
     int collides;       /* 1: the method reports a collision                              */
@@ -219,11 +230,11 @@ typedef const ccd_method *const *(*ccd_plugin_entry_fn)(unsigned api_version, si
 #define CCD_PLUGIN_ENTRY "ccdbench_plugin_methods"
 
 /* Built-in methods, NULL-terminated. */
-const ccd_method *const *ccd_builtin_methods(void);
+CCD_API const ccd_method *const *ccd_builtin_methods(void);
 
 /* Run one query through a method (dispatch on q->kind). */
-ccd_status ccd_method_run(const ccd_method *m, ccd_result *r, const ccd_query *q,
-                          const ccd_params *p, void *scratch);
+CCD_API ccd_status ccd_method_run(const ccd_method *m, ccd_result *r, const ccd_query *q,
+                                  const ccd_params *p, void *scratch);
 
 #ifdef __cplusplus
 }

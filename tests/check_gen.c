@@ -198,11 +198,11 @@ END_TEST
 static int outcome_guaranteed(const char *name, ccd_kind kind, uint64_t index)
 {
     if (strcmp(name, "random") == 0)
-        return gen_aims_to_hit(index); /* contacts are built; scatter is left to chance */
+        return ccd_gen_aims_to_hit(index); /* contacts are built; scatter is left to chance */
     if (strcmp(name, "multi-root") == 0)
         return kind == CCD_EE || index / 4 % 3 != 2; /* not the cubic */
     if (strcmp(name, "scaled") == 0)
-        return index / 2 % 6 != 0 || gen_aims_to_hit(index); /* base: random scatter */
+        return index / 2 % 6 != 0 || ccd_gen_aims_to_hit(index); /* base: random scatter */
     return 1;
 }
 
@@ -227,10 +227,10 @@ START_TEST(test_family_labels)
                 ck_assert(q.label == 0 || q.label == 1);
                 positives += q.label;
                 if (outcome_guaranteed(name, (ccd_kind)kind, i))
-                    ck_assert_msg(q.label == gen_aims_to_hit(i),
+                    ck_assert_msg(q.label == ccd_gen_aims_to_hit(i),
                                   "%s %s query %llu: the oracle says %d, the construction %d",
                                   name, kind == CCD_VF ? "VF" : "EE", (unsigned long long)i,
-                                  q.label, gen_aims_to_hit(i));
+                                  q.label, ccd_gen_aims_to_hit(i));
             }
             /* balanced: between a quarter and three quarters collide */
             ck_assert_msg(positives >= PER_FAMILY / 4 && positives <= 3 * PER_FAMILY / 4,
@@ -270,7 +270,7 @@ START_TEST(test_multi_root_roots)
             ccd_query q;
             ck_assert_int_eq(ccd_gen_query(&q, &coords, &err, &cfg, fam, (ccd_kind)kind, i, s),
                              CCD_OK);
-            int pattern_outside = !gen_aims_to_hit(i) && i / 2 % 2 == 1 &&
+            int pattern_outside = !ccd_gen_aims_to_hit(i) && i / 2 % 2 == 1 &&
                                   !(kind == CCD_VF && i / 4 % 3 == 2);
             int changes = 0, prev = 0;
             for (int j = 0; j <= 1024; j++) {

@@ -12,6 +12,7 @@ include tests/contact.mk
 include tests/gen.mk
 include tests/ms.mk
 include tests/example.mk
+include tests/api.mk
 include tests/extra.mk
 include tests/report.mk
 include tests/failures.mk

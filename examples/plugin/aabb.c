@@ -111,9 +111,10 @@ static const ccd_method swept_aabb = {
 
 static const ccd_method *const methods[] = {&swept_aabb};
 
-/* The entry point ccdbench looks up (CCD_PLUGIN_ENTRY).  Return NULL when ccdbench
+/* The entry point ccdbench looks up (CCD_PLUGIN_ENTRY); CCD_API keeps it exported
+ * when the plugin is built with -fvisibility=hidden.  Return NULL when ccdbench
  * speaks another API version than the header this file was compiled with. */
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
 
 const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
 {

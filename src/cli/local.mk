@@ -27,4 +27,5 @@ src_cli_ccdbench_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DCCD_PKGDATADIR='"$(pkgdatadir)"' \
 	-DCCD_SOURCE_DATADIR='"$(abs_top_srcdir)/datasets"' \
 	-DCCD_SOURCE_TRUTHDIR='"$(abs_top_srcdir)/ground_truth"'
-src_cli_ccdbench_LDADD = libccdbench.la $(CCD_LIBS)
+# The program uses the modules' internal functions, which libccdbench.so hides.
+src_cli_ccdbench_LDADD = libccdinternal.la $(CCD_LIBS)

@@ -11,36 +11,36 @@
 
 #include "gen/gen_family.h"
 
-static gen_feature random_feature(ccd_gen_rng *rng)
+static ccd_gen_feature random_feature(ccd_gen_rng *rng)
 {
     /* interior contacts half of the time, edges and corners a quarter each */
-    int r = gen_pick(rng, 4);
-    return r < 2 ? GEN_INTERIOR : r == 2 ? GEN_EDGE : GEN_CORNER;
+    int r = ccd_gen_pick(rng, 4);
+    return r < 2 ? CCD_GEN_INTERIOR : r == 2 ? CCD_GEN_EDGE : CCD_GEN_CORNER;
 }
 
-void gen_family_random(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uint64_t index)
+void ccd_gen_family_random(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uint64_t index)
 {
-    if (gen_aims_to_hit(index)) {
+    if (ccd_gen_aims_to_hit(index)) {
         mpq_t t;
         mpq_init(t);
-        gen_time(t, rng, 0, 32, 5);
-        gen_contact(c, rng, kind, t, random_feature(rng));
+        ccd_gen_time(t, rng, 0, 32, 5);
+        ccd_gen_contact(c, rng, kind, t, random_feature(rng));
         mpq_clear(t);
     } else {
-        gen_scatter(c, rng);
+        ccd_gen_scatter(c, rng);
     }
 }
 
-void gen_family_endpoint_time(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind,
-                              uint64_t index)
+void ccd_gen_family_endpoint_time(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind,
+                                  uint64_t index)
 {
     /* t* = 0 or 1 (hits), -ε or 1 + ε (misses: the rigid crossing meets only at t*) */
     int at_end = (int)(index / 2 % 2);
-    int generic = index / 4 % 2 && gen_aims_to_hit(index);
+    int generic = index / 4 % 2 && ccd_gen_aims_to_hit(index);
     mpq_t t, zero;
     mpq_inits(t, zero, NULL);
-    if (!gen_aims_to_hit(index))
-        gen_tiny_dyadic(t, rng, 4, 30);
+    if (!ccd_gen_aims_to_hit(index))
+        ccd_gen_tiny_dyadic(t, rng, 4, 30);
     if (at_end) { /* t = 1 + ε (zero is reset before its use as the offset) */
         mpq_set_ui(zero, 1, 1);
         mpq_add(t, t, zero);
@@ -48,46 +48,46 @@ void gen_family_endpoint_time(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind ki
     } else {
         mpq_neg(t, t);
     }
-    gen_feature where = random_feature(rng);
+    ccd_gen_feature where = random_feature(rng);
     if (generic)
-        gen_contact(c, rng, kind, t, where);
+        ccd_gen_contact(c, rng, kind, t, where);
     else
-        gen_crossing(c, rng, kind, t, where, zero);
-    gen_shear(c, rng);
-    gen_place(c, rng);
+        ccd_gen_crossing(c, rng, kind, t, where, zero);
+    ccd_gen_shear(c, rng);
+    ccd_gen_place(c, rng);
     mpq_clears(t, zero, NULL);
 }
 
-void gen_family_rational(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uint64_t index)
+void ccd_gen_family_rational(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uint64_t index)
 {
     if (index / 2 % 2 == 0) {
         /* rigid crossing at t* = n/d, d ∈ {3, 5, 7, 9, 10}; misses pushed out by 3^-j or 10^-j */
         static const long dens[] = {3, 5, 7, 9, 10};
-        long d = dens[gen_pick(rng, 5)];
+        long d = dens[ccd_gen_pick(rng, 5)];
         mpq_t t, outside;
         mpq_inits(t, outside, NULL);
         mpq_set_si(t, (long)ccd_gen_uniform(rng, 1, d - 1), (unsigned long)d);
         mpq_canonicalize(t);
-        if (!gen_aims_to_hit(index)) {
+        if (!ccd_gen_aims_to_hit(index)) {
             unsigned j = (unsigned)ccd_gen_uniform(rng, 1, 8);
             mpz_set_ui(mpq_numref(outside), 1);
-            mpz_ui_pow_ui(mpq_denref(outside), gen_pick(rng, 2) ? 3 : 10, j);
+            mpz_ui_pow_ui(mpq_denref(outside), ccd_gen_pick(rng, 2) ? 3 : 10, j);
         }
-        gen_crossing(c, rng, kind, t, random_feature(rng), outside);
+        ccd_gen_crossing(c, rng, kind, t, random_feature(rng), outside);
         mpq_clears(t, outside, NULL);
     } else {
         /* a coplanar configuration (index/4 picks its variant) */
-        gen_family_coplanar(c, rng, kind, index / 4 * 2 + index % 2);
+        ccd_gen_family_coplanar(c, rng, kind, index / 4 * 2 + index % 2);
     }
-    gen_rotate(c, rng);
-    gen_place(c, rng);
+    ccd_gen_rotate(c, rng);
+    ccd_gen_place(c, rng);
 }
 
-void gen_family_scaled(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uint64_t index)
+void ccd_gen_family_scaled(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uint64_t index)
 {
-    static const gen_build_fn bases[] = {gen_family_random,   gen_family_near_miss,
-                                         gen_family_tangent,  gen_family_coplanar,
-                                         gen_family_point,    gen_family_endpoint_time};
+    static const ccd_gen_build_fn bases[] = {ccd_gen_family_random,  ccd_gen_family_near_miss,
+                                             ccd_gen_family_tangent, ccd_gen_family_coplanar,
+                                             ccd_gen_family_point,   ccd_gen_family_endpoint_time};
     enum { NBASES = sizeof bases / sizeof bases[0] };
     /* the base keeps the parity (aim) of index; its own variants advance slowly */
     bases[index / 2 % NBASES](c, rng, kind, index / (2 * NBASES) * 2 + index % 2);
@@ -95,7 +95,7 @@ void gen_family_scaled(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uin
      * (or no translation): |x/16| ≤ 1 so every coordinate stays within 10^6. */
     int e = (int)ccd_gen_uniform(rng, -6, 5);
     int e2 = (int)ccd_gen_uniform(rng, e, 5);
-    int translate = gen_pick(rng, 3) != 0;
+    int translate = ccd_gen_pick(rng, 3) != 0;
     mpq_t s, t[3], p;
     mpq_inits(s, t[0], t[1], t[2], p, NULL);
     mpz_ui_pow_ui(mpq_numref(p), 10, (unsigned long)(e < 0 ? -e : e));
@@ -111,6 +111,6 @@ void gen_family_scaled(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uin
         mpq_set_si(t[k], translate ? (long)ccd_gen_uniform(rng, -9, 9) : 0, 1);
         mpq_mul(t[k], t[k], p);
     }
-    gen_affine(c, s, t[0], t[1], t[2]);
+    ccd_gen_affine(c, s, t[0], t[1], t[2]);
     mpq_clears(s, t[0], t[1], t[2], p, NULL);
 }

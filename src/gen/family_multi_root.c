@@ -91,7 +91,7 @@ static void poly_from_roots(poly3 *p, const mpq_t c, const mpq_t *roots, int n)
 
 static long random_sign(ccd_gen_rng *rng)
 {
-    return gen_pick(rng, 2) ? 1 : -1;
+    return ccd_gen_pick(rng, 2) ? 1 : -1;
 }
 
 /* Roots and the line α + βt (vx for VF, X for EE) of a quadratic pattern:
@@ -106,18 +106,18 @@ static void quadratic_pattern(mpq_t roots[2], mpq_t alpha, mpq_t beta, ccd_gen_r
         r1 = -(long)ccd_gen_uniform(rng, 1, 32);
         r2 = (long)ccd_gen_uniform(rng, 33, 64);
     }
-    gen_dyadic(roots[0], r1, 5);
-    gen_dyadic(roots[1], r2, 5);
+    ccd_gen_dyadic(roots[0], r1, 5);
+    ccd_gen_dyadic(roots[1], r2, 5);
     if (pattern == 1) { /* α + βt = β(t - r0), r0 = (r1 + r2)/2, β ∈ [1/4, 1/2] */
-        gen_dyadic(beta, (long)ccd_gen_uniform(rng, 8, 16), 5);
-        gen_dyadic(alpha, -(r1 + r2), 6);
+        ccd_gen_dyadic(beta, (long)ccd_gen_uniform(rng, 8, 16), 5);
+        ccd_gen_dyadic(alpha, -(r1 + r2), 6);
         mpq_mul(alpha, alpha, beta);
     } else {
-        gen_dyadic(beta, random_sign(rng) * (long)ccd_gen_uniform(rng, 1, 8), 5);
+        ccd_gen_dyadic(beta, random_sign(rng) * (long)ccd_gen_uniform(rng, 1, 8), 5);
         if (pattern == 2)
-            gen_dyadic(alpha, -(long)ccd_gen_uniform(rng, 12, 16), 5);
+            ccd_gen_dyadic(alpha, -(long)ccd_gen_uniform(rng, 12, 16), 5);
         else
-            gen_dyadic(alpha, (long)ccd_gen_uniform(rng, 8, 12), 5);
+            ccd_gen_dyadic(alpha, (long)ccd_gen_uniform(rng, 8, 12), 5);
     }
 }
 
@@ -126,9 +126,9 @@ static void multi_root_vf_quadratic(ccd_exact_coords *c, ccd_gen_rng *rng, int p
     mpq_t roots[2], alpha, beta, gamma, rho, lead, y0;
     mpq_inits(roots[0], roots[1], alpha, beta, gamma, rho, lead, y0, NULL);
     quadratic_pattern(roots, alpha, beta, rng, pattern);
-    gen_dyadic(gamma, random_sign(rng) * (long)ccd_gen_uniform(rng, 8, 32), 4);
-    gen_dyadic(rho, (long)ccd_gen_uniform(rng, 0, 32), 5);
-    gen_dyadic(y0, (long)ccd_gen_uniform(rng, 4, 8), 5);
+    ccd_gen_dyadic(gamma, random_sign(rng) * (long)ccd_gen_uniform(rng, 8, 32), 4);
+    ccd_gen_dyadic(rho, (long)ccd_gen_uniform(rng, 0, 32), 5);
+    ccd_gen_dyadic(y0, (long)ccd_gen_uniform(rng, 4, 8), 5);
     poly3 z1, vx, prod, target;
     poly_init(&z1);
     poly_init(&vx);
@@ -143,17 +143,17 @@ static void multi_root_vf_quadratic(ccd_exact_coords *c, ccd_gen_rng *rng, int p
     mpq_neg(lead, lead); /* c = -γβ */
     poly_from_roots(&target, lead, roots, 2);
     /* vz = target + vx·z1 (its t² terms cancel) */
-    gen_vec p0, p1;
-    gen_vecs_init(2, &p0, &p1);
-    gen_vec_set_si(&p0, 0, 0, 0, 1);
-    gen_path(c, GEN_F0, &p0, &p0);
-    gen_vec_set_si(&p0, 0, 1, 0, 1);
-    gen_path(c, GEN_F2, &p0, &p0);
-    gen_vec_set_si(&p0, 1, 0, 0, 1);
-    gen_vec_set_si(&p1, 1, 0, 0, 1);
+    ccd_gen_vec p0, p1;
+    ccd_gen_vecs_init(2, &p0, &p1);
+    ccd_gen_vec_set_si(&p0, 0, 0, 0, 1);
+    ccd_gen_path(c, CCD_GEN_F0, &p0, &p0);
+    ccd_gen_vec_set_si(&p0, 0, 1, 0, 1);
+    ccd_gen_path(c, CCD_GEN_F2, &p0, &p0);
+    ccd_gen_vec_set_si(&p0, 1, 0, 0, 1);
+    ccd_gen_vec_set_si(&p1, 1, 0, 0, 1);
     mpq_set(p0.c[2], z1.c[0]);
     mpq_add(p1.c[2], z1.c[0], z1.c[1]);
-    gen_path(c, GEN_F1, &p0, &p1);
+    ccd_gen_path(c, CCD_GEN_F1, &p0, &p1);
     mpq_set(p0.c[0], vx.c[0]);
     mpq_add(p1.c[0], vx.c[0], vx.c[1]);
     mpq_set(p0.c[1], y0);
@@ -161,8 +161,8 @@ static void multi_root_vf_quadratic(ccd_exact_coords *c, ccd_gen_rng *rng, int p
     mpq_add(p0.c[2], target.c[0], prod.c[0]);
     mpq_add(p1.c[2], target.c[1], prod.c[1]);
     mpq_add(p1.c[2], p1.c[2], p0.c[2]);
-    gen_path(c, GEN_V, &p0, &p1);
-    gen_vecs_clear(2, &p0, &p1);
+    ccd_gen_path(c, CCD_GEN_V, &p0, &p1);
+    ccd_gen_vecs_clear(2, &p0, &p1);
     poly_clear(&z1);
     poly_clear(&vx);
     poly_clear(&prod);
@@ -176,24 +176,24 @@ static void multi_root_vf_cubic(ccd_exact_coords *c, ccd_gen_rng *rng)
     mpq_inits(roots[0], roots[1], roots[2], a, b, lead, NULL);
     long r1 = (long)ccd_gen_uniform(rng, 2, 14), r2 = (long)ccd_gen_uniform(rng, r1 + 4, 22),
          r3 = (long)ccd_gen_uniform(rng, r2 + 4, 30);
-    gen_dyadic(roots[0], r1, 5);
-    gen_dyadic(roots[1], r2, 5);
-    gen_dyadic(roots[2], r3, 5);
+    ccd_gen_dyadic(roots[0], r1, 5);
+    ccd_gen_dyadic(roots[1], r2, 5);
+    ccd_gen_dyadic(roots[2], r3, 5);
     poly3 z1, x2, vy, vx, prod, tmp, target;
     poly3 *all[] = {&z1, &x2, &vy, &vx, &prod, &tmp, &target};
     for (int i = 0; i < 7; i++)
         poly_init(all[i]);
     /* z1 = γ(t - ρ), x2 = ξ0 + ξ1 t, vy = η0 + η1 t, vx = α + βt (β solved below) */
-    gen_dyadic(b, random_sign(rng) * (long)ccd_gen_uniform(rng, 8, 32), 4);
-    gen_dyadic(a, (long)ccd_gen_uniform(rng, 0, 32), 5);
+    ccd_gen_dyadic(b, random_sign(rng) * (long)ccd_gen_uniform(rng, 8, 32), 4);
+    ccd_gen_dyadic(a, (long)ccd_gen_uniform(rng, 0, 32), 5);
     mpq_mul(a, a, b);
     mpq_neg(a, a);
     poly_linear(&z1, a, b);
-    gen_dyadic(a, (long)ccd_gen_uniform(rng, -8, 8), 5);
-    gen_dyadic(b, random_sign(rng) * (long)ccd_gen_uniform(rng, 4, 8), 5);
+    ccd_gen_dyadic(a, (long)ccd_gen_uniform(rng, -8, 8), 5);
+    ccd_gen_dyadic(b, random_sign(rng) * (long)ccd_gen_uniform(rng, 4, 8), 5);
     poly_linear(&x2, a, b);
-    gen_dyadic(a, (long)ccd_gen_uniform(rng, 4, 8), 5);
-    gen_dyadic(b, random_sign(rng) * (long)ccd_gen_uniform(rng, 4, 8), 5);
+    ccd_gen_dyadic(a, (long)ccd_gen_uniform(rng, 4, 8), 5);
+    ccd_gen_dyadic(b, random_sign(rng) * (long)ccd_gen_uniform(rng, 4, 8), 5);
     poly_linear(&vy, a, b);
     /* h = vy·z1·x2 - vx·z1; its cubic coefficient c = η1·γ·ξ1 fixes the target */
     poly_mul(&tmp, &vy, &x2);
@@ -203,26 +203,26 @@ static void multi_root_vf_cubic(ccd_exact_coords *c, ccd_gen_rng *rng)
     /* f = vz - vx·z1 + prod must equal target; vz is linear and vx·z1 =
      * (α + βt)(z1_0 + z1_1 t) has t² coefficient β·z1_1, so
      * β = (prod_2 - target_2) / z1_1 (the t³ terms agree by the choice of c). */
-    gen_dyadic(a, (long)ccd_gen_uniform(rng, 0, 16), 5);
+    ccd_gen_dyadic(a, (long)ccd_gen_uniform(rng, 0, 16), 5);
     mpq_sub(b, prod.c[2], target.c[2]);
     mpq_div(b, b, z1.c[1]);
     poly_linear(&vx, a, b);
     poly_mul(&tmp, &vx, &z1);
     /* vz = target - (prod - vx·z1) on t⁰, t¹ */
-    gen_vec p0, p1;
-    gen_vecs_init(2, &p0, &p1);
-    gen_vec_set_si(&p0, 0, 0, 0, 1);
-    gen_path(c, GEN_F0, &p0, &p0);
-    gen_vec_set_si(&p0, 1, 0, 0, 1);
-    gen_vec_set_si(&p1, 1, 0, 0, 1);
+    ccd_gen_vec p0, p1;
+    ccd_gen_vecs_init(2, &p0, &p1);
+    ccd_gen_vec_set_si(&p0, 0, 0, 0, 1);
+    ccd_gen_path(c, CCD_GEN_F0, &p0, &p0);
+    ccd_gen_vec_set_si(&p0, 1, 0, 0, 1);
+    ccd_gen_vec_set_si(&p1, 1, 0, 0, 1);
     mpq_set(p0.c[2], z1.c[0]);
     mpq_add(p1.c[2], z1.c[0], z1.c[1]);
-    gen_path(c, GEN_F1, &p0, &p1);
-    gen_vec_set_si(&p0, 0, 1, 0, 1);
-    gen_vec_set_si(&p1, 0, 1, 0, 1);
+    ccd_gen_path(c, CCD_GEN_F1, &p0, &p1);
+    ccd_gen_vec_set_si(&p0, 0, 1, 0, 1);
+    ccd_gen_vec_set_si(&p1, 0, 1, 0, 1);
     mpq_set(p0.c[0], x2.c[0]);
     mpq_add(p1.c[0], x2.c[0], x2.c[1]);
-    gen_path(c, GEN_F2, &p0, &p1);
+    ccd_gen_path(c, CCD_GEN_F2, &p0, &p1);
     for (int k = 0; k < 2; k++) { /* k = 0: t = 0, k = 1: the t¹ coefficient */
         mpq_sub(lead, target.c[k], prod.c[k]);
         mpq_add(lead, lead, tmp.c[k]);
@@ -233,8 +233,8 @@ static void multi_root_vf_cubic(ccd_exact_coords *c, ccd_gen_rng *rng)
     mpq_add(p1.c[0], vx.c[0], vx.c[1]);
     mpq_set(p0.c[1], vy.c[0]);
     mpq_add(p1.c[1], vy.c[0], vy.c[1]);
-    gen_path(c, GEN_V, &p0, &p1);
-    gen_vecs_clear(2, &p0, &p1);
+    ccd_gen_path(c, CCD_GEN_V, &p0, &p1);
+    ccd_gen_vecs_clear(2, &p0, &p1);
     for (int i = 0; i < 7; i++)
         poly_clear(all[i]);
     mpq_clears(roots[0], roots[1], roots[2], a, b, lead, NULL);
@@ -245,15 +245,15 @@ static void multi_root_ee(ccd_exact_coords *c, ccd_gen_rng *rng, int pattern)
     mpq_t roots[2], alpha, beta, gamma, p, q, lead;
     mpq_inits(roots[0], roots[1], alpha, beta, gamma, p, q, lead, NULL);
     quadratic_pattern(roots, alpha, beta, rng, pattern);
-    gen_dyadic(gamma, random_sign(rng) * (long)ccd_gen_uniform(rng, 8, 32), 4);
-    gen_dyadic(p, (long)ccd_gen_uniform(rng, 8, 16), 5);
-    gen_dyadic(q, (long)ccd_gen_uniform(rng, 4, 8), 5);
+    ccd_gen_dyadic(gamma, random_sign(rng) * (long)ccd_gen_uniform(rng, 8, 32), 4);
+    ccd_gen_dyadic(p, (long)ccd_gen_uniform(rng, 8, 16), 5);
+    ccd_gen_dyadic(q, (long)ccd_gen_uniform(rng, 4, 8), 5);
     poly3 z1, w, prod, target;
     poly_init(&z1);
     poly_init(&w);
     poly_init(&prod);
     poly_init(&target);
-    gen_dyadic(lead, (long)ccd_gen_uniform(rng, 0, 32), 5); /* ρ */
+    ccd_gen_dyadic(lead, (long)ccd_gen_uniform(rng, 0, 32), 5); /* ρ */
     mpq_mul(lead, lead, gamma);
     mpq_neg(lead, lead);
     poly_linear(&z1, lead, gamma);
@@ -261,12 +261,12 @@ static void multi_root_ee(ccd_exact_coords *c, ccd_gen_rng *rng, int pattern)
     poly_mul(&prod, &z1, &w);
     mpq_mul(lead, gamma, q);
     poly_from_roots(&target, lead, roots, 2);
-    gen_vec p0, p1;
-    gen_vecs_init(2, &p0, &p1);
-    gen_vec_set_si(&p0, 0, 0, 0, 1);
-    gen_path(c, GEN_A0, &p0, &p0);
-    gen_vec_set_si(&p0, 1, 0, 0, 1);
-    gen_path(c, GEN_A1, &p0, &p0);
+    ccd_gen_vec p0, p1;
+    ccd_gen_vecs_init(2, &p0, &p1);
+    ccd_gen_vec_set_si(&p0, 0, 0, 0, 1);
+    ccd_gen_path(c, CCD_GEN_A0, &p0, &p0);
+    ccd_gen_vec_set_si(&p0, 1, 0, 0, 1);
+    ccd_gen_path(c, CCD_GEN_A1, &p0, &p0);
     /* b0 = (X, -(p + qt), z0), z0 = target - z1·(p + qt) on t⁰, t¹ */
     mpq_set(p0.c[0], alpha);
     mpq_add(p1.c[0], alpha, beta);
@@ -276,14 +276,14 @@ static void multi_root_ee(ccd_exact_coords *c, ccd_gen_rng *rng, int pattern)
     mpq_sub(p0.c[2], target.c[0], prod.c[0]);
     mpq_sub(p1.c[2], target.c[1], prod.c[1]);
     mpq_add(p1.c[2], p1.c[2], p0.c[2]);
-    gen_path(c, GEN_B0, &p0, &p1);
+    ccd_gen_path(c, CCD_GEN_B0, &p0, &p1);
     /* b1 = (X, 1, z1) */
     mpq_set_ui(p0.c[1], 1, 1);
     mpq_set_ui(p1.c[1], 1, 1);
     mpq_set(p0.c[2], z1.c[0]);
     mpq_add(p1.c[2], z1.c[0], z1.c[1]);
-    gen_path(c, GEN_B1, &p0, &p1);
-    gen_vecs_clear(2, &p0, &p1);
+    ccd_gen_path(c, CCD_GEN_B1, &p0, &p1);
+    ccd_gen_vecs_clear(2, &p0, &p1);
     poly_clear(&z1);
     poly_clear(&w);
     poly_clear(&prod);
@@ -291,17 +291,17 @@ static void multi_root_ee(ccd_exact_coords *c, ccd_gen_rng *rng, int pattern)
     mpq_clears(roots[0], roots[1], alpha, beta, gamma, p, q, lead, NULL);
 }
 
-void gen_family_multi_root(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uint64_t index)
+void ccd_gen_family_multi_root(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, uint64_t index)
 {
     /* Patterns 0, 1 aim at a hit, 2, 3 at a miss; VF uses the cubic every third pair. */
     int alternative = (int)(index / 2 % 2);
-    int pattern = gen_aims_to_hit(index) ? alternative : 2 + alternative;
+    int pattern = ccd_gen_aims_to_hit(index) ? alternative : 2 + alternative;
     if (kind == CCD_VF && index / 4 % 3 == 2)
         multi_root_vf_cubic(c, rng);
     else if (kind == CCD_VF)
         multi_root_vf_quadratic(c, rng, pattern);
     else
         multi_root_ee(c, rng, pattern);
-    gen_shear(c, rng);
-    gen_place(c, rng);
+    ccd_gen_shear(c, rng);
+    ccd_gen_place(c, rng);
 }

@@ -6,19 +6,19 @@
 
 #include <math.h>
 
-int gen_pick(ccd_gen_rng *rng, int n)
+int ccd_gen_pick(ccd_gen_rng *rng, int n)
 {
     return (int)ccd_gen_uniform(rng, 0, n - 1);
 }
 
-void gen_time(mpq_t t, ccd_gen_rng *rng, long lo_num, long hi_num, unsigned bits)
+void ccd_gen_time(mpq_t t, ccd_gen_rng *rng, long lo_num, long hi_num, unsigned bits)
 {
     int64_t n = ccd_gen_uniform(rng, lo_num, hi_num);
     mpq_set_si(t, (long)n, 1);
     mpq_div_2exp(t, t, bits);
 }
 
-void gen_scatter(ccd_exact_coords *c, ccd_gen_rng *rng)
+void ccd_gen_scatter(ccd_exact_coords *c, ccd_gen_rng *rng)
 {
     for (int row = 0; row < CCD_QUERY_ROWS; row++)
         for (int k = 0; k < 3; k++)
@@ -27,58 +27,58 @@ void gen_scatter(ccd_exact_coords *c, ccd_gen_rng *rng)
 
 /* The meeting point and the primitives at the contact time.
  * VF: x[0] the vertex position, x[1..3] the face.  EE: x[0..1] edge a, x[2..3] edge b.
- * outside ≥ 0 pushes the meeting point off the feature (see gen_crossing). */
-static void meeting_configuration(gen_vec x[4], ccd_gen_rng *rng, ccd_kind kind,
-                                  gen_feature where, const mpq_t outside)
+ * outside ≥ 0 pushes the meeting point off the feature (see ccd_gen_crossing). */
+static void meeting_configuration(ccd_gen_vec x[4], ccd_gen_rng *rng, ccd_kind kind,
+                                  ccd_gen_feature where, const mpq_t outside)
 {
     mpq_t s, sigma;
     mpq_inits(s, sigma, NULL);
-    gen_vec d, e;
-    gen_vecs_init(2, &d, &e);
+    ccd_gen_vec d, e;
+    ccd_gen_vecs_init(2, &d, &e);
     int out = mpq_sgn(outside) != 0;
     if (kind == CCD_VF) {
         for (int i = 1; i <= 3; i++)
-            gen_vec_random(&x[i], rng, -1, 1, 6);
-        if (where == GEN_INTERIOR && !out) {
+            ccd_gen_vec_random(&x[i], rng, -1, 1, 6);
+        if (where == CCD_GEN_INTERIOR && !out) {
             /* barycentric (1 - u - w, u, w), u, w ∈ [1/8, 3/8] */
             mpq_set_si(s, (long)ccd_gen_uniform(rng, 4, 12), 32);
             mpq_canonicalize(s);
             mpq_set_si(sigma, (long)ccd_gen_uniform(rng, 4, 12), 32);
             mpq_canonicalize(sigma);
-            gen_vec_sub(&d, &x[2], &x[1]);
-            gen_vec_sub(&e, &x[3], &x[1]);
-            gen_vec_addmul(&x[0], &x[1], s, &d);
-            gen_vec_addmul(&x[0], &x[0], sigma, &e);
-        } else if (where != GEN_CORNER) {
+            ccd_gen_vec_sub(&d, &x[2], &x[1]);
+            ccd_gen_vec_sub(&e, &x[3], &x[1]);
+            ccd_gen_vec_addmul(&x[0], &x[1], s, &d);
+            ccd_gen_vec_addmul(&x[0], &x[0], sigma, &e);
+        } else if (where != CCD_GEN_CORNER) {
             /* on edge (f_i, f_j) at parameter s; outside: beyond it, away from f_k */
-            int i = 1 + gen_pick(rng, 3), j = 1 + i % 3, k = 1 + j % 3;
+            int i = 1 + ccd_gen_pick(rng, 3), j = 1 + i % 3, k = 1 + j % 3;
             mpq_set_si(s, (long)ccd_gen_uniform(rng, 4, 28), 32);
             mpq_canonicalize(s);
-            gen_vec_sub(&d, &x[j], &x[i]);
-            gen_vec_addmul(&x[0], &x[i], s, &d);
-            gen_vec_sub(&e, &x[0], &x[k]);
-            gen_vec_addmul(&x[0], &x[0], outside, &e);
+            ccd_gen_vec_sub(&d, &x[j], &x[i]);
+            ccd_gen_vec_addmul(&x[0], &x[i], s, &d);
+            ccd_gen_vec_sub(&e, &x[0], &x[k]);
+            ccd_gen_vec_addmul(&x[0], &x[0], outside, &e);
         } else {
             /* corner f_i; outside: barycentric (1 + 2δ, -δ, -δ) */
-            int i = 1 + gen_pick(rng, 3), j = 1 + i % 3, k = 1 + j % 3;
-            gen_vec_sub(&d, &x[i], &x[j]);
-            gen_vec_sub(&e, &x[i], &x[k]);
-            gen_vec_add(&d, &d, &e);
-            gen_vec_addmul(&x[0], &x[i], outside, &d);
+            int i = 1 + ccd_gen_pick(rng, 3), j = 1 + i % 3, k = 1 + j % 3;
+            ccd_gen_vec_sub(&d, &x[i], &x[j]);
+            ccd_gen_vec_sub(&e, &x[i], &x[k]);
+            ccd_gen_vec_add(&d, &d, &e);
+            ccd_gen_vec_addmul(&x[0], &x[i], outside, &d);
         }
     } else {
-        gen_vec_random(&x[0], rng, -1, 1, 6);
-        gen_vec_random(&x[1], rng, -1, 1, 6);
+        ccd_gen_vec_random(&x[0], rng, -1, 1, 6);
+        ccd_gen_vec_random(&x[1], rng, -1, 1, 6);
         /* parameter s on a and sigma on b of the meeting point */
-        if (where == GEN_INTERIOR && !out) {
+        if (where == CCD_GEN_INTERIOR && !out) {
             mpq_set_si(s, (long)ccd_gen_uniform(rng, 4, 28), 32);
             mpq_set_si(sigma, (long)ccd_gen_uniform(rng, 4, 28), 32);
-        } else if (where != GEN_CORNER) {
-            mpq_set_si(s, gen_pick(rng, 2), 1);
+        } else if (where != CCD_GEN_CORNER) {
+            mpq_set_si(s, ccd_gen_pick(rng, 2), 1);
             mpq_set_si(sigma, (long)ccd_gen_uniform(rng, 4, 28), 32);
         } else {
-            mpq_set_si(s, gen_pick(rng, 2), 1);
-            mpq_set_si(sigma, gen_pick(rng, 2), 1);
+            mpq_set_si(s, ccd_gen_pick(rng, 2), 1);
+            mpq_set_si(sigma, ccd_gen_pick(rng, 2), 1);
         }
         mpq_canonicalize(s);
         mpq_canonicalize(sigma);
@@ -87,51 +87,51 @@ static void meeting_configuration(gen_vec x[4], ccd_gen_rng *rng, ccd_kind kind,
                 mpq_sub(s, s, outside);
             else
                 mpq_add(s, s, outside);
-            if (where == GEN_CORNER) {
+            if (where == CCD_GEN_CORNER) {
                 if (mpq_sgn(sigma) == 0)
                     mpq_sub(sigma, sigma, outside);
                 else
                     mpq_add(sigma, sigma, outside);
             }
         }
-        gen_vec pa;
-        gen_vec_init(&pa);
-        gen_vec_sub(&d, &x[1], &x[0]);
-        gen_vec_addmul(&pa, &x[0], s, &d);
+        ccd_gen_vec pa;
+        ccd_gen_vec_init(&pa);
+        ccd_gen_vec_sub(&d, &x[1], &x[0]);
+        ccd_gen_vec_addmul(&pa, &x[0], s, &d);
         /* b = pa + (τ - sigma)·db, τ ∈ [0, 1] */
-        gen_vec_random(&e, rng, -1, 1, 6);
+        ccd_gen_vec_random(&e, rng, -1, 1, 6);
         mpq_neg(sigma, sigma);
-        gen_vec_addmul(&x[2], &pa, sigma, &e);
-        gen_vec_add(&x[3], &x[2], &e);
-        gen_vec_clear(&pa);
+        ccd_gen_vec_addmul(&x[2], &pa, sigma, &e);
+        ccd_gen_vec_add(&x[3], &x[2], &e);
+        ccd_gen_vec_clear(&pa);
     }
-    gen_vecs_clear(2, &d, &e);
+    ccd_gen_vecs_clear(2, &d, &e);
     mpq_clears(s, sigma, NULL);
 }
 
-void gen_contact(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq_t tstar,
-                 gen_feature where)
+void ccd_gen_contact(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq_t tstar,
+                     ccd_gen_feature where)
 {
-    gen_vec x[4], vel;
+    ccd_gen_vec x[4], vel;
     for (int i = 0; i < 4; i++)
-        gen_vec_init(&x[i]);
-    gen_vec_init(&vel);
+        ccd_gen_vec_init(&x[i]);
+    ccd_gen_vec_init(&vel);
     mpq_t zero;
     mpq_init(zero);
     meeting_configuration(x, rng, kind, where, zero);
     for (int i = 0; i < 4; i++) {
-        gen_vec_random(&vel, rng, -1, 1, 6);
-        gen_move(c, i, &x[i], &vel, tstar);
+        ccd_gen_vec_random(&vel, rng, -1, 1, 6);
+        ccd_gen_move(c, i, &x[i], &vel, tstar);
     }
     mpq_clear(zero);
     for (int i = 0; i < 4; i++)
-        gen_vec_clear(&x[i]);
-    gen_vec_clear(&vel);
+        ccd_gen_vec_clear(&x[i]);
+    ccd_gen_vec_clear(&vel);
 }
 
 /* s = ±2^-e with 2^-e·max|n_i| ≤ 1: a step along n of length ≲ 1.  (Only the
  * scale is chosen in floating point; the step itself is exact.) */
-static void unit_step(mpq_t s, const gen_vec *n, ccd_gen_rng *rng)
+static void unit_step(mpq_t s, const ccd_gen_vec *n, ccd_gen_rng *rng)
 {
     double m = 0;
     for (int k = 0; k < 3; k++)
@@ -139,41 +139,41 @@ static void unit_step(mpq_t s, const gen_vec *n, ccd_gen_rng *rng)
     int e = 0;
     if (m > 0)
         frexp(m, &e); /* m < 2^e */
-    mpq_set_si(s, gen_pick(rng, 2) ? 1 : -1, 1);
+    mpq_set_si(s, ccd_gen_pick(rng, 2) ? 1 : -1, 1);
     if (e > 0)
         mpq_div_2exp(s, s, (mp_bitcnt_t)e);
     else
         mpq_mul_2exp(s, s, (mp_bitcnt_t)-e);
 }
 
-void gen_crossing(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq_t tstar,
-                  gen_feature where, const mpq_t outside)
+void ccd_gen_crossing(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq_t tstar,
+                      ccd_gen_feature where, const mpq_t outside)
 {
-    gen_vec x[4], w, n, d, e;
+    ccd_gen_vec x[4], w, n, d, e;
     for (int i = 0; i < 4; i++)
-        gen_vec_init(&x[i]);
-    gen_vecs_init(4, &w, &n, &d, &e);
+        ccd_gen_vec_init(&x[i]);
+    ccd_gen_vecs_init(4, &w, &n, &d, &e);
     mpq_t step;
     mpq_init(step);
     meeting_configuration(x, rng, kind, where, outside);
-    gen_vec_random(&w, rng, -1, 1, 6);
+    ccd_gen_vec_random(&w, rng, -1, 1, 6);
     /* the moving primitive: the vertex (slot 0) or edge b (slots 2, 3) */
     if (kind == CCD_VF) {
-        gen_vec_sub(&d, &x[2], &x[1]);
-        gen_vec_sub(&e, &x[3], &x[1]);
+        ccd_gen_vec_sub(&d, &x[2], &x[1]);
+        ccd_gen_vec_sub(&e, &x[3], &x[1]);
     } else {
-        gen_vec_sub(&d, &x[1], &x[0]);
-        gen_vec_sub(&e, &x[3], &x[2]);
+        ccd_gen_vec_sub(&d, &x[1], &x[0]);
+        ccd_gen_vec_sub(&e, &x[3], &x[2]);
     }
-    gen_vec_cross(&n, &d, &e);
+    ccd_gen_vec_cross(&n, &d, &e);
     unit_step(step, &n, rng);
-    gen_vec_addmul(&n, &w, step, &n); /* velocity of the moving primitive */
+    ccd_gen_vec_addmul(&n, &w, step, &n); /* velocity of the moving primitive */
     for (int i = 0; i < 4; i++) {
-        int moving = kind == CCD_VF ? i == GEN_V : i >= GEN_B0;
-        gen_move(c, i, &x[i], moving ? &n : &w, tstar);
+        int moving = kind == CCD_VF ? i == CCD_GEN_V : i >= CCD_GEN_B0;
+        ccd_gen_move(c, i, &x[i], moving ? &n : &w, tstar);
     }
     mpq_clear(step);
     for (int i = 0; i < 4; i++)
-        gen_vec_clear(&x[i]);
-    gen_vecs_clear(4, &w, &n, &d, &e);
+        ccd_gen_vec_clear(&x[i]);
+    ccd_gen_vecs_clear(4, &w, &n, &d, &e);
 }

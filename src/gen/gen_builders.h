@@ -11,13 +11,17 @@
 
 /* Where the primitives meet: VF inside the face, on an edge of it, at a corner;
  * EE inside both edges, an endpoint of one inside the other, endpoint on endpoint. */
-typedef enum gen_feature { GEN_INTERIOR = 0, GEN_EDGE = 1, GEN_CORNER = 2 } gen_feature;
+typedef enum ccd_gen_feature {
+    CCD_GEN_INTERIOR = 0,
+    CCD_GEN_EDGE = 1,
+    CCD_GEN_CORNER = 2
+} ccd_gen_feature;
 
 /* Random primitives that touch at t = tstar at a point of the given feature;
  * every point has its own random velocity (so the coplanarity cubic is generic
  * and may have other roots in [0, 1]). */
-void gen_contact(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq_t tstar,
-                 gen_feature where);
+void ccd_gen_contact(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq_t tstar,
+                     ccd_gen_feature where);
 
 /*
  * Rigid crossing: all points translate with one common random velocity, and the
@@ -28,16 +32,16 @@ void gen_contact(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq
  * is the point of `where`, pushed outside the closed primitive by `outside` ≥ 0
  * (0: on it).  So it collides iff outside == 0 and tstar ∈ [0, 1].
  */
-void gen_crossing(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq_t tstar,
-                  gen_feature where, const mpq_t outside);
+void ccd_gen_crossing(ccd_exact_coords *c, ccd_gen_rng *rng, ccd_kind kind, const mpq_t tstar,
+                      ccd_gen_feature where, const mpq_t outside);
 
 /* Every row uniform in [-1, 1]³ (grid 2^-8): mostly separated, sometimes hitting. */
-void gen_scatter(ccd_exact_coords *c, ccd_gen_rng *rng);
+void ccd_gen_scatter(ccd_exact_coords *c, ccd_gen_rng *rng);
 
 /* A random time in [lo, hi] on the grid 2^-bits. */
-void gen_time(mpq_t t, ccd_gen_rng *rng, long lo_num, long hi_num, unsigned bits);
+void ccd_gen_time(mpq_t t, ccd_gen_rng *rng, long lo_num, long hi_num, unsigned bits);
 
 /* Uniform pick among n alternatives. */
-int gen_pick(ccd_gen_rng *rng, int n);
+int ccd_gen_pick(ccd_gen_rng *rng, int n);
 
 #endif

@@ -4,31 +4,31 @@
 
 #include "gen/gen_family.h"
 
-static const gen_family families[] = {
-    {"random", "generic contacts at random times and random scatter", gen_family_random},
+static const ccd_gen_family families[] = {
+    {"random", "generic contacts at random times and random scatter", ccd_gen_family_random},
     {"near-miss", "misses at distance exactly 10^-k (k = 1..12) and the hits beside them",
-     gen_family_near_miss},
+     ccd_gen_family_near_miss},
     {"tangent", "grazing and tangential contact at one instant; misses by 2^-m",
-     gen_family_tangent},
+     ccd_gen_family_tangent},
     {"coplanar", "sliding in one plane (the coplanarity cubic is identically 0)",
-     gen_family_coplanar},
+     ccd_gen_family_coplanar},
     {"parallel", "parallel and collinear edges; a vertex along an edge or parallel to the face",
-     gen_family_parallel},
+     ccd_gen_family_parallel},
     {"point", "point-point coincidence: corners, endpoints, collapsed primitives",
-     gen_family_point},
+     ccd_gen_family_point},
     {"zero-area", "collinear faces, coincident face vertices, zero-length edges",
-     gen_family_zero_area},
+     ccd_gen_family_zero_area},
     {"multi-root", "2 or 3 roots of the coplanarity polynomial in [0, 1]",
-     gen_family_multi_root},
+     ccd_gen_family_multi_root},
     {"endpoint-time", "contact exactly at t = 0 or t = 1, and just outside the step",
-     gen_family_endpoint_time},
+     ccd_gen_family_endpoint_time},
     {"scaled", "the configurations above at magnitudes 1e-6 .. 1e6, translated",
-     gen_family_scaled},
+     ccd_gen_family_scaled},
     {"rational", "non-dyadic rationals: times 1/3, offsets 3^-j, rational rotations",
-     gen_family_rational},
+     ccd_gen_family_rational},
 };
 
-const gen_family *gen_family_table(size_t *count)
+const ccd_gen_family *ccd_gen_family_table(size_t *count)
 {
     *count = sizeof families / sizeof families[0];
     return families;

@@ -6,37 +6,37 @@
 
 #include <stdarg.h>
 
-void gen_vec_init(gen_vec *v)
+void ccd_gen_vec_init(ccd_gen_vec *v)
 {
     for (int k = 0; k < 3; k++)
         mpq_init(v->c[k]);
 }
 
-void gen_vec_clear(gen_vec *v)
+void ccd_gen_vec_clear(ccd_gen_vec *v)
 {
     for (int k = 0; k < 3; k++)
         mpq_clear(v->c[k]);
 }
 
-void gen_vecs_init(int n, ...)
+void ccd_gen_vecs_init(int n, ...)
 {
     va_list ap;
     va_start(ap, n);
     for (int i = 0; i < n; i++)
-        gen_vec_init(va_arg(ap, gen_vec *));
+        ccd_gen_vec_init(va_arg(ap, ccd_gen_vec *));
     va_end(ap);
 }
 
-void gen_vecs_clear(int n, ...)
+void ccd_gen_vecs_clear(int n, ...)
 {
     va_list ap;
     va_start(ap, n);
     for (int i = 0; i < n; i++)
-        gen_vec_clear(va_arg(ap, gen_vec *));
+        ccd_gen_vec_clear(va_arg(ap, ccd_gen_vec *));
     va_end(ap);
 }
 
-void gen_vec_set_si(gen_vec *v, long x, long y, long z, unsigned long den)
+void ccd_gen_vec_set_si(ccd_gen_vec *v, long x, long y, long z, unsigned long den)
 {
     mpq_set_si(v->c[0], x, den);
     mpq_set_si(v->c[1], y, den);
@@ -45,25 +45,25 @@ void gen_vec_set_si(gen_vec *v, long x, long y, long z, unsigned long den)
         mpq_canonicalize(v->c[k]);
 }
 
-void gen_vec_set(gen_vec *r, const gen_vec *a)
+void ccd_gen_vec_set(ccd_gen_vec *r, const ccd_gen_vec *a)
 {
     for (int k = 0; k < 3; k++)
         mpq_set(r->c[k], a->c[k]);
 }
 
-void gen_vec_add(gen_vec *r, const gen_vec *a, const gen_vec *b)
+void ccd_gen_vec_add(ccd_gen_vec *r, const ccd_gen_vec *a, const ccd_gen_vec *b)
 {
     for (int k = 0; k < 3; k++)
         mpq_add(r->c[k], a->c[k], b->c[k]);
 }
 
-void gen_vec_sub(gen_vec *r, const gen_vec *a, const gen_vec *b)
+void ccd_gen_vec_sub(ccd_gen_vec *r, const ccd_gen_vec *a, const ccd_gen_vec *b)
 {
     for (int k = 0; k < 3; k++)
         mpq_sub(r->c[k], a->c[k], b->c[k]);
 }
 
-void gen_vec_addmul(gen_vec *r, const gen_vec *a, const mpq_t s, const gen_vec *b)
+void ccd_gen_vec_addmul(ccd_gen_vec *r, const ccd_gen_vec *a, const mpq_t s, const ccd_gen_vec *b)
 {
     mpq_t t;
     mpq_init(t);
@@ -74,7 +74,7 @@ void gen_vec_addmul(gen_vec *r, const gen_vec *a, const mpq_t s, const gen_vec *
     mpq_clear(t);
 }
 
-void gen_vec_cross(gen_vec *r, const gen_vec *a, const gen_vec *b)
+void ccd_gen_vec_cross(ccd_gen_vec *r, const ccd_gen_vec *a, const ccd_gen_vec *b)
 {
     mpq_t t;
     mpq_init(t);
@@ -87,14 +87,14 @@ void gen_vec_cross(gen_vec *r, const gen_vec *a, const gen_vec *b)
     mpq_clear(t);
 }
 
-void gen_vec_random(gen_vec *v, ccd_gen_rng *rng, long lo, long hi, unsigned bits)
+void ccd_gen_vec_random(ccd_gen_vec *v, ccd_gen_rng *rng, long lo, long hi, unsigned bits)
 {
     for (int k = 0; k < 3; k++)
         ccd_gen_uniform_q(v->c[k], rng, lo, hi, bits);
 }
 
-void gen_move(ccd_exact_coords *c, int slot, const gen_vec *at, const gen_vec *vel,
-              const mpq_t tstar)
+void ccd_gen_move(ccd_exact_coords *c, int slot, const ccd_gen_vec *at, const ccd_gen_vec *vel,
+                  const mpq_t tstar)
 {
     mpq_t t;
     mpq_init(t);
@@ -106,7 +106,7 @@ void gen_move(ccd_exact_coords *c, int slot, const gen_vec *at, const gen_vec *v
     mpq_clear(t);
 }
 
-void gen_path(ccd_exact_coords *c, int slot, const gen_vec *p0, const gen_vec *p1)
+void ccd_gen_path(ccd_exact_coords *c, int slot, const ccd_gen_vec *p0, const ccd_gen_vec *p1)
 {
     for (int k = 0; k < 3; k++) {
         mpq_set(c->q[slot][k], p0->c[k]);
@@ -114,20 +114,20 @@ void gen_path(ccd_exact_coords *c, int slot, const gen_vec *p0, const gen_vec *p
     }
 }
 
-void gen_dyadic(mpq_t out, long n, unsigned bits)
+void ccd_gen_dyadic(mpq_t out, long n, unsigned bits)
 {
     mpq_set_si(out, n, 1);
     mpq_div_2exp(out, out, bits);
 }
 
-void gen_tiny_dyadic(mpq_t out, ccd_gen_rng *rng, int emin, int emax)
+void ccd_gen_tiny_dyadic(mpq_t out, ccd_gen_rng *rng, int emin, int emax)
 {
     int e = (int)ccd_gen_uniform(rng, emin, emax);
     mpq_set_ui(out, 1, 1);
     mpq_div_2exp(out, out, (mp_bitcnt_t)e);
 }
 
-void gen_pow10_neg(mpq_t out, unsigned k)
+void ccd_gen_pow10_neg(mpq_t out, unsigned k)
 {
     mpz_set_ui(mpq_numref(out), 1);
     mpz_ui_pow_ui(mpq_denref(out), 10, k);
@@ -161,7 +161,7 @@ static void linear_map(ccd_exact_coords *c, const long num[3][3], unsigned long 
     mpq_clear(d);
 }
 
-void gen_shear(ccd_exact_coords *c, ccd_gen_rng *rng)
+void ccd_gen_shear(ccd_exact_coords *c, ccd_gen_rng *rng)
 {
     /* m = (I + e)/… with e ∈ {-1,0,1}^(3×3) off the diagonal, halved: entries in
      * {-1/2, 0, 1/2} off the diagonal and 1 on it; redraw until det ≠ 0.  Row
@@ -180,7 +180,7 @@ void gen_shear(ccd_exact_coords *c, ccd_gen_rng *rng)
     linear_map(c, m, 2);
 }
 
-void gen_rotate(ccd_exact_coords *c, ccd_gen_rng *rng)
+void ccd_gen_rotate(ccd_exact_coords *c, ccd_gen_rng *rng)
 {
     long a, b, cc, d, n;
     do {
@@ -198,7 +198,7 @@ void gen_rotate(ccd_exact_coords *c, ccd_gen_rng *rng)
     linear_map(c, m, (unsigned long)n);
 }
 
-void gen_place(ccd_exact_coords *c, ccd_gen_rng *rng)
+void ccd_gen_place(ccd_exact_coords *c, ccd_gen_rng *rng)
 {
     /* signed permutation (an isometry with entries 0, ±1) */
     int perm[3] = {0, 1, 2};
@@ -212,10 +212,10 @@ void gen_place(ccd_exact_coords *c, ccd_gen_rng *rng)
     for (int i = 0; i < 3; i++)
         m[i][perm[i]] = ccd_gen_uniform(rng, 0, 1) ? 1 : -1;
     linear_map(c, m, 1);
-    gen_vec shift, vel;
-    gen_vecs_init(2, &shift, &vel);
-    gen_vec_random(&shift, rng, -1, 1, 6);
-    gen_vec_random(&vel, rng, -1, 1, 7);
+    ccd_gen_vec shift, vel;
+    ccd_gen_vecs_init(2, &shift, &vel);
+    ccd_gen_vec_random(&shift, rng, -1, 1, 6);
+    ccd_gen_vec_random(&vel, rng, -1, 1, 7);
     for (int k = 0; k < 3; k++)
         mpq_div_2exp(vel.c[k], vel.c[k], 1); /* velocity in [-1/2, 1/2] */
     for (int row = 0; row < CCD_QUERY_ROWS; row++)
@@ -224,10 +224,10 @@ void gen_place(ccd_exact_coords *c, ccd_gen_rng *rng)
             if (row >= 4)
                 mpq_add(c->q[row][k], c->q[row][k], vel.c[k]);
         }
-    gen_vecs_clear(2, &shift, &vel);
+    ccd_gen_vecs_clear(2, &shift, &vel);
 }
 
-void gen_affine(ccd_exact_coords *c, mpq_srcptr s, mpq_srcptr tx, mpq_srcptr ty, mpq_srcptr tz)
+void ccd_gen_affine(ccd_exact_coords *c, mpq_srcptr s, mpq_srcptr tx, mpq_srcptr ty, mpq_srcptr tz)
 {
     mpq_srcptr t[3] = {tx, ty, tz};
     for (int row = 0; row < CCD_QUERY_ROWS; row++)

@@ -63,28 +63,28 @@ void ccd_gen_config_clear(ccd_gen_config *cfg)
 size_t ccd_gen_family_count(void)
 {
     size_t n;
-    gen_family_table(&n);
+    ccd_gen_family_table(&n);
     return n;
 }
 
 const char *ccd_gen_family_name(size_t family)
 {
     size_t n;
-    const gen_family *t = gen_family_table(&n);
+    const ccd_gen_family *t = ccd_gen_family_table(&n);
     return family < n ? t[family].name : NULL;
 }
 
 const char *ccd_gen_family_summary(size_t family)
 {
     size_t n;
-    const gen_family *t = gen_family_table(&n);
+    const ccd_gen_family *t = ccd_gen_family_table(&n);
     return family < n ? t[family].summary : NULL;
 }
 
 long ccd_gen_family_find(const char *name)
 {
     size_t n;
-    const gen_family *t = gen_family_table(&n);
+    const ccd_gen_family *t = ccd_gen_family_table(&n);
     for (size_t i = 0; i < n; i++)
         if (strcmp(t[i].name, name) == 0)
             return (long)i;
@@ -102,7 +102,7 @@ ccd_status ccd_gen_query(ccd_query *q, ccd_exact_coords *coords, ccd_error *err,
                          uint64_t index, ccd_gen_scratch *s)
 {
     size_t n;
-    const gen_family *fam = &gen_family_table(&n)[family];
+    const ccd_gen_family *fam = &ccd_gen_family_table(&n)[family];
     ccd_gen_rng rng;
     ccd_gen_rng_for_query(&rng, cfg->seed, ccd_gen_hash_name(fam->name), (int)kind, index);
     for (int row = 0; row < CCD_QUERY_ROWS; row++)
@@ -110,7 +110,7 @@ ccd_status ccd_gen_query(ccd_query *q, ccd_exact_coords *coords, ccd_error *err,
             mpq_set_ui(coords->q[row][k], 0, 1);
     fam->build(coords, &rng, kind, index);
     if (!is_identity(cfg))
-        gen_affine(coords, cfg->scale, cfg->translate[0], cfg->translate[1], cfg->translate[2]);
+        ccd_gen_affine(coords, cfg->scale, cfg->translate[0], cfg->translate[1], cfg->translate[2]);
     memset(q, 0, sizeof *q);
     q->kind = kind;
     q->index = index;

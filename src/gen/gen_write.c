@@ -15,7 +15,7 @@
 #include <omp.h>
 #endif
 
-enum { GEN_CHUNK = 512 };
+enum { CCD_GEN_CHUNK = 512 };
 
 /* mkdir -p path */
 static ccd_status make_dirs(ccd_error *err, const char *path)
@@ -47,11 +47,11 @@ static ccd_status make_dirs(ccd_error *err, const char *path)
     return st;
 }
 
-typedef struct gen_chunk {
-    ccd_query q[GEN_CHUNK];
-    ccd_exact_coords coords[GEN_CHUNK];
-    ccd_status status[GEN_CHUNK];
-} gen_chunk;
+typedef struct ccd_gen_chunk {
+    ccd_query q[CCD_GEN_CHUNK];
+    ccd_exact_coords coords[CCD_GEN_CHUNK];
+    ccd_status status[CCD_GEN_CHUNK];
+} ccd_gen_chunk;
 
 /* The directory of the file of family and kind under dir (created) and the
  * file's path, both malloc'd. */
@@ -93,7 +93,7 @@ static ccd_status check_files(ccd_error *err, const char *dir, const ccd_gen_con
 }
 
 static ccd_status write_file(ccd_error *err, const char *dir, const ccd_gen_config *cfg,
-                             size_t family, ccd_kind kind, gen_chunk *chunk,
+                             size_t family, ccd_kind kind, ccd_gen_chunk *chunk,
                              ccd_gen_scratch **scratch, int nthreads)
 {
     const char *name = ccd_gen_family_name(family);
@@ -104,8 +104,8 @@ static ccd_status write_file(ccd_error *err, const char *dir, const ccd_gen_conf
         st = ccd_writer_open(&w, err, path,
                              CCD_WRITE_LABELS | (cfg->gzip ? CCD_WRITE_GZIP : 0u));
     uint64_t positives = 0;
-    for (uint64_t start = 0; st == CCD_OK && start < cfg->count; start += GEN_CHUNK) {
-        int n = (int)(cfg->count - start < GEN_CHUNK ? cfg->count - start : GEN_CHUNK);
+    for (uint64_t start = 0; st == CCD_OK && start < cfg->count; start += CCD_GEN_CHUNK) {
+        int n = (int)(cfg->count - start < CCD_GEN_CHUNK ? cfg->count - start : CCD_GEN_CHUNK);
 #pragma omp parallel for num_threads(nthreads) schedule(dynamic, 4)
         for (int i = 0; i < n; i++) {
             int tid = 0;
@@ -152,7 +152,7 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
 #endif
     if (nthreads < 1)
         nthreads = 1;
-    gen_chunk *chunk = malloc(sizeof *chunk);
+    ccd_gen_chunk *chunk = malloc(sizeof *chunk);
     ccd_gen_scratch **scratch = calloc((size_t)nthreads, sizeof *scratch);
     if (!chunk || !scratch) {
         free(chunk);
@@ -160,7 +160,7 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
         return ccd_error_set(err, CCD_ERR_INTERNAL, outdir, 0, 0, "out of memory");
     }
     ccd_status st = check_files(err, outdir, cfg);
-    for (int i = 0; i < GEN_CHUNK; i++)
+    for (int i = 0; i < CCD_GEN_CHUNK; i++)
         for (int row = 0; row < CCD_QUERY_ROWS; row++)
             for (int k = 0; k < 3; k++)
                 mpq_init(chunk->coords[i].q[row][k]);
@@ -174,7 +174,7 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
                                 scratch, nthreads);
     for (int t = 0; t < nthreads; t++)
         ccd_gen_scratch_free(scratch[t]);
-    for (int i = 0; i < GEN_CHUNK; i++)
+    for (int i = 0; i < CCD_GEN_CHUNK; i++)
         for (int row = 0; row < CCD_QUERY_ROWS; row++)
             for (int k = 0; k < 3; k++)
                 mpq_clear(chunk->coords[i].q[row][k]);

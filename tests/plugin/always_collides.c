@@ -6,8 +6,8 @@
  * "test-always-collides" answers every query with "collision at t = 0".  It is
  * trivially conservative: no false negatives, and its toi 0 is ≤ every exact toi;
  * it has a false positive on every query that does not collide.  Use it as a
- * template: export CCD_PLUGIN_ENTRY, return NULL for an API version you were not
- * built for, and return a static array of methods.
+ * template: export CCD_PLUGIN_ENTRY (marked CCD_API), return NULL for an API
+ * version you were not built for, and return a static array of methods.
  *
  *   ccdbench run --plugin tests/plugin/.libs/always_collides.so --methods test-always-collides
  */
@@ -40,7 +40,7 @@ static const ccd_method always_collides_method = {
 static const ccd_method *const methods[] = {&always_collides_method};
 
 /* The plugin entry point: CCD_PLUGIN_ENTRY == "ccdbench_plugin_methods". */
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
 
 const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
 {

@@ -58,7 +58,7 @@ static const ccd_method *const methods[] = {
     &upper_below_method, &negative_checks_method, &input_error_method,
 };
 
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
 
 const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
 {

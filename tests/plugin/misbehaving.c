@@ -53,7 +53,7 @@ static const ccd_method *const methods[] = {
     &crash_method, &abort_method, &loop_method, &exit3_method, &exit0_method,
 };
 
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
 
 const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
 {

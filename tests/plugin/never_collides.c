@@ -33,7 +33,7 @@ static const ccd_method never_collides_method = {
 
 static const ccd_method *const methods[] = {&never_collides_method};
 
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
 
 const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
 {

@@ -3,7 +3,7 @@
  * entry refuses the version ccdbench asks for, so loading it must fail. */
 #include "ccdbench.h"
 
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
 
 const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
 {
