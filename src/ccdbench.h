@@ -180,7 +180,7 @@ typedef struct ccd_params {
 
 enum {
     CCD_FILTER_LINEAR = 0,  /* default: rigorous bound linear in the coordinate magnitude */
-    CCD_FILTER_PAPER = 1,   /* seed 001: C·max(max|x|,1)^3                               */
+    CCD_FILTER_PAPER = 1,   /* Wang et al. 2021, eq. (5): C·max(max|x|,1)^3               */
     CCD_FILTER_CLAMPED = 2  /* public reference implementation: C·min(max|x|,1)^3          */
 };
 

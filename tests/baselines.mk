@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Check suite of the seed 001 Table 1 baselines (src/methods/baselines.mk).
+# Check suite of the Wang et al. 2021 Table 1 baselines (src/methods/baselines.mk).
 check_PROGRAMS += tests/check_baselines
 TESTS += tests/check_baselines
 tests_check_baselines_SOURCES = tests/check_baselines.c

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The comparison methods of seed 001 Table 1 (src/methods/{irf,uirf,root_parity,
+ * The comparison methods of Table 1 of Wang et al. 2021, "A Large Scale Benchmark
+ * and an Inclusion-Based Algorithm for Continuous Collision Detection"
+ * (src/methods/{irf,uirf,root_parity,
  * root_parity_rational,bsc}.c): outward rounding of the interval arithmetic
  * against exact rationals, hand-built queries with known answers (clear hit and
  * miss, contact at t = 0 and t = 1, parallel edges, coplanar motion, the
- * degenerate examples of seed 001 Appendices B and C), and over the shared
+ * degenerate examples of Wang et al. 2021 Appendices B and C), and over the shared
  * benchmark data: no false negative for the methods that claim to be
  * conservative, no false positive for rational root parity.
  */
@@ -238,7 +240,7 @@ START_TEST(vertex_face_coplanar_motion)
 }
 END_TEST
 
-/* seed 001 Appendix B: the "hourglass" prism that root parity of [3] misses. */
+/* Wang et al. 2021 Appendix B: the "hourglass" prism that root parity of [3] misses. */
 START_TEST(vertex_face_hourglass)
 {
     point a[4] = {{0.1, 0.1, 0.1}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}};
@@ -248,7 +250,7 @@ START_TEST(vertex_face_hourglass)
 }
 END_TEST
 
-/* seed 001 Appendix C: f = -72t³ + 120t² - 44t + 3 has an inflection point at
+/* Wang et al. 2021 Appendix C: f = -72t³ + 120t² - 44t + 3 has an inflection point at
  * t = 5/9; the vertex never meets the triangle, BSC reports it conservatively. */
 START_TEST(vertex_face_inflection)
 {
@@ -259,7 +261,7 @@ START_TEST(vertex_face_inflection)
                                         &ccd_method_root_parity_rational};
     expect(exact_answer, 3, &q, 0, NAN, "Appendix C inflection, exact answer");
     expect((const ccd_method *[]){&ccd_method_bsc}, 1, &q, 1, 0.0, "Appendix C inflection, BSC");
-    /* seed 001 Appendix C, second example: coplanar, the vertex crosses the
+    /* Wang et al. 2021 Appendix C, second example: coplanar, the vertex crosses the
      * triangle's edge from v2 to v3 (the reference BSC misses it) */
     point c[4] = {{1, 0.5, 1}, {0, 0.57, 1}, {1, 0.57, 1}, {1, 1.57, 1}};
     point d[4] = {{1, 0.5, 1}, {0, 0.28, 1}, {1, 0.28, 1}, {1, 1.28, 1}};

@@ -340,7 +340,7 @@ static void expect_query(const char *what, ccd_kind kind, const char *coords[8][
 
 START_TEST(test_seed_appendix_queries)
 {
-    /* seed 001 Appendix B, the "hourglass": collides (the plane z = 1 - t reaches
+    /* Wang et al. 2021 Appendix B, the "hourglass": collides (the plane z = 1 - t reaches
      * the point at t = 9/10 with the point inside the triangle) */
     const char *hourglass[8][3] = {{"1/10", "1/10", "1/10"}, {"0", "0", "1"}, {"1", "0", "1"},
                                    {"0", "1", "1"},          {"1/10", "1/10", "1/10"},

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tight Inclusion with minimum separation (seed 001, Table 2) against the exact L∞
+ * Tight Inclusion with minimum separation (Wang et al. 2021, Table 2) against the exact L∞
  * minimum-separation truth (src/exact/separation.c) on the shared data: no false
  * negatives and a time of impact never later than the exact one, for
  * d ∈ {1e-2, 1e-8, 1e-16, 1e-30, 1e-100}.  The truth is computed at the d the

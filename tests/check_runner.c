@@ -366,7 +366,7 @@ START_TEST(test_runner_deterministic)
 }
 END_TEST
 
-/* Data-driven: the sample queries of seed 001's unit tests (degenerate on purpose),
+/* Data-driven: the sample queries of the unit tests of Wang et al. 2021 (degenerate on purpose),
  * with small batches and 1 vs 3 threads, give the same per-query answers. */
 START_TEST(test_runner_deterministic_shared_data)
 {

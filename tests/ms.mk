@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Minimum separation: Tight Inclusion (seed 001 Table 2) against the exact truth,
+# Minimum separation: Tight Inclusion (Wang et al. 2021 Table 2) against the exact truth,
 # and the exact truth at d = 1e-8, 1e-2; `ccdbench truth --ms` and `ccdbench show`.
 check_PROGRAMS += tests/check_ms_ti
 TESTS += tests/check_ms_ti

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Parameter sweeps of `ccdbench run --sweep PARAM=SPEC` (seed 001 Figures 8, 9,
+ * Parameter sweeps of `ccdbench run --sweep PARAM=SPEC` (Wang et al. 2021 Figures 8, 9,
  * 11 and 15): PARAM is delta, max-checks or ms; SPEC is either LO:HI:N, N values
  * log-spaced from LO to HI inclusive (LO, HI > 0), or a comma-separated list.
  */

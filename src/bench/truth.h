@@ -17,7 +17,7 @@ typedef struct ccd_exact_label {
 
 typedef struct ccd_truth_config {
     int threads;       /* 0: OpenMP default */
-    /* Minimum separation (exact-ccd.md §4): NULL or 0 for plain CCD, else the exact
+    /* Minimum separation (src/exact/DESIGN.md §9): NULL or 0 for plain CCD, else the exact
      * rational d > 0 (read-only, shared by the threads) in norm ms_norm: 0 L∞, 2 L2. */
     mpq_srcptr ms;
     int ms_norm;

@@ -19,7 +19,8 @@
 
 static const char usage[] =
     "Usage: ccdbench report [OPTION]... RESULT.json...\n"
-    "Turn result files (ccdbench run --json) into the tables and figures of seed 001:\n"
+    "Turn result files (ccdbench run --json) into the tables and figures of\n"
+    "Wang et al. 2021 (the CCD benchmark paper):\n"
     "  Table 1   per dataset (handcrafted/simulation x VF/EE): t (mean µs), FP, FN\n"
     "            per method\n"
     "  Table 2   the same per minimum separation d (from a run --sweep ms=...)\n"
@@ -329,7 +330,7 @@ int ccd_cmd_report(int argc, char **argv)
             st = ccd_figure_histograms(&fig, &err, cols, ncols1);
     }
     /* Figure 8: the first delta sweep with the figure method; Figure 15: the
-     * first delta sweep of several methods (seed 001: Ours, UIRF and IRF). */
+     * first delta sweep of several methods (Wang et al. 2021: Ours, UIRF and IRF). */
     int have_fig8 = 0, have_fig15 = 0;
     for (size_t d = 0; st == CCD_OK && d < ndocs; d++) {
         const char *sweep = docs[d].header.sweep;

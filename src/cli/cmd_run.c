@@ -59,8 +59,9 @@ static const char usage[] =
     "                     prints mean/min/max time, FP, FN, early stops, tolerance\n"
     "  --max-digits N     refuse integers of more than N digits in the query files\n"
     "                     (default 1000; an exact double needs at most 324)\n"
-    "  --preset NAME      paper-table1: the methods and settings of seed 001 Table 1\n"
-    "                     (delta 1e-6, m_I 1e6, eta 1e-6), printed in the paper's shape\n"
+    "  --preset NAME      paper-table1: the methods and settings of Table 1 of\n"
+    "                     Wang et al. 2021 (delta 1e-6, m_I 1e6, eta 1e-6), printed\n"
+    "                     in the paper's shape\n"
     "  --isolate          run plugin methods in child processes (the default): a\n"
     "                     crash, abort, exit or --query-timeout fails the method on\n"
     "                     that query only; --no-isolate runs them in this process\n"
@@ -74,7 +75,7 @@ static const char usage[] =
     "Exit status: 0 ok, 1 internal failure (or a method failure with\n"
     "--fail-on-method-error), 2 bad input or usage.\n";
 
-/* seed 001 Table 1: the compared methods available here, in the paper's order. */
+/* Wang et al. 2021 Table 1: the compared methods available here, in the paper's order. */
 static const char paper_table1_methods[] =
     "irf,uirf,fprf,root-parity,root-parity-rational,bsc,tight-inclusion";
 
@@ -240,7 +241,7 @@ static int parse_options(run_options *o, int argc, char **argv)
     if (o->preset_table1 && o->sweep.count)
         return ccd_cli_usage_error("--preset paper-table1: cannot be combined with --sweep");
     if (o->preset_table1) {
-        /* seed 001 §4.2: delta = 1e-6 for the inclusion methods, m_I = 1e6,
+        /* Wang et al. 2021 §4.2: delta = 1e-6 for the inclusion methods, m_I = 1e6,
          * eta = 1e-6 for FPRF; no minimum separation, the whole time step. */
         ccd_params paper;
         ccd_params_default(&paper);

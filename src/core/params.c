@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Default parameters: those of seed 001 (δ = 1e-6, m_I = 1e6, d = 0, t_max = 1). */
+/* Default parameters: those of Wang et al. 2021 (δ = 1e-6, m_I = 1e6, d = 0, t_max = 1). */
 #include "ccdbench.h"
 
 #include <string.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Exact VF/EE continuous collision detection (exact-ccd.md §1–2).
+ * Exact VF/EE continuous collision detection (DESIGN.md §1, §2, §7).
  *
  * Both queries ask for t ∈ [0,1] and x = (u,v) in a polygon P with M(t) x = c(t),
  * M = [a b] (VF: a = v2-v1, b = v3-v1, c = p-v1, P the triangle; EE: a = p2-p1,
@@ -11,7 +11,7 @@
  *    At a root with N > 0 the solution is unique, (u,v) = (A,B)/N, so contact ⇔
  *    the domain test; at a root with N = 0 the edge and vertex cases decide.
  *    The earliest root with contact is the time of impact.
- *  - f ≡ 0 (coplanar for the whole step): the 7 (VF) or 9 (EE) cases of §2 are
+ *  - f ≡ 0 (coplanar for the whole step): the 7 (VF) or 9 (EE) cases of DESIGN.md §2 are
  *    solved as sign-condition problems on [0,1]; the earliest infimum wins.
  */
 #include <config.h>
@@ -139,7 +139,7 @@ void ccd_exact_build_interior(ccd_exact_ctx *ctx)
     }
 }
 
-/* The edge (m, r) and vertex (r) cases of the domain's boundary (§2). */
+/* The edge (m, r) and vertex (r) cases of the domain's boundary (DESIGN.md §2). */
 void ccd_exact_build_boundary_cases(ccd_exact_ctx *ctx)
 {
     ccd_poly(*em)[3] = ctx->em, (*er)[3] = ctx->er, (*vr)[3] = ctx->vr;

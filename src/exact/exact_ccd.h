@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The exact CCD oracle (../shared/notes/exact-ccd.md): decides VF/EE queries with
+ * The exact CCD oracle (DESIGN.md): decides VF/EE queries with
  * exact integer arithmetic and returns the exact earliest time of impact as an
  * algebraic number.  Interface used by the runner, `ccdbench truth` and tests.
- * (Interface fixed by the integrator; the implementation may add to it.)
  */
 #ifndef CCD_EXACT_CCD_H
 #define CCD_EXACT_CCD_H
@@ -36,7 +35,7 @@ void ccd_exact_ctx_free(ccd_exact_ctx *ctx);
  * Decide query q exactly on t ∈ [0,1].  *collides is set to 0/1; when it is 1 and
  * toi != NULL, toi receives the exact earliest time of impact.
  * ms == NULL (or 0): plain CCD.  Otherwise minimum separation d = *ms with norm
- * 0 (L∞) or 2 (Euclidean) — added by the minimum-separation work.
+ * 0 (L∞) or 2 (Euclidean) (DESIGN.md §9).
  */
 ccd_status ccd_exact_decide(int *collides, ccd_algebraic *toi, const ccd_query *q,
                             const mpq_t ms, int norm, ccd_exact_ctx *ctx);

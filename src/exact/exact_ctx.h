@@ -20,7 +20,7 @@ struct ccd_exact_ctx {
     mpq_t q;
     ccd_poly a[3], b[3], c[3]; /* M = [a b], right-hand side c (degree ≤ 1 in t) */
     ccd_poly n[3], f, N, A, B, D1, D2, h, tmp;
-    /* edge (m, r) and vertex (r) cases of exact-ccd.md §2 */
+    /* edge (m, r) and vertex (r) cases of DESIGN.md §2 */
     int cases_built, nedges, nvertices;
     ccd_poly em[CCD_EXACT_MAX_EDGES][3], er[CCD_EXACT_MAX_EDGES][3];
     ccd_poly ecr[CCD_EXACT_MAX_EDGES][3], emm[CCD_EXACT_MAX_EDGES], emr[CCD_EXACT_MAX_EDGES],

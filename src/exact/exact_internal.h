@@ -8,7 +8,7 @@
 ccd_status ccd_exact_load_coordinates(ccd_exact_ctx *ctx, const ccd_query *q);
 /* a, b, c (linear), n = a × b and f = c·n from ctx->X and ctx->kind. */
 void ccd_exact_build_coplanarity(ccd_exact_ctx *ctx);
-/* N, A, B, D1 (and D2 for EE) of exact-ccd.md §2. */
+/* N, A, B, D1 (and D2 for EE) of DESIGN.md §2. */
 void ccd_exact_build_interior(ccd_exact_ctx *ctx);
 /* The edge (m, r) and vertex (r) cases of the domain boundary. */
 void ccd_exact_build_boundary_cases(ccd_exact_ctx *ctx);
@@ -23,7 +23,7 @@ int ccd_exact_solve_case(ccd_exact_ctx *ctx, int *found, const ccd_poly *const *
 /* The same for a problem already solved into ctx->cand with result r. */
 int ccd_exact_keep_earliest(ccd_exact_ctx *ctx, int *found, int r);
 
-/* Minimum separation d = ms > 0 (exact-ccd.md §4); norm 0: L∞, 2: Euclidean. */
+/* Minimum separation d = ms > 0 (DESIGN.md §9); norm 0: L∞, 2: Euclidean. */
 ccd_status ccd_exact_decide_separation(int *collides, ccd_algebraic *toi, const ccd_query *q,
                                        const mpq_t ms, int norm, ccd_exact_ctx *ctx);
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# src/exact: see README.md (module overview).
+# src/exact: see README.md (module overview) and DESIGN.md (the design).
 include src/exact/distance.mk
 
 # The exact oracle: integer polynomials, root isolation, algebraic numbers,
@@ -33,4 +33,4 @@ src_exact_libccdexact_la_SOURCES = \
 	src/exact/separation_sat.h \
 	src/exact/exact_method.c
 libccdbench_la_LIBADD += src/exact/libccdexact.la
-EXTRA_DIST += src/exact/README.md
+EXTRA_DIST += src/exact/README.md src/exact/DESIGN.md

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Exact minimum-separation truth (exact-ccd.md §4): is there t ∈ [0,1] and
+ * Exact minimum-separation truth (DESIGN.md §9): is there t ∈ [0,1] and
  * x = (u,v) ∈ P with ‖M(t) x - c(t)‖ ≤ d, and the earliest such t.
  *
  * L∞: at a fixed t the feasible set is the polygon P cut by the three slabs

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Univariate sign-condition satisfiability on [0, 1] (exact-ccd.md §3). */
+/* Univariate sign-condition satisfiability on [0, 1] (DESIGN.md §6). */
 #include <config.h>
 
 #include "exact/sign_sat.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Univariate sign-condition satisfiability on [0, 1] (exact-ccd.md §3): is there
+ * Univariate sign-condition satisfiability on [0, 1] (DESIGN.md §6): is there
  * t ∈ [0, 1] with every equality polynomial zero and every inequality g ⋈ 0?
  * The answer comes with the infimum of the satisfying set, as an algebraic number.
  */

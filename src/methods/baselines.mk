@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# The comparison methods of seed 001 Table 1: interval root finders (IRF, UIRF),
+# The comparison methods of Wang et al. 2021 Table 1: interval root finders (IRF, UIRF),
 # root parity (floating point and exact), Bernstein sign classification.
 # -ffp-contract=off: the outward rounding of src/methods/interval.h assumes every
 # operation is rounded on its own (no fused multiply-add).

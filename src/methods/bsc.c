@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * BSC — Bernstein sign classification (Tang, Tong, Wang and Manocha 2014 [44]) as
- * benchmarked in seed 001 §4.2, with the inflection-point patch of seed 001
+ * benchmarked in Wang et al. 2021 §4.2, with the inflection-point patch of Wang et al. 2021
  * Appendix C, in exact integer arithmetic.
  *
  * Univariate formulation: a contact is a root t of the coplanarity cubic
- * f(t) = n(t) · q(t) (seed 001 eq. 3) at which the inside conditions g_i(t) ≥ 0
+ * f(t) = n(t) · q(t) (Wang et al. 2021 eq. 3) at which the inside conditions g_i(t) ≥ 0
  * hold, every g_i a quartic:
  *   VF: n = (v2 - v1) × (v3 - v1), q = p - v1,
  *       g = n · ((v1 - p) × (v2 - p)), n · ((v2 - p) × (v3 - p)), n · ((v3 - p) × (v1 - p));
@@ -19,7 +19,7 @@
  *   2. f ≡ 0 (coplanar motion): collision at t = 0, as the reference code does;
  *   3. f'' changes sign inside the interval (an inflection point, Bernstein
  *      coefficients of f'' of strictly opposite signs): the sign classification
- *      of [44] does not apply and cannot be made exact (seed 001 Appendix C), so
+ *      of [44] does not apply and cannot be made exact (Wang et al. 2021 Appendix C), so
  *      a collision is reported at t = 0 — the patched reference behaviour, a
  *      source of false positives;
  *   4. otherwise the roots of f are classified and isolated, earliest first, by

@@ -9,13 +9,14 @@ extern const ccd_method ccd_method_fprf;                   /* src/methods/fprf.c
 extern const ccd_method ccd_method_tight_inclusion;        /* src/methods/tight_inclusion.c (SIMD dispatch) */
 extern const ccd_method ccd_method_tight_inclusion_scalar; /* portable scalar twin        */
 extern const ccd_method ccd_method_tight_inclusion_dfs;    /* depth-first variant         */
-/* Baselines of seed 001 Table 1 (src/methods/<name>.c). */
+/* Baselines of Table 1 of Wang et al. 2021, "A Large Scale Benchmark and an
+ * Inclusion-Based Algorithm for Continuous Collision Detection" (src/methods/<name>.c). */
 extern const ccd_method ccd_method_irf;
 extern const ccd_method ccd_method_uirf;
 extern const ccd_method ccd_method_root_parity;
 extern const ccd_method ccd_method_root_parity_rational;
 extern const ccd_method ccd_method_bsc;
-extern const ccd_method ccd_method_msrf; /* src/methods/msrf.c (seed 001 §6.2) */
+extern const ccd_method ccd_method_msrf; /* src/methods/msrf.c (Wang et al. 2021 §6.2) */
 
 /* The documented range of inputs of a built-in method that rejects queries
  * outside it (its query function returns CCD_ERR_INPUT), or NULL. */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * FPRF — the floating-point root finder of Provot [28] as benchmarked in seed 001
+ * FPRF — the floating-point root finder of Provot [28] as benchmarked in Wang et al. 2021
  * §4.2 (implemented there by Vouga et al. [49]).
  *
  * Four points are in contact only when they are coplanar, so the method
  *   1. solves the coplanarity cubic f(t) = ((e1 × e2) · e3)(t) = 0 in doubles
- *      (seed 001 eq. 3), keeping roots in [-η, t_max + η] (clamped to [0, t_max]);
+ *      (Wang et al. 2021 eq. 3), keeping roots in [-η, t_max + η] (clamped to [0, t_max]);
  *   2. tests each root, earliest first, for contact within the tolerance η:
  *      VF: distance from the vertex to the closed triangle ≤ η,
  *      EE: distance between the two closed segments ≤ η;
@@ -15,7 +15,7 @@
  * are roots of the quadratic cross products along the plane's normal axis.
  *
  * Everything is plain floating point with the fixed tolerance η, so both false
- * positives and false negatives happen (seed 001, Table 1): caps = TOI only.
+ * positives and false negatives happen (Wang et al. 2021, Table 1): caps = TOI only.
  */
 #include <config.h>
 
@@ -231,7 +231,7 @@ static ccd_status fprf_query(ccd_result *r, const ccd_query *q, const ccd_params
     return CCD_OK;
 }
 
-/* VF rows: v, f0, f1, f2.  Edge vectors f1 - f0, f2 - f0, v - f0 (seed 001 eq. 3);
+/* VF rows: v, f0, f1, f2.  Edge vectors f1 - f0, f2 - f0, v - f0 (Wang et al. 2021 eq. 3);
  * in coplanar motion the vertex enters the triangle across one of its edge lines. */
 static ccd_status fprf_vertex_face(ccd_result *r, const ccd_query *q, const ccd_params *par,
                                    void *scratch)
@@ -242,7 +242,7 @@ static ccd_status fprf_vertex_face(ccd_result *r, const ccd_query *q, const ccd_
     return fprf_query(r, q, par, e, edges, 3);
 }
 
-/* EE rows: a0, a1, b0, b1.  Edge vectors a1 - a0, b1 - b0, b0 - a0 (seed 001 eq. 3);
+/* EE rows: a0, a1, b0, b1.  Edge vectors a1 - a0, b1 - b0, b0 - a0 (Wang et al. 2021 eq. 3);
  * in coplanar motion contact starts when an endpoint crosses the other edge's line. */
 static ccd_status fprf_edge_edge(ccd_result *r, const ccd_query *q, const ccd_params *par,
                                  void *scratch)

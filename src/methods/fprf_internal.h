@@ -3,7 +3,7 @@
  * Pieces of the floating-point root finder (FPRF, src/methods/fprf.c): root
  * finding of low-degree polynomials on an interval and Euclidean distances
  * between primitives, all in plain doubles.  Nothing here is exact: FPRF is the
- * non-conservative baseline of seed 001 §4.2.
+ * non-conservative baseline of Wang et al. 2021 §4.2.
  */
 #ifndef CCD_METHODS_FPRF_INTERNAL_H
 #define CCD_METHODS_FPRF_INTERNAL_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Outward-rounded interval arithmetic on doubles, for the interval root finders
- * (IRF, UIRF) of seed 001 §4.2 (Snyder 1992 [34]).
+ * (IRF, UIRF) of Wang et al. 2021 §4.2 (Snyder 1992 [34]).
  *
  * Rounding: every operation is computed in the default round-to-nearest mode and
  * its bounds are then moved one ulp outwards (next_down / next_up).  Under

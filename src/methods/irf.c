@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * IRF — the multivariate interval root finder of Snyder [34] applied to the CCD
- * function F(t, u, v) of seed 001 eqs. (1)–(2), as benchmarked in seed 001 §4.2.
+ * function F(t, u, v) of Wang et al. 2021 eqs. (1)–(2), as benchmarked in Wang et al. 2021 §4.2.
  *
  * Both kinds are written as F = A(t) + u B(t) + v C(t), each term a difference of
  * linearly moving points:
@@ -10,7 +10,7 @@
  * A box I = T × U × V is discarded when the outward-rounded interval extension
  * F(I) (src/methods/interval.h) excludes 0 in some coordinate; otherwise it is
  * bisected, one dimension wider than δ at a time in round-robin order (Algorithm 1
- * of seed 001 §5.1).  A box whose every width is below δ is a root box: the
+ * of Wang et al. 2021 §5.1).  A box whose every width is below δ is a root box: the
  * method reports a collision.
  *
  * Boxes are visited best-first by the lower end of their time interval, so the

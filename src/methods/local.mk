@@ -21,7 +21,7 @@ src_methods_libccdregistry_la_SOURCES = \
 	src/methods/builtin.h
 libccdbench_la_LIBADD += src/methods/libccdregistry.la
 
-# FPRF: the floating-point root finder (seed 001 §4.2).
+# FPRF: the floating-point root finder (Wang et al. 2021 §4.2).
 noinst_LTLIBRARIES += src/methods/libccdfprf.la
 src_methods_libccdfprf_la_SOURCES = \
 	src/methods/fprf.c \

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * MSRF — the minimum-separation floating-point root finder of Harmon, Panozzo,
- * Sorkine and Zorin 2011 ([12] in seed 001) as implemented in the code of Lu et
- * al. 2019 ([21]) and benchmarked in seed 001 §6.2 and Table 2.  Every step is in
+ * Sorkine and Zorin 2011 ([12] in Wang et al. 2021) as implemented in the code of Lu et
+ * al. 2019 ([21]) and benchmarked in Wang et al. 2021 §6.2 and Table 2.  Every step is in
  * plain doubles: MSRF is neither exact nor conservative.
  *
- * Univariate formulation (seed 001 §6): with n(t) the (unnormalised) normal of the
+ * Univariate formulation (Wang et al. 2021 §6): with n(t) the (unnormalised) normal of the
  * triangle, or of the two edges, and f(t) = n(t) · q(t) the coplanarity cubic of
- * seed 001 eq. 3, the primitives are at distance h along the normal when
+ * Wang et al. 2021 eq. 3, the primitives are at distance h along the normal when
  *     f(t)^2 - h^2 |n(t)|^2 = 0                                  (a sextic).
  * Candidate times are the real roots in [0, t_max] of
  *   VF: the sextic; for each triangle corner c, |p(t) - c(t)|^2 - h^2 (quadratic);
@@ -19,7 +19,7 @@
  * time satisfies  dist^2 ≤ h^2 + h/10  — the acceptance test of the reference code
  * verbatim, a squared distance compared with h^2 plus a tolerance linear in h; the
  * time of impact is the earliest accepted candidate.  With h = 0 the sextic is f^2
- * and the test is dist = 0, so MSRF is meant for h > 0 (seed 001 Table 2 uses
+ * and the test is dist = 0, so MSRF is meant for h > 0 (Wang et al. 2021 Table 2 uses
  * 1e-2 … 1e-100).  The distance is Euclidean whatever params.ms_norm says.
  *
  * Deviation from the reference code: it finds the roots of each polynomial on the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * RP — root parity of Brochu, Edwards and Bridson 2012 [3] with floating-point
- * predicates, as benchmarked in seed 001 §4.2.
+ * predicates, as benchmarked in Wang et al. 2021 §4.2.
  *
  * The same construction as root_parity_rational.c (read its comment first): the
  * parity of the crossings of a ray from the origin with F(∂Ω), each bilinear patch

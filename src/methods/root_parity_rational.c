@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * RRP — root parity (Brochu, Edwards and Bridson 2012 [3]) in exact integer
- * arithmetic with the degenerate cases handled, as benchmarked in seed 001 §4.2.
+ * arithmetic with the degenerate cases handled, as benchmarked in Wang et al. 2021 §4.2.
  *
  * F = A(t) + u B(t) + v C(t) (see irf.c) maps the boundary ∂Ω of the domain to a
  * closed surface made of bilinear patches (the VF prism's two triangles are
@@ -12,7 +12,7 @@
  *     collision  ⇔  0 ∈ F(∂Ω)  or  the crossing parity is odd.
  * Odd parity implies a root, and a root on ∂Ω is a contact, so there are no false
  * positives; two (or any even number of) roots cancel, so parity cannot tell them
- * from zero roots: the false negatives of seed 001 Table 1.  Not conservative.
+ * from zero roots: the false negatives of Wang et al. 2021 Table 1.  Not conservative.
  *
  * Ray–patch parity without solving quadratics (Brochu et al. §4): the patch with
  * corners x00, x10, x01, x11 lies in the tetrahedron of its corners and splits it

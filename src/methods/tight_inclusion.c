@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tight Inclusion (seed 001 §5–§7): the method objects, query preparation, parameter
+ * Tight Inclusion (Wang et al. 2021 §5–§7): the method objects, query preparation, parameter
  * checks and the no-zero-toi refinement.  The search is in tight_inclusion_search.c,
  * the inclusion test in tight_inclusion_corners*.c, the filters in
  * tight_inclusion_filter.c.
@@ -12,7 +12,7 @@
  *                           its toi is the first leaf found, not a lower bound of the
  *                           earliest impact, so it does not claim CCD_CAP_CONSERVATIVE.
  *
- * Minimum separation is the L∞ distance of seed 001 §6.  Asked for the Euclidean norm
+ * Minimum separation is the L∞ distance of Wang et al. 2021 §6.  Asked for the Euclidean norm
  * (ms_norm = 2), the method answers the L∞ question with the same d, a superset of the
  * Euclidean contacts (conservative, more false positives).
  */
@@ -92,7 +92,7 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
 }
 
 /*
- * no_zero_toi (line-search use, seed 001 §7.2): a contact reported at t = 0 gives a
+ * no_zero_toi (line-search use, Wang et al. 2021 §7.2): a contact reported at t = 0 gives a
  * zero step.  Refine while the reported toi is 0: halve t_max when m_I stopped the
  * search (the budget then covers a shorter window), else halve d, else halve δ;
  * at most 8, 32 and 16 halvings.  If a refined run finds no contact in the (shrunk)
@@ -177,7 +177,7 @@ static ccd_status dfs_query(ccd_result *r, const ccd_query *q, const ccd_params 
 
 const ccd_method ccd_method_tight_inclusion = {
     .name = "tight-inclusion",
-    .summary = "inclusion-based bisection root finder (seed 001 Alg. 2), SIMD corners",
+    .summary = "inclusion-based bisection root finder (Wang et al. 2021 Alg. 2), SIMD corners",
     .caps = CCD_CAP_TOI | CCD_CAP_CONSERVATIVE | CCD_CAP_MIN_SEPARATION,
     .vertex_face = best_query,
     .edge_edge = best_query,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The inclusion-based root finder of seed 001 ("Tight Inclusion", §5–§6, Algorithm 2):
- * internal interface shared by the search, the corner kernels (scalar, AVX2, AVX-512)
+ * The inclusion-based root finder of Wang et al. 2021 ("Tight Inclusion", §5–§6, Algorithm 2;
+ * Wang, Ferguson, Schneider, Jiang, Attene and Panozzo, "A Large Scale Benchmark and an
+ * Inclusion-Based Algorithm for Continuous Collision Detection", ACM TOG 2021): internal interface shared by the search, the corner kernels (scalar, AVX2, AVX-512)
  * and the tests.
  *
  * A query becomes a ccd_ti_query: per axis the four points at t = 0 and their
@@ -76,7 +77,7 @@ void ccd_ti_corner_value(double out[3], const ccd_ti_query *q, double t, double 
  * with_ms selects the paper's minimum-separation constants (eq. 8). */
 double ccd_ti_filter_eps(int filter, ccd_kind kind, int with_ms, double max_abs);
 
-/* Scene-wide filters (seed 001 §7): per-axis ε valid for every VF and EE query whose
+/* Scene-wide filters (Wang et al. 2021 §7): per-axis ε valid for every VF and EE query whose
  * coordinates satisfy |x_axis| ≤ max_abs[axis]; pass the result as params.scene_filter. */
 void ccd_ti_scene_filter(double eps[3], int filter, int with_ms, const double max_abs[3]);
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Tight Inclusion (seed 001 §5–§7).  The corner kernels are compiled with
+# Tight Inclusion (Wang et al. 2021 §5–§7).  The corner kernels are compiled with
 # -ffp-contract=off everywhere, so the scalar and SIMD kernels evaluate the same
 # operations without fused multiply-adds and return bit-identical corner values;
 # each SIMD kernel has its own convenience library for its -m flags and is chosen

@@ -6,11 +6,11 @@
  * _avx512.c, which are compiled like this file with -ffp-contract=off so that no
  * multiply-add is fused; tight_inclusion_filter.c bounds its rounding error):
  *   X(t) = x0 + t·dx for the four points;
- *   VF:  F = ((P − A) − u·(B − A)) − v·(C − A)          (seed 001 eq. 1)
- *   EE:  F = (A + u·(B − A)) − (C + v·(D − C))          (seed 001 eq. 2)
+ *   VF:  F = ((P − A) − u·(B − A)) − v·(C − A)          (Wang et al. 2021 eq. 1)
+ *   EE:  F = (A + u·(B − A)) − (C + v·(D − C))          (Wang et al. 2021 eq. 2)
  * On each axis the hull [min F, max F] of the 8 corners meets [−T, T] iff some corner
  * is ≤ T and some corner is ≥ −T; axes are tested in order x, y, z and the first
- * miss ends the test (seed 001 §5.2, "Efficient Evaluation").
+ * miss ends the test (Wang et al. 2021 §5.2, "Efficient Evaluation").
  */
 #include <config.h>
 

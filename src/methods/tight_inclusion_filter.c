@@ -27,7 +27,7 @@
  * bound above (2^-30 absorbs the two roundings of ε itself, F0 − η ≥ 31η ≥ 8η/(1−u)).
  * The bound scales exactly with powers of two, as floating point does.
  *
- * CCD_FILTER_PAPER is eq. (5) / eq. (8) of seed 001: C·max(M, 1)^3.  For this operation
+ * CCD_FILTER_PAPER is eq. (5) / eq. (8) of Wang et al. 2021: C·max(M, 1)^3.  For this operation
  * sequence it is rigorous (C ≥ 56u > 46u) but cubic in M, hence useless at large scales.
  * CCD_FILTER_CLAMPED is the public implementation's C·min(M, 1)^3: too small both
  * below 1 (cubic) and above 1 (constant), so not rigorous; kept for comparison.
@@ -43,7 +43,7 @@
 #define TI_LINEAR_EE ((42.0 + 0x1p-30) * 0x1p-53)
 #define TI_LINEAR_FLOOR (16.0 * 0x1p-1074)
 
-/* Seed 001 eq. (5) (d = 0) and eq. (8) (d > 0). */
+/* Wang et al. 2021 eq. (5) (d = 0) and eq. (8) (d > 0). */
 #define TI_PAPER_VF 6.661338147750939e-15
 #define TI_PAPER_EE 6.217248937900877e-15
 #define TI_PAPER_VF_MS 7.549516567451064e-15

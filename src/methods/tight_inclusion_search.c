@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The search of seed 001 Algorithm 2 over boxes I = I_t × I_u × I_v ⊆ [0,1]^3.
+ * The search of Wang et al. 2021 Algorithm 2 over boxes I = I_t × I_u × I_v ⊆ [0,1]^3.
  *
  * Boxes are kept exact: every bound is a dyadic k·2^-n with n ≤ 53 per dimension, so
  * bounds, midpoints and widths are doubles without rounding (TI_MAX_DEPTH).  The time

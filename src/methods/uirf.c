@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * UIRF — the univariate interval root finder of seed 001 §4.2: Snyder's interval
- * bisection [34] on the coplanarity function f(t) = n(t) · q(t) of seed 001 eq. (3)
+ * UIRF — the univariate interval root finder of Wang et al. 2021 §4.2: Snyder's interval
+ * bisection [34] on the coplanarity function f(t) = n(t) · q(t) of Wang et al. 2021 eq. (3)
  * alone (as in Redon et al. [29], for linear trajectories), followed by an
  * inside test on each root interval.
  *
@@ -21,7 +21,7 @@
  * interval containing t* always passes: conservative.  The first interval passing
  * gives the time of impact (its lower end, a lower bound).
  * f ≡ 0 (coplanar motion) makes every leaf pass the coplanarity filter, so the
- * whole range is refined to δ: correct but slow (seed 001 Appendix D).  After
+ * whole range is refined to δ: correct but slow (Wang et al. 2021 Appendix D).  After
  * max_checks evaluations of f the method stops and reports a collision at the
  * current (earliest pending) interval (hit_max_checks = 1).
  */

@@ -131,7 +131,7 @@ ccd_status ccd_figure_overview(ccd_figures *f, ccd_error *err, const ccd_paper_c
     ccd_status st = open_file(&af, err, f, "fig1", "dat");
     if (st != CCD_OK)
         return st;
-    fputs("# ccdbench report: Figure 1 (seed 001), all datasets together\n"
+    fputs("# ccdbench report: Figure 1 (Wang et al. 2021), all datasets together\n"
           "# method mean_us FP FN queries\n", af.stream);
     for (size_t c = 0; c < n; c++) {
         ccd_method_stats s;
@@ -213,7 +213,7 @@ ccd_status ccd_figure_histograms(ccd_figures *f, ccd_error *err, const ccd_paper
             free(name);
             return st;
         }
-        fprintf(af.stream, "# ccdbench report: Figure 7 (seed 001), method %s\n"
+        fprintf(af.stream, "# ccdbench report: Figure 7 (Wang et al. 2021), method %s\n"
                 "# queries per time bin (%d bins per octave; bin lower edge in µs)\n"
                 "# time_us %s_positive %s_negative %s_positive %s_negative\n",
                 cols[c].method, BINS_PER_OCTAVE, sets[0], sets[0], sets[1], sets[1]);
@@ -274,7 +274,7 @@ ccd_status ccd_figure_sweep_range(ccd_figures *f, ccd_error *err, const char *na
     ccd_status st = open_file(&af, err, f, name, "dat");
     if (st != CCD_OK)
         return st;
-    fprintf(af.stream, "# ccdbench report: Figure %s (seed 001), method %s, data %s\n"
+    fprintf(af.stream, "# ccdbench report: Figure %s (Wang et al. 2021), method %s, data %s\n"
             "# %s mean_us min_us max_us queries\n", name + 3, s0->methods[m]->name,
             set ? set : "all", param);
     for (size_t r = 0; r < doc->run_count; r++) {
@@ -314,7 +314,7 @@ ccd_status ccd_figure_max_checks(ccd_figures *f, ccd_error *err, const ccd_resul
     ccd_status st = open_file(&af, err, f, "fig9", "dat");
     if (st != CCD_OK)
         return st;
-    fprintf(af.stream, "# ccdbench report: Figure 9 (seed 001), method %s, data %s\n"
+    fprintf(af.stream, "# ccdbench report: Figure 9 (Wang et al. 2021), method %s, data %s\n"
             "# max_checks early_termination_pct tolerance_max tolerance_mean queries\n",
             s0->methods[m]->name, set ? set : "all");
     for (size_t r = 0; r < doc->run_count; r++) {
@@ -349,7 +349,7 @@ ccd_status ccd_figure_delta_methods(ccd_figures *f, ccd_error *err, const ccd_re
     ccd_status st = open_file(&af, err, f, "fig15", "dat");
     if (st != CCD_OK)
         return st;
-    fprintf(af.stream, "# ccdbench report: Figure 15 (seed 001), data %s; one block per method\n",
+    fprintf(af.stream, "# ccdbench report: Figure 15 (Wang et al. 2021), data %s; one block per method\n",
             set ? set : "all");
     for (size_t m = 0; m < s0->method_count; m++) {
         fprintf(af.stream, "%s\"%s\"\n# delta mean_us FP\n", m ? "\n\n" : "", s0->methods[m]->name);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The paper's figures (seed 001 Figures 1, 7, 8, 9, 11, 15) from result files:
+ * The paper's figures (Wang et al. 2021 Figures 1, 7, 8, 9, 11, 15) from result files:
  * for each, NAME.dat (the numbers behind the plot), NAME.gp (a gnuplot script
  * that draws NAME.svg and NAME.png from NAME.dat) and, when gnuplot is given,
  * the two images.

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The paper's tables (seed 001) as ccd_report_table, for every writer:
+ * The paper's tables (Wang et al. 2021, "A Large Scale Benchmark and an
+ * Inclusion-Based Algorithm for Continuous Collision Detection") as ccd_report_table, for every writer:
  *  - Table 1 / Table 2 shape: per dataset (handcrafted VF, handcrafted EE,
  *    simulation VF, simulation EE; or per family), rows t (mean µs) / FP / FN —
  *    one block per swept value for Table 2 — and one column per method;
