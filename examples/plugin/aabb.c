@@ -16,7 +16,7 @@
  * Exactness: comparing doubles is exact, so the only errors are in the inputs and
  * in the minimum-separation inflation, both rounded outward below.
  */
-#include <ccdbench.h>
+#include <ccdbench/ccdbench.h>
 
 #include <math.h>
 

@@ -11,7 +11,7 @@
 lib="$CCD_BUILDDIR/.libs/libccdbench.so"
 [ -f "$lib" ] || { echo "SKIP: no shared library (configured with --disable-shared)"; exit 77; }
 command -v nm >/dev/null 2>&1 || { echo "SKIP: no nm"; exit 77; }
-: "${CCD_PUBLIC_HEADERS:?the installed headers (include_HEADERS), set by make check}"
+: "${CCD_PUBLIC_HEADERS:?the installed headers (include/ccdbench/*.h), set by make check}"
 cc=${CC:-cc}
 
 # Declared: every name followed by an argument list in the header's own lines

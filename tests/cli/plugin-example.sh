@@ -21,7 +21,7 @@ lib=$(find "$stage" -name 'libccdbench.so*' | head -n 1)
 bin=$(find "$stage" -path '*/bin/ccdbench' | head -n 1)
 [ -n "$pc" ] && [ -n "$lib" ] && [ -n "$bin" ] ||
   { fail "install is missing ccdbench.pc, libccdbench.so or bin/ccdbench"; finish; }
-[ -f "$(dirname "$(dirname "$bin")")/include/ccdbench.h" ] || fail "ccdbench.h not installed"
+[ -f "$(dirname "$(dirname "$bin")")/include/ccdbench/ccdbench.h" ] || fail "ccdbench/ccdbench.h not installed"
 
 # Build from a copy: the source tree is read-only under `make distcheck`.
 mkdir "$TMP/plugin"
