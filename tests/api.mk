@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: MIT
 # The library boundary: libccdbench.so exports exactly the functions of its
-# installed headers (the example program that uses them is in tests/example.mk).
-TESTS += tests/cli/exported-symbols.sh
-EXTRA_DIST += tests/cli/exported-symbols.sh
-AM_TESTS_ENVIRONMENT += CCD_PUBLIC_HEADERS='$(include_HEADERS)'; export CCD_PUBLIC_HEADERS;
+# public headers (include/ccdbench/*.h), and each of them compiles alone (the
+# example program that uses them is in tests/example.mk).
+TESTS += tests/cli/exported-symbols.sh tests/cli/public-headers.sh
+EXTRA_DIST += tests/cli/exported-symbols.sh tests/cli/public-headers.sh
+AM_TESTS_ENVIRONMENT += CCD_PUBLIC_HEADERS='$(ccdbenchinclude_HEADERS)'; export CCD_PUBLIC_HEADERS;
+# README.md's architecture map lists every module, public header and example.
+TESTS += tests/cli/readme-map.sh
+EXTRA_DIST += tests/cli/readme-map.sh

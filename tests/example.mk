@@ -8,7 +8,8 @@ EXTRA_DIST += \
 	examples/plugin/aabb.c \
 	examples/api/README.md \
 	examples/api/Makefile \
-	examples/api/score.c
+	examples/api/score.c \
+	examples/api/contact.c
 TESTS += tests/cli/plugin-example.sh
 EXTRA_DIST += tests/cli/plugin-example.sh
 # The test runs make and the compiler the build was configured with.

@@ -11,7 +11,7 @@
  * (queries without a label are counted but not scored).  Exit status 2 for bad
  * input (the message reads path:line:column: what), 1 when the method fails.
  */
-#include <ccdbench.h>
+#include <ccdbench/ccdbench.h>
 
 #include <stdio.h>
 #include <string.h>

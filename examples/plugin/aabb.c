@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * swept-aabb — an example ccdbench plugin built outside the ccdbench tree, against
- * the installed ccdbench.h only (see README.md in this directory).
+ * the installed <ccdbench/ccdbench.h> only (see README.md in this directory).
  *
  * The method: a query collides iff the axis-aligned bounding boxes of the two
  * primitives' swept volumes overlap.  Every point of a primitive moves linearly,
@@ -16,7 +16,7 @@
  * Exactness: comparing doubles is exact, so the only errors are in the inputs and
  * in the minimum-separation inflation, both rounded outward below.
  */
-#include <ccdbench.h>
+#include <ccdbench/ccdbench.h>
 
 #include <math.h>
 

@@ -179,7 +179,7 @@ static const ccd_throughput_row *baseline_of(const ccd_throughput *tp, const ccd
 {
     for (size_t i = 0; i < tp->count; i++) {
         const ccd_throughput_row *b = &tp->rows[i];
-        if (b->kind == r->kind && strcmp(ccd_bench_method_names[b->method], "ip") == 0 &&
+        if (b->kind == r->kind && b->method == CCD_THROUGHPUT_IP &&
             b->threads == r->threads && b->batch == r->batch)
             return b;
     }
@@ -196,7 +196,7 @@ int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int prec
         const ccd_throughput_row *r = &tp->rows[i];
         const ccd_throughput_row *ip = baseline_of(tp, r);
         *cell++ = strdup(kind_name(r->kind));
-        *cell++ = strdup(ccd_bench_method_names[r->method]);
+        *cell++ = strdup(ccd_throughput_method_names[r->method]);
         *cell++ = ccd_report_printf("%d", r->threads);
         *cell++ = ccd_report_printf("%zu", r->batch);
         *cell++ = ccd_report_printf("%zu", r->trials);

@@ -15,8 +15,11 @@
 #include "contact/qp_interior_point.h"
 #include "contact/throughput.h"
 
-const char *const ccd_bench_method_names[CCD_BENCH_METHODS] = {"ours", "ours-ns", "ours+jac",
-                                                                 "ip"};
+const char *const ccd_throughput_method_names[CCD_THROUGHPUT_METHODS] = {
+    [CCD_THROUGHPUT_OURS] = "ours",
+    [CCD_THROUGHPUT_OURS_NS] = "ours-ns",
+    [CCD_THROUGHPUT_OURS_JAC] = "ours+jac",
+    [CCD_THROUGHPUT_IP] = "ip"};
 enum { POOL_MAX = 1 << 20, IP_MAX_ITER = CCD_THROUGHPUT_IP_MAX_ITER };
 static const double IP_TOL = 1e-10; /* complementarity; residuals to 1e-9 */
 
@@ -39,16 +42,16 @@ static double now_seconds(void)
 typedef double config[4][3];
 
 /* One pair: witness points into out[6]. */
-static void solve_one(double out[6], int method, ccd_kind kind, const double x[4][3])
+static void solve_one(double out[6], ccd_throughput_method method, ccd_kind kind, const double x[4][3])
 {
     ccd_smoothing sm;
-    if (method == 1)
+    if (method == CCD_THROUGHPUT_OURS_NS)
         ccd_smoothing_hard(&sm);
     else
         ccd_smoothing_default(&sm);
     if (kind == CCD_VF)
         sm.w_reg = 0;
-    if (method == 3) {
+    if (method == CCD_THROUGHPUT_IP) {
         ccd_qp2 qp;
         double sol[2];
         if (kind == CCD_EE)
@@ -60,7 +63,7 @@ static void solve_one(double out[6], int method, ccd_kind kind, const double x[4
         return;
     }
     double o[CCD_EE_OUTPUTS], jac[CCD_EE_OUTPUTS][12];
-    ccd_witness_flat(o, method == 2 ? jac : NULL, kind, x, &sm);
+    ccd_witness_flat(o, method == CCD_THROUGHPUT_OURS_JAC ? jac : NULL, kind, x, &sm);
     if (kind == CCD_EE) {
         memcpy(out, o, 6 * sizeof *out);
     } else {
@@ -71,7 +74,7 @@ static void solve_one(double out[6], int method, ccd_kind kind, const double x[4
 
 /* Runs one batch of n pairs starting at pool index `first`. */
 static void run_batch(double (*out)[6], const config *pool, size_t pool_n, size_t first, size_t n,
-                      int method, ccd_kind kind, int threads)
+                      ccd_throughput_method method, ccd_kind kind, int threads)
 {
     if (threads > 1) {
 #pragma omp parallel for schedule(static) num_threads(threads)
@@ -106,7 +109,7 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
         nsizes++;
     config *pool = malloc(pool_n * sizeof *pool);
     double (*out)[6] = malloc(pool_n * sizeof *out);
-    t->rows = malloc(2 * CCD_BENCH_METHODS * 2 * nsizes * sizeof *t->rows);
+    t->rows = malloc(2 * CCD_THROUGHPUT_METHODS * 2 * nsizes * sizeof *t->rows);
     if (!pool || !out || !t->rows) {
         free(pool), free(out), free(t->rows);
         t->rows = NULL;
@@ -151,7 +154,7 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
         t->ip_mean_iter[kind] = failed < ns ? iters / (double)(ns - failed) : NAN;
         t->ip_max_iter[kind] = imax;
         t->ip_vs_hard[kind] = diff;
-        for (int m = 0; m < CCD_BENCH_METHODS; m++)
+        for (ccd_throughput_method m = 0; m < CCD_THROUGHPUT_METHODS; m++)
             for (int par = 0; par < (t->omp_threads > 1 ? 2 : 1); par++) /* 1 thread, all */
                 for (size_t b = 1; b <= o->max_batch; b *= 10) {
                     size_t first = 0, trials = o->trials ? o->trials : 1;

@@ -14,12 +14,19 @@
 
 #include "ccdbench.h"
 
-enum { CCD_BENCH_METHODS = 4 };
-extern const char *const ccd_bench_method_names[CCD_BENCH_METHODS]; /* ours, ours-ns, ours+jac, ip */
+/* The variants this experiment times, and their names in its table. */
+typedef enum ccd_throughput_method {
+    CCD_THROUGHPUT_OURS,     /* "ours": smoothed witness points (supplement defaults) */
+    CCD_THROUGHPUT_OURS_NS,  /* "ours-ns": the hard routine, no smoothing             */
+    CCD_THROUGHPUT_OURS_JAC, /* "ours+jac": smoothed, with the Jacobian                */
+    CCD_THROUGHPUT_IP,       /* "ip": the primal-dual interior-point baseline          */
+    CCD_THROUGHPUT_METHODS
+} ccd_throughput_method;
+extern const char *const ccd_throughput_method_names[CCD_THROUGHPUT_METHODS];
 
 typedef struct ccd_throughput_row {
     ccd_kind kind;
-    int method;         /* index into ccd_bench_method_names */
+    ccd_throughput_method method;
     int threads;        /* 1, or the OpenMP thread count     */
     size_t batch;       /* pairs per batch                   */
     double batch_seconds; /* mean wall time of one batch over the trials           */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Methods from a shared object: `ccdbench run --plugin FILE.so`.  The object
- * exports CCD_PLUGIN_ENTRY (see src/ccdbench.h), which is called with
+ * exports CCD_PLUGIN_ENTRY (see include/ccdbench/ccdbench.h), which is called with
  * CCD_API_VERSION and returns the plugin's methods, or NULL when the plugin was
  * built for another version of the API.
  */

@@ -5,7 +5,8 @@
 # the staged prefix (nothing from the source tree).  The installed ccdbench loads
 # the plugin, whose method is conservative: FN = 0.  The API example links with
 # `pkg-config --libs ccdbench` alone (the library records GMP, MPFR and zlib) and
-# scores a method exactly as `ccdbench run` does.
+# scores a method exactly as `ccdbench run` does; its second program, contact,
+# calls the CCD API and the contact API (<ccdbench/contact.h>) together.
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 command -v "${PKG_CONFIG:-pkg-config}" >/dev/null 2>&1 || { echo "SKIP: no pkg-config"; exit 77; }
@@ -21,7 +22,7 @@ lib=$(find "$stage" -name 'libccdbench.so*' | head -n 1)
 bin=$(find "$stage" -path '*/bin/ccdbench' | head -n 1)
 [ -n "$pc" ] && [ -n "$lib" ] && [ -n "$bin" ] ||
   { fail "install is missing ccdbench.pc, libccdbench.so or bin/ccdbench"; finish; }
-[ -f "$(dirname "$(dirname "$bin")")/include/ccdbench.h" ] || fail "ccdbench.h not installed"
+[ -f "$(dirname "$(dirname "$bin")")/include/ccdbench/ccdbench.h" ] || fail "ccdbench/ccdbench.h not installed"
 
 # Build from a copy: the source tree is read-only under `make distcheck`.
 mkdir "$TMP/plugin"
@@ -59,12 +60,13 @@ awk -F, 'NR > 1 && $8 != 0 { bad = 1 } END { exit bad || NR != 11 }' "$TMP/out" 
 # In a sanitizer build the library is instrumented, and a program that links it
 # must bring the sanitizer runtime first.
 mkdir "$TMP/api"
-cp "$CCD_SRCDIR/examples/api/score.c" "$CCD_SRCDIR/examples/api/Makefile" "$TMP/api/"
+cp "$CCD_SRCDIR/examples/api/score.c" "$CCD_SRCDIR/examples/api/contact.c" \
+  "$CCD_SRCDIR/examples/api/Makefile" "$TMP/api/"
 (unset MAKEFLAGS MFLAGS MAKELEVEL
  PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$stage \
    $make -C "$TMP/api" CFLAGS="-O2 -Wall -Wextra -Werror ${CCD_SANITIZER_CFLAGS:-}") \
   >"$TMP/build-api.log" 2>&1 ||
-  { cat "$TMP/build-api.log" >&2; fail "the example program does not build"; finish; }
+  { cat "$TMP/build-api.log" >&2; fail "the example programs do not build"; finish; }
 # root-parity has a false negative on these data, so not every count is 0.
 for method in tight-inclusion root-parity; do
   expect_status 0 "$TMP/api/score" "$method" "$DEFAULT_DATA"
@@ -73,6 +75,27 @@ for method in tight-inclusion root-parity; do
   cut -d, -f1-8 "$TMP/out" | diff "$TMP/api.csv" - >&2 ||
     fail "examples/api score $method: counts differ from ccdbench run (diff above)"
 done
+# examples/api/contact: for every collision tight-inclusion reports (on these
+# data exactly the labelled ones: fp = fn = 0, so collisions = positives), the
+# closest points of the pair at the reported time of impact, by the contact API.
+# The coordinates are of order 1 and the time of impact is within the method's
+# tolerance of the true one, where the distance is 0: a gap of 1e-3 or more
+# means the witness points are not the closest points.  The smooth witness
+# Jacobians must be finite.
+expect_status 0 "$TMP/api/contact" "$DEFAULT_DATA"
+mv "$TMP/out" "$TMP/contact.csv"
+expect_status 0 "$bin" run --methods tight-inclusion --format csv "$DEFAULT_DATA"
+cut -d, -f1-3,5,6 "$TMP/out" | sed 1d >"$TMP/positives"
+cut -d, -f1-5 "$TMP/contact.csv" | sed 1d | diff "$TMP/positives" - >&2 ||
+  fail "examples/api contact: collisions differ from the positives of ccdbench run (diff above)"
+[ "$(head -n 1 "$TMP/contact.csv")" = \
+  "set,family,kind,queries,collisions,max_gap,max_smooth_shift,jacobian_finite" ] ||
+  fail "examples/api contact: unexpected header: $(head -n 1 "$TMP/contact.csv")"
+awk -F, 'NR > 1 && ($6 + 0 >= 1e-3 || $8 != 1) { bad = 1; print "  " $0 }
+         END { exit bad || NR != 11 }' "$TMP/contact.csv" >&2 ||
+  fail "examples/api contact: a gap at the time of impact >= 1e-3, a non-finite Jacobian or not 10 files"
 expect_status 2 "$TMP/api/score" tight-inclusion "$TMP/no-such-dir"
+expect_stderr "^$TMP/no-such-dir:.* No such file"
+expect_status 2 "$TMP/api/contact" "$TMP/no-such-dir"
 expect_stderr "^$TMP/no-such-dir:.* No such file"
 finish

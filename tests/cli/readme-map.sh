@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The architecture map of README.md matches the tree: every module directory
+# under src/, every public header in include/ccdbench/ and every example under
+# examples/ is on the map, and every src/, include/ or examples/ path on the map
+# exists.  And no file cites the design digests that live outside the repository
+# (../shared/notes): the papers are cited instead, and the designs that matter
+# are in the tree (src/exact/DESIGN.md, src/methods/tight_inclusion_filter.md).
+. "$CCD_SRCDIR/tests/cli/lib.sh"
+
+readme="$CCD_SRCDIR/README.md"
+# The map: the code block of "## Architecture" that lists include/ccdbench/.
+awk '/^## / { in_arch = ($0 == "## Architecture") }
+     in_arch && /^```/ { block = !block; if (!block && listed) exit; next }
+     in_arch && block && /^include\/ccdbench\// { listed = 1 }
+     in_arch && block && listed' "$readme" >"$TMP/map"
+[ -s "$TMP/map" ] || { fail "README.md: no map of include/ccdbench/ under '## Architecture'"; finish; }
+
+on_map() { grep -Eq "^$1([[:space:]]|$)" "$TMP/map"; }
+for d in "$CCD_SRCDIR"/src/*/ "$CCD_SRCDIR"/examples/*/; do
+  [ -d "$d" ] || continue
+  rel=${d#"$CCD_SRCDIR"/}
+  on_map "$rel" || fail "README.md: $rel is not on the architecture map"
+done
+for h in "$CCD_SRCDIR"/include/ccdbench/*.h; do
+  [ -f "$h" ] || continue
+  on_map "  $(basename "$h")" || fail "README.md: include/ccdbench/$(basename "$h") is not on the architecture map"
+done
+# Paths on the map (first word of a line) that name src/, include/ or examples/.
+awk '{ print $1 }' "$TMP/map" | grep -E '^(src|include|examples)/' | while read -r p; do
+  [ -e "$CCD_SRCDIR/$p" ] || echo "$p"
+done >"$TMP/absent"
+[ -s "$TMP/absent" ] && fail "README.md: on the architecture map but not in the tree: $(tr '\n' ' ' <"$TMP/absent")"
+awk '$1 ~ /^[a-z_]+\.h$/ { print $1 }' "$TMP/map" | while read -r h; do
+  [ -f "$CCD_SRCDIR/include/ccdbench/$h" ] || echo "$h"
+done >"$TMP/absent"
+[ -s "$TMP/absent" ] && fail "README.md: public header on the map but not in include/ccdbench/: $(tr '\n' ' ' <"$TMP/absent")"
+
+# Citations of the digests outside the repository.
+grep -rIln 'shared/notes' "$readme" "$CCD_SRCDIR/src" "$CCD_SRCDIR/include" \
+  "$CCD_SRCDIR/tests" "$CCD_SRCDIR/examples" "$CCD_SRCDIR/man" 2>/dev/null |
+  grep -v '/tests/cli/readme-map\.sh$' >"$TMP/cites"
+[ -s "$TMP/cites" ] && fail "cite ../shared/notes, which is not in the repository: $(tr '\n' ' ' <"$TMP/cites")"
+finish
