@@ -37,3 +37,5 @@ tests_check_potential_SOURCES = tests/check_potential.c
 tests_check_potential_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_potential_LDADD = src/contact/libccdcontact.la src/core/libccdcore.la \
 	$(CHECK_LIBS) $(CCD_LIBS)
+TESTS += tests/cli/contact-potential.sh
+EXTRA_DIST += tests/cli/contact-potential.sh
