@@ -30,3 +30,12 @@ tests_check_contact_pipeline_SOURCES = tests/check_contact_pipeline.c
 tests_check_contact_pipeline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_contact_pipeline_LDADD = src/contact/libccdcontact.la src/exact/libccddistance.la \
 	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+# The long-range contact potential of Ye et al. (exact, centred, blended, hierarchy).
+check_PROGRAMS += tests/check_potential
+TESTS += tests/check_potential
+tests_check_potential_SOURCES = tests/check_potential.c
+tests_check_potential_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_potential_LDADD = src/contact/libccdcontact.la src/core/libccdcore.la \
+	$(CHECK_LIBS) $(CCD_LIBS)
+TESTS += tests/cli/contact-potential.sh
+EXTRA_DIST += tests/cli/contact-potential.sh

@@ -44,5 +44,10 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/pipeline_figure.c \
 	src/contact/pipeline_figure.h \
 	src/contact/scenes.c \
-	src/contact/scenes.h
+	src/contact/scenes.h \
+	src/contact/potential_pair.c \
+	src/contact/potential_mesh.c \
+	src/contact/potential_bsh.c \
+	src/contact/potential_report.c \
+	src/contact/potential_report.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: MIT */
+/* Triangle meshes for the long-range contact potential: OBJ and OFF files, a
+ * gridded box and a UV sphere, and rigid poses (see ccdbench/potential.h). */
+#include <config.h>
+
+#include "ccdbench/potential.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ccd_mesh_free(ccd_mesh *m)
+{
+    free(m->vertices);
+    free(m->triangles);
+    memset(m, 0, sizeof *m);
+}
+
+static ccd_status mesh_alloc(ccd_mesh *m, ccd_error *err, size_t nv, size_t nt)
+{
+    memset(m, 0, sizeof *m);
+    m->vertices = malloc((nv ? nv : 1) * 3 * sizeof *m->vertices);
+    m->triangles = malloc((nt ? nt : 1) * 3 * sizeof *m->triangles);
+    if (!m->vertices || !m->triangles) {
+        ccd_mesh_free(m);
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "mesh", 0, 0, "out of memory");
+    }
+    m->nvertices = nv;
+    m->ntriangles = nt;
+    return CCD_OK;
+}
+
+ccd_status ccd_mesh_box(ccd_mesh *m, ccd_error *err, const double half[3], unsigned n)
+{
+    if (n < 1 || n > 4096)
+        return ccd_error_set(err, CCD_ERR_INPUT, "box", 0, 0, "grid %u is not in 1..4096", n);
+    size_t per = (size_t)(n + 1) * (n + 1);
+    ccd_status st = mesh_alloc(m, err, 6 * per, 12 * (size_t)n * n);
+    if (st != CCD_OK)
+        return st;
+    /* Face f: axis f/2, side ±; (u, v) span the other two axes, ordered so that
+     * the triangles face outwards.  Corner vertices are repeated per face, which
+     * the potential does not mind (it never needs a closed surface). */
+    size_t v = 0, t = 0;
+    for (int f = 0; f < 6; f++) {
+        int axis = f / 2, sgn = f % 2 ? -1 : 1;
+        int ua = (axis + 1) % 3, va = (axis + 2) % 3;
+        size_t base = v;
+        for (unsigned i = 0; i <= n; i++)
+            for (unsigned j = 0; j <= n; j++) {
+                double *x = m->vertices + 3 * v++;
+                x[axis] = sgn * half[axis];
+                x[ua] = half[ua] * (2.0 * i / n - 1);
+                x[va] = half[va] * (2.0 * j / n - 1);
+            }
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned j = 0; j < n; j++) {
+                uint32_t q00 = (uint32_t)(base + i * (n + 1) + j), q10 = q00 + n + 1;
+                uint32_t quad[2][3] = {{q00, q10, q10 + 1}, {q00, q10 + 1, q00 + 1}};
+                for (int k = 0; k < 2; k++) {
+                    uint32_t *tri = m->triangles + 3 * t++;
+                    tri[0] = quad[k][0];
+                    tri[1] = sgn > 0 ? quad[k][1] : quad[k][2];
+                    tri[2] = sgn > 0 ? quad[k][2] : quad[k][1];
+                }
+            }
+    }
+    return CCD_OK;
+}
+
+ccd_status ccd_mesh_sphere(ccd_mesh *m, ccd_error *err, double radius, unsigned segments)
+{
+    unsigned rings = segments / 2;
+    if (segments < 3 || rings < 2 || segments > 65536)
+        return ccd_error_set(err, CCD_ERR_INPUT, "sphere", 0, 0,
+                             "%u segments is not in 4..65536", segments);
+    if (!(radius > 0) || !isfinite(radius))
+        return ccd_error_set(err, CCD_ERR_INPUT, "sphere", 0, 0, "radius %g is not > 0", radius);
+    size_t nv = 2 + (size_t)(rings - 1) * segments;
+    ccd_status st = mesh_alloc(m, err, nv, 2 * (size_t)segments * (rings - 1));
+    if (st != CCD_OK)
+        return st;
+    const double pi = acos(-1.0);
+    double *x = m->vertices;
+    x[0] = 0, x[1] = 0, x[2] = radius;     /* north pole: vertex 0 */
+    x[3] = 0, x[4] = 0, x[5] = -radius;    /* south pole: vertex 1 */
+    for (unsigned r = 1; r < rings; r++)
+        for (unsigned s = 0; s < segments; s++) {
+            double th = pi * r / rings, ph = 2 * pi * s / segments;
+            double *y = x + 3 * (2 + (size_t)(r - 1) * segments + s);
+            y[0] = radius * sin(th) * cos(ph);
+            y[1] = radius * sin(th) * sin(ph);
+            y[2] = radius * cos(th);
+        }
+#define RV(r, s) ((uint32_t)(2 + (size_t)((r) - 1) * segments + (s) % segments))
+    size_t t = 0;
+    uint32_t *tr = m->triangles;
+    for (unsigned s = 0; s < segments; s++) {
+        uint32_t *a = tr + 3 * t++, *b = tr + 3 * t++;
+        a[0] = 0, a[1] = RV(1, s), a[2] = RV(1, s + 1);
+        b[0] = 1, b[1] = RV(rings - 1, s + 1), b[2] = RV(rings - 1, s);
+        for (unsigned r = 1; r + 1 < rings; r++) {
+            uint32_t *c = tr + 3 * t++, *d = tr + 3 * t++;
+            c[0] = RV(r, s), c[1] = RV(r + 1, s), c[2] = RV(r + 1, s + 1);
+            d[0] = RV(r, s), d[1] = RV(r + 1, s + 1), d[2] = RV(r, s + 1);
+        }
+    }
+#undef RV
+    return CCD_OK;
+}
+
+/* ------------------------------------------------------------------ files */
+
+typedef struct reader {
+    const char *path;
+    ccd_error *err;
+    size_t line;
+    ccd_mesh m;
+    size_t vcap, tcap;
+} reader;
+
+static ccd_status bad(reader *r, const char *at, const char *text, const char *what)
+{
+    return ccd_error_set(r->err, CCD_ERR_INPUT, r->path, r->line,
+                         at ? (unsigned long)(at - text) + 1 : 0, "%s", what);
+}
+
+static int push_vertex(reader *r, const double x[3])
+{
+    if (r->m.nvertices == r->vcap) {
+        size_t cap = r->vcap ? 2 * r->vcap : 256;
+        double *v = realloc(r->m.vertices, cap * 3 * sizeof *v);
+        if (!v)
+            return -1;
+        r->m.vertices = v, r->vcap = cap;
+    }
+    memcpy(r->m.vertices + 3 * r->m.nvertices++, x, 3 * sizeof *x);
+    return 0;
+}
+
+static int push_triangle(reader *r, uint32_t i, uint32_t j, uint32_t k)
+{
+    if (r->m.ntriangles == r->tcap) {
+        size_t cap = r->tcap ? 2 * r->tcap : 256;
+        uint32_t *t = realloc(r->m.triangles, cap * 3 * sizeof *t);
+        if (!t)
+            return -1;
+        r->m.triangles = t, r->tcap = cap;
+    }
+    uint32_t *t = r->m.triangles + 3 * r->m.ntriangles++;
+    t[0] = i, t[1] = j, t[2] = k;
+    return 0;
+}
+
+static const char *skip_space(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r')
+        s++;
+    return s;
+}
+
+/* A finite number at *s; advances *s.  -1 when there is none. */
+static int read_number(double *out, const char **s)
+{
+    const char *p = skip_space(*s);
+    char *end;
+    errno = 0;
+    double x = strtod(p, &end);
+    if (end == p || errno == ERANGE || !isfinite(x))
+        return -1;
+    *out = x;
+    *s = end;
+    return 0;
+}
+
+/* A polygon's vertex indices (fanned into triangles); obj: 1-based, negative
+ * relative, "i/t/n" accepted.  `n_expected` is the OFF count, 0 for OBJ. */
+static ccd_status read_polygon(reader *r, const char *text, const char *s, int obj,
+                               long n_expected)
+{
+    uint32_t first = 0, prev = 0;
+    long count = 0;
+    for (;;) {
+        s = skip_space(s);
+        if (!*s || *s == '\n' || *s == '#')
+            break;
+        if (!obj && count == n_expected)
+            return bad(r, s, text, "more vertex indices than the face's count");
+        char *end;
+        errno = 0;
+        long idx = strtol(s, &end, 10);
+        if (end == s || errno == ERANGE)
+            return bad(r, s, text, "expected a vertex index");
+        long resolved = obj ? (idx < 0 ? (long)r->m.nvertices + idx : idx - 1) : idx;
+        if (resolved < 0 || (size_t)resolved >= r->m.nvertices || (obj && idx == 0))
+            return bad(r, s, text, "vertex index out of range");
+        if (obj)
+            while (*end && *end != ' ' && *end != '\t' && *end != '\r' && *end != '\n')
+                end++; /* texture and normal indices */
+        uint32_t v = (uint32_t)resolved;
+        if (count == 0)
+            first = v;
+        else if (count >= 2 && push_triangle(r, first, prev, v) != 0)
+            return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+        prev = v;
+        count++;
+        s = end;
+    }
+    if (count < 3 || (!obj && count != n_expected))
+        return bad(r, s, text, count < 3 ? "a face needs at least 3 vertices"
+                                         : "fewer vertex indices than the face's count");
+    return CCD_OK;
+}
+
+ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "%s", strerror(errno));
+    reader r = {.path = path, .err = err};
+    char text[4096];
+    ccd_status st = CCD_OK;
+    int off = -1; /* unknown until the first meaningful line */
+    long nv = 0, nf = 0, header_done = 0;
+    while (st == CCD_OK && fgets(text, sizeof text, f)) {
+        r.line++;
+        if (!strchr(text, '\n') && !feof(f)) {
+            st = bad(&r, NULL, text, "line longer than 4095 characters");
+            break;
+        }
+        const char *s = skip_space(text);
+        if (!*s || *s == '\n' || *s == '#')
+            continue;
+        if (off < 0) {
+            off = !strncmp(s, "OFF", 3);
+            if (off) {
+                s = skip_space(s + 3);
+                if (!*s || *s == '\n')
+                    continue;
+            }
+        }
+        if (!off) {
+            if (s[0] == 'v' && (s[1] == ' ' || s[1] == '\t')) {
+                double x[3];
+                const char *p = s + 1;
+                for (int c = 0; c < 3; c++)
+                    if (read_number(&x[c], &p) != 0) {
+                        st = bad(&r, skip_space(p), text, "expected a finite coordinate");
+                        break;
+                    }
+                if (st == CCD_OK && push_vertex(&r, x) != 0)
+                    st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            } else if (s[0] == 'f' && (s[1] == ' ' || s[1] == '\t')) {
+                st = read_polygon(&r, text, s + 1, 1, 0);
+            } /* other OBJ statements (vn, vt, o, g, s, usemtl, …) carry no geometry */
+            continue;
+        }
+        if (!header_done) {
+            double cnt[3];
+            const char *p = s;
+            for (int c = 0; c < 3; c++)
+                if (read_number(&cnt[c], &p) != 0 || cnt[c] < 0 || cnt[c] != floor(cnt[c]) ||
+                    cnt[c] > 1e9) {
+                    st = bad(&r, skip_space(p), text, "expected the counts: vertices faces edges");
+                    break;
+                }
+            nv = (long)cnt[0], nf = (long)cnt[1], header_done = 1;
+            continue;
+        }
+        if ((long)r.m.nvertices < nv) {
+            double x[3];
+            const char *p = s;
+            for (int c = 0; c < 3; c++)
+                if (read_number(&x[c], &p) != 0) {
+                    st = bad(&r, skip_space(p), text, "expected a finite coordinate");
+                    break;
+                }
+            if (st == CCD_OK && push_vertex(&r, x) != 0)
+                st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        } else if (nf > 0) {
+            char *end;
+            long k = strtol(s, &end, 10);
+            if (end == s || k < 3)
+                st = bad(&r, s, text, "expected a face's vertex count ≥ 3");
+            else
+                st = read_polygon(&r, text, end, 0, k);
+            nf--;
+        } else {
+            st = bad(&r, s, text, "data after the last face");
+        }
+    }
+    if (st == CCD_OK && ferror(f))
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "read error");
+    fclose(f);
+    if (st == CCD_OK && off == 1 && (!header_done || (long)r.m.nvertices < nv || nf > 0))
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, r.line + 1, 0,
+                           "end of file before the counted vertices and faces");
+    if (st == CCD_OK && r.m.ntriangles == 0)
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "no triangle");
+    if (st != CCD_OK) {
+        ccd_mesh_free(&r.m);
+        return st;
+    }
+    *out = r.m;
+    return CCD_OK;
+}
+
+/* ------------------------------------------------------------------ poses */
+
+/* R = exp([w]×) (Rodrigues; the series near 0). */
+static void rotation(double R[9], const double w[3])
+{
+    double th2 = w[0] * w[0] + w[1] * w[1] + w[2] * w[2], th = sqrt(th2);
+    double A = th < 1e-6 ? 1 - th2 / 6 : sin(th) / th;
+    double B = th < 1e-6 ? 0.5 - th2 / 24 : (1 - cos(th)) / th2;
+    double K[9] = {0, -w[2], w[1], w[2], 0, -w[0], -w[1], w[0], 0};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double kk = 0;
+            for (int l = 0; l < 3; l++)
+                kk += K[3 * i + l] * K[3 * l + j];
+            R[3 * i + j] = (i == j) + A * K[3 * i + j] + B * kk;
+        }
+}
+
+void ccd_pose_from_vector(ccd_pose *out, const double v[6])
+{
+    rotation(out->R, v + 3);
+    memcpy(out->t, v, 3 * sizeof *v);
+}
+
+void ccd_pose_perturb(ccd_pose *out, const ccd_pose *p, const double d[6])
+{
+    double E[9], R[9];
+    rotation(E, d + 3);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[3 * i + j] = E[3 * i] * p->R[j] + E[3 * i + 1] * p->R[3 + j] + E[3 * i + 2] * p->R[6 + j];
+    memcpy(out->R, R, sizeof R);
+    for (int c = 0; c < 3; c++)
+        out->t[c] = p->t[c] + d[c];
+}

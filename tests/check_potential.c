@@ -1,0 +1,493 @@
+/* SPDX-License-Identifier: MIT */
+/* The long-range contact potential of Ye, Wu, Komura and Pan, "Efficient
+ * Differentiable Contact Model with Long-Range Influence": exact triangle term,
+ * centred closed form, smoothstep, hierarchy and brute force, meshes. */
+#include <config.h>
+
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ccdbench/potential.h"
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+static double rng_sym(uint64_t *s, double r) /* [-r, r) */
+{
+    return r * ((double)(rng_next(s) >> 11) * 0x1p-52 - 1.0);
+}
+
+/* A random triangle around c with vertices within `size`. */
+static void random_triangle(double t[9], uint64_t *s, const double c[3], double size)
+{
+    for (int k = 0; k < 9; k++)
+        t[k] = c[k % 3] + rng_sym(s, size);
+}
+
+static double rel(double x, double ref)
+{
+    return fabs(x - ref) / fmax(fabs(ref), 1e-300);
+}
+
+START_TEST(coincident_vertices_give_the_closed_form)
+{
+    /* Each "triangle" is one point: P = 12 (1 + r^-1/2)², ‖n*‖ = 1/(1 + √r), midplane. */
+    const double r[3] = {1, 4, 9}, want[3] = {48, 27, 64.0 / 3};
+    for (int i = 0; i < 3; i++) {
+        double a[9], b[9], P, plane[4], pc[3];
+        for (int k = 0; k < 3; k++) {
+            a[3 * k] = 0.3 + r[i], a[3 * k + 1] = -0.2, a[3 * k + 2] = 0.7;
+            b[3 * k] = 0.3, b[3 * k + 1] = -0.2, b[3 * k + 2] = 0.7;
+        }
+        ck_assert_int_eq(ccd_potential_triangles(&P, NULL, NULL, plane, a, b), CCD_POTENTIAL_OK);
+        ccd_potential_centred(pc, r[i]);
+        ck_assert_double_le(rel(P, want[i]), 1e-12);
+        ck_assert_double_le(rel(pc[0], want[i]), 1e-15);
+        double s = sqrt(plane[0] * plane[0] + plane[1] * plane[1] + plane[2] * plane[2]);
+        ck_assert_double_le(rel(s, 1 / (1 + sqrt(r[i]))), 1e-8);
+        double mid = plane[0] * (0.3 + r[i] / 2) - 0.2 * plane[1] + 0.7 * plane[2] + plane[3];
+        ck_assert_double_le(fabs(mid), 1e-10);
+    }
+}
+END_TEST
+
+START_TEST(bounds_on_random_separated_pairs)
+{
+    uint64_t s = 0x9e3779b97f4a7c15ULL;
+    for (int n = 0; n < 300; n++) {
+        double ca[3] = {1.5 + rng_sym(&s, 1), rng_sym(&s, 1), rng_sym(&s, 1)}, cb[3] = {0, 0, 0};
+        double a[9], b[9], P, pc[3];
+        random_triangle(a, &s, ca, 0.5);
+        random_triangle(b, &s, cb, 0.5);
+        ccd_potential_status st = ccd_potential_triangles(&P, NULL, NULL, NULL, a, b);
+        if (st == CCD_POTENTIAL_CONTACT) {
+            ck_assert(isinf(P) && P > 0);
+            continue;
+        }
+        ck_assert_int_eq(st, CCD_POTENTIAL_OK);
+        double d[3], r = 0;
+        for (int c = 0; c < 3; c++) {
+            d[c] = (a[c] + a[3 + c] + a[6 + c] - b[c] - b[3 + c] - b[6 + c]) / 3;
+            r += d[c] * d[c];
+        }
+        ccd_potential_centred(pc, sqrt(r));
+        ck_assert_double_gt(P, 12);
+        ck_assert_double_le(pc[0], P * (1 + 1e-14)); /* Jensen: 1/g is convex */
+    }
+}
+END_TEST
+
+START_TEST(contact_is_infinite_never_nan)
+{
+    double a[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    double pierce[9] = {0.2, 0.2, -1, 0.2, 0.2, 1, 0.5, 0.3, 1};   /* crosses a */
+    double touch[9] = {1, 0, 0, 2, 0, 0, 2, 1, 0};                 /* shares a vertex */
+    double coplanar[9] = {0.1, 0.1, 0, 2, 0.1, 0, 0.1, 2, 0};     /* overlaps in-plane */
+    const double *b[3] = {pierce, touch, coplanar};
+    for (int i = 0; i < 3; i++) {
+        double P = 0, g[18] = {0};
+        ck_assert_int_eq(ccd_potential_triangles(&P, g, NULL, NULL, a, b[i]),
+                         CCD_POTENTIAL_CONTACT);
+        ck_assert(isinf(P) && P > 0);
+        for (int k = 0; k < 18; k++)
+            ck_assert(!isnan(g[k]));
+    }
+    /* 1/gap growth near contact: P · gap tends to a constant as gap → 0. */
+    double prev = 0;
+    for (int e = 3; e <= 7; e++) {
+        double gap = pow(10, -e), c[9], P;
+        for (int k = 0; k < 9; k++)
+            c[k] = a[k] + (k % 3 == 2 ? gap : 0);
+        /* c is a lifted copy of a: parallel faces at distance gap */
+        ck_assert_int_eq(ccd_potential_triangles(&P, NULL, NULL, NULL, c, a), CCD_POTENTIAL_OK);
+        if (prev > 0)
+            ck_assert_double_le(rel(P * gap, prev), 0.1);
+        prev = P * gap;
+    }
+}
+END_TEST
+
+/* P at a + h e_k (k < 9) or b + h e_{k−9}. */
+static double shifted(const double a[9], const double b[9], int k, double h)
+{
+    double x[18], P;
+    memcpy(x, a, 9 * sizeof *a);
+    memcpy(x + 9, b, 9 * sizeof *b);
+    x[k] += h;
+    ccd_potential_triangles(&P, NULL, NULL, NULL, x, x + 9);
+    return P;
+}
+
+START_TEST(gradient_and_hessian_against_central_differences)
+{
+    uint64_t s = 0x1234567ULL;
+    int checked = 0;
+    while (checked < 20) {
+        double ca[3] = {1.2 + rng_sym(&s, 0.5), rng_sym(&s, 0.5), rng_sym(&s, 0.5)},
+               cb[3] = {0, 0, 0};
+        double a[9], b[9], P, g[18], H[324];
+        random_triangle(a, &s, ca, 0.4);
+        random_triangle(b, &s, cb, 0.4);
+        if (ccd_potential_triangles(&P, g, H, NULL, a, b) != CCD_POTENTIAL_OK)
+            continue;
+        checked++;
+        double gmax = 0, hmax = 0;
+        for (int k = 0; k < 18; k++)
+            gmax = fmax(gmax, fabs(g[k]));
+        for (int k = 0; k < 324; k++)
+            hmax = fmax(hmax, fabs(H[k]));
+        const double h = 1e-5;
+        for (int k = 0; k < 18; k++) {
+            double fd = (shifted(a, b, k, h) - shifted(a, b, k, -h)) / (2 * h);
+            ck_assert_double_le(fabs(fd - g[k]), 1e-6 * gmax + 1e-9 * P);
+            double x[18], gp[18], gm[18], Pp;
+            memcpy(x, a, sizeof(double[9]));
+            memcpy(x + 9, b, sizeof(double[9]));
+            x[k] += h;
+            ccd_potential_triangles(&Pp, gp, NULL, NULL, x, x + 9);
+            x[k] -= 2 * h;
+            ccd_potential_triangles(&Pp, gm, NULL, NULL, x, x + 9);
+            for (int j = 0; j < 18; j++)
+                ck_assert_double_le(fabs((gp[j] - gm[j]) / (2 * h) - H[18 * k + j]), 1e-5 * hmax);
+        }
+        for (int i = 0; i < 18; i++)
+            for (int j = 0; j < i; j++)
+                ck_assert_double_le(fabs(H[18 * i + j] - H[18 * j + i]), 1e-10 * hmax);
+    }
+}
+END_TEST
+
+START_TEST(symmetry_invariance_and_optimality)
+{
+    uint64_t s = 0xabcdefULL;
+    int checked = 0;
+    while (checked < 50) {
+        double ca[3] = {1.3 + rng_sym(&s, 0.3), rng_sym(&s, 0.5), rng_sym(&s, 0.5)},
+               cb[3] = {0, 0, 0};
+        double a[9], b[9], P, g[18], plane[4];
+        random_triangle(a, &s, ca, 0.4);
+        random_triangle(b, &s, cb, 0.4);
+        if (ccd_potential_triangles(&P, g, NULL, plane, a, b) != CCD_POTENTIAL_OK)
+            continue;
+        checked++;
+        /* swap: same value, plane (−n, −d) */
+        double Ps, ps[4];
+        ck_assert_int_eq(ccd_potential_triangles(&Ps, NULL, NULL, ps, b, a), CCD_POTENTIAL_OK);
+        ck_assert_double_le(rel(Ps, P), 1e-12);
+        for (int c = 0; c < 4; c++)
+            ck_assert_double_le(fabs(ps[c] + plane[c]), 1e-8 * (1 + fabs(plane[c])));
+        /* vertex order */
+        double ar[9] = {a[6], a[7], a[8], a[0], a[1], a[2], a[3], a[4], a[5]}, Po;
+        ccd_potential_triangles(&Po, NULL, NULL, NULL, ar, b);
+        ck_assert_double_le(rel(Po, P), 1e-12);
+        /* a common rigid motion */
+        ccd_pose q;
+        double v[6] = {3, -1, 2, 0.4, -0.9, 1.3};
+        ccd_pose_from_vector(&q, v);
+        double am[9], bm[9], Pm;
+        for (int k = 0; k < 3; k++)
+            for (int i = 0; i < 3; i++) {
+                am[3 * k + i] = q.t[i], bm[3 * k + i] = q.t[i];
+                for (int j = 0; j < 3; j++) {
+                    am[3 * k + i] += q.R[3 * i + j] * a[3 * k + j];
+                    bm[3 * k + i] += q.R[3 * i + j] * b[3 * k + j];
+                }
+            }
+        ccd_potential_triangles(&Pm, NULL, NULL, NULL, am, bm);
+        ck_assert_double_le(rel(Pm, P), 1e-10);
+        /* forces sum to zero; Σ 1/g² = Σ 1/h²; forces along n, pushing a along +n */
+        double gmax = 0, sum[3] = {0, 0, 0}, wg = 0, wh = 0;
+        for (int k = 0; k < 6; k++)
+            for (int c = 0; c < 3; c++) {
+                sum[c] += g[3 * k + c];
+                gmax = fmax(gmax, fabs(g[3 * k + c]));
+            }
+        for (int c = 0; c < 3; c++)
+            ck_assert_double_le(fabs(sum[c]), 1e-9 * gmax);
+        for (int k = 0; k < 3; k++) {
+            double ga = plane[0] * a[3 * k] + plane[1] * a[3 * k + 1] + plane[2] * a[3 * k + 2] +
+                        plane[3];
+            double hb = -(plane[0] * b[3 * k] + plane[1] * b[3 * k + 1] + plane[2] * b[3 * k + 2] +
+                          plane[3]);
+            wg += 1 / (ga * ga), wh += 1 / (hb * hb);
+            double fdotn = -(g[3 * k] * plane[0] + g[3 * k + 1] * plane[1] + g[3 * k + 2] * plane[2]);
+            ck_assert_double_gt(fdotn, 0);
+        }
+        ck_assert_double_le(rel(wg, wh), 1e-9);
+    }
+}
+END_TEST
+
+START_TEST(non_vanishing_at_long_range)
+{
+    const double r[3] = {1e3, 1e4, 1e6};
+    for (int i = 0; i < 3; i++) {
+        double pc[3], a[9], b[9], P, g[18];
+        ccd_potential_centred(pc, r[i]);
+        ck_assert_double_le(rel(-pc[1], 12 * pow(r[i], -1.5)), 1.1 / sqrt(r[i]));
+        ck_assert_double_gt(-pc[1], 0);
+        for (int k = 0; k < 9; k++)
+            a[k] = k % 3 == 0 ? r[i] : 0, b[k] = 0;
+        ck_assert_int_eq(ccd_potential_triangles(&P, g, NULL, NULL, a, b), CCD_POTENTIAL_OK);
+        double dPdr = g[0] + g[3] + g[6];
+        ck_assert_double_le(rel(dPdr, pc[1]), 1e-8);
+    }
+    /* P_c strictly decreasing, and its derivatives match central differences */
+    for (double x = 0.05; x < 50; x *= 1.7) {
+        double lo[3], mid[3], hi[3], h = 1e-6 * x;
+        ccd_potential_centred(lo, x - h);
+        ccd_potential_centred(mid, x);
+        ccd_potential_centred(hi, x + h);
+        ck_assert_double_lt(hi[0], lo[0]);
+        ck_assert_double_le(rel((hi[0] - lo[0]) / (2 * h), mid[1]), 1e-7);
+        ck_assert_double_le(rel((hi[1] - lo[1]) / (2 * h), mid[2]), 1e-7);
+    }
+}
+END_TEST
+
+START_TEST(smoothstep_is_c2_at_its_ends)
+{
+    double lo[3], hi[3], in[3];
+    for (int e = 0; e <= 1; e++) {
+        ccd_potential_smoothstep(lo, e - 1e-9);
+        ccd_potential_smoothstep(hi, e + 1e-9);
+        ccd_potential_smoothstep(in, e);
+        for (int k = 0; k < 3; k++) {
+            ck_assert_double_le(fabs(lo[k] - hi[k]), 1e-7);
+            ck_assert_double_le(fabs(in[k] - (k == 0 ? e : 0)), 0);
+        }
+    }
+    for (double u = 0.01; u < 1; u += 0.07) {
+        double a[3], b[3], m[3], h = 1e-6;
+        ccd_potential_smoothstep(a, u - h);
+        ccd_potential_smoothstep(b, u + h);
+        ccd_potential_smoothstep(m, u);
+        ck_assert_double_le(fabs((b[0] - a[0]) / (2 * h) - m[1]), 1e-8);
+        ck_assert_double_le(fabs((b[1] - a[1]) / (2 * h) - m[2]), 1e-7);
+    }
+}
+END_TEST
+
+/* Two boxes (grid n) or spheres, B at the origin and A along x at distance dx. */
+static void two_bodies(ccd_mesh m[2], ccd_bsh *h[2], int sphere)
+{
+    ccd_error err;
+    double half[3] = {0.5, 0.4, 0.3};
+    for (int i = 0; i < 2; i++) {
+        ccd_status st = sphere ? ccd_mesh_sphere(&m[i], &err, 0.5, 8) : ccd_mesh_box(&m[i], &err, half, 1);
+        ck_assert_int_eq(st, CCD_OK);
+        ck_assert_int_eq(ccd_bsh_build(&h[i], &err, &m[i]), CCD_OK);
+    }
+}
+
+static void pose_at(ccd_pose *p, double x, double y, double z, double wx, double wy, double wz)
+{
+    double v[6] = {x, y, z, wx, wy, wz};
+    ccd_pose_from_vector(p, v);
+}
+
+START_TEST(hierarchy_tends_to_brute_force_and_is_bounded)
+{
+    ccd_mesh m[2];
+    ccd_bsh *h[2];
+    two_bodies(m, h, 1);
+    ccd_pose pa, pb;
+    pose_at(&pa, 1.6, 0.2, -0.1, 0.3, 0.2, 0.1);
+    pose_at(&pb, 0, 0, 0, -0.2, 0.5, 0);
+    ccd_potential_total brute, bsh, prev = {0};
+    ck_assert_int_eq(ccd_potential_brute(&brute, &m[0], &pa, &m[1], &pb, 0), CCD_POTENTIAL_OK);
+    ck_assert_uint_eq(brute.exact_pairs, m[0].ntriangles * m[1].ntriangles);
+    double pc[3];
+    ccd_potential_centred(pc, 1.6 * sqrt(1 + 0.2 * 0.2 / 2.56 + 0.01 / 2.56));
+    for (double eps = 0.1; eps <= 1e7; eps *= 10) {
+        ck_assert_int_eq(ccd_potential_bsh(&bsh, h[0], &pa, h[1], &pb, eps, 0), CCD_POTENTIAL_OK);
+        /* P_c(roots) ≤ P_BSH ≤ brute force, and nearer to it as ε grows */
+        ck_assert_double_le(bsh.value, brute.value * (1 + 1e-12));
+        if (prev.value > 0)
+            ck_assert_double_ge(bsh.value, prev.value * (1 - 1e-12));
+        prev = bsh;
+    }
+    ck_assert_double_le(rel(bsh.value, brute.value), 1e-12);
+    for (int k = 0; k < 12; k++)
+        ck_assert_double_le(fabs(bsh.grad[k] - brute.grad[k]), 1e-9 * fabs(brute.value));
+    ck_assert_double_gt(prev.value, 12.0); /* the root pair's floor */
+    for (int i = 0; i < 2; i++)
+        ccd_bsh_free(h[i]), ccd_mesh_free(&m[i]);
+}
+END_TEST
+
+START_TEST(hierarchy_pose_derivatives_against_central_differences)
+{
+    ccd_mesh m[2];
+    ccd_bsh *h[2];
+    two_bodies(m, h, 0);
+    ccd_pose pose[2];
+    pose_at(&pose[0], 1.35, 0.3, 0.2, 0.3, -0.4, 0.2);
+    pose_at(&pose[1], 0, 0, 0, 0.1, 0.2, -0.3);
+    const double eps_list[3] = {0.3, 1, 1e3};
+    for (int e = 0; e < 3; e++) {
+        ccd_potential_total t;
+        ck_assert_int_eq(ccd_potential_bsh(&t, h[0], &pose[0], h[1], &pose[1], eps_list[e], 1),
+                         CCD_POTENTIAL_OK);
+        ck_assert_uint_gt(t.exact_pairs, 0);
+        double gmax = 0, hmax = 0;
+        for (int k = 0; k < 12; k++)
+            gmax = fmax(gmax, fabs(t.grad[k]));
+        for (int k = 0; k < 144; k++)
+            hmax = fmax(hmax, fabs(t.hess[k]));
+        for (int k = 0; k < 3; k++) /* forces sum to zero */
+            ck_assert_double_le(fabs(t.grad[k] + t.grad[6 + k]), 1e-9 * gmax);
+        const double step = 1e-5;
+        for (int k = 0; k < 12; k++) {
+            ccd_potential_total tp, tm;
+            ccd_pose q[2] = {pose[0], pose[1]};
+            double d[6] = {0};
+            d[k % 6] = step;
+            ccd_pose_perturb(&q[k / 6], &pose[k / 6], d);
+            ccd_potential_bsh(&tp, h[0], &q[0], h[1], &q[1], eps_list[e], 0);
+            d[k % 6] = -step;
+            ccd_pose_perturb(&q[k / 6], &pose[k / 6], d);
+            ccd_potential_bsh(&tm, h[0], &q[0], h[1], &q[1], eps_list[e], 0);
+            ck_assert_double_le(fabs((tp.value - tm.value) / (2 * step) - t.grad[k]),
+                                1e-5 * gmax);
+        }
+        /* Hessian: second central differences of the value */
+        for (int k = 0; k < 12; k++)
+            for (int j = 0; j <= k; j++) {
+                double v[4];
+                for (int sgn = 0; sgn < 4; sgn++) {
+                    ccd_pose q[2] = {pose[0], pose[1]};
+                    double d[2][6] = {{0}};
+                    d[k / 6][k % 6] += (sgn & 1 ? -1 : 1) * 1e-4;
+                    d[j / 6][j % 6] += (sgn & 2 ? -1 : 1) * 1e-4;
+                    for (int b = 0; b < 2; b++)
+                        ccd_pose_perturb(&q[b], &pose[b], d[b]);
+                    ccd_potential_total tt;
+                    ccd_potential_bsh(&tt, h[0], &q[0], h[1], &q[1], eps_list[e], 0);
+                    v[sgn] = tt.value;
+                }
+                double fd = (v[0] - v[1] - v[2] + v[3]) / (4e-8);
+                ck_assert_double_le(fabs(fd - t.hess[12 * k + j]), 1e-3 * hmax);
+                ck_assert_double_le(fabs(t.hess[12 * k + j] - t.hess[12 * j + k]), 1e-9 * hmax);
+            }
+    }
+    for (int i = 0; i < 2; i++)
+        ccd_bsh_free(h[i]), ccd_mesh_free(&m[i]);
+}
+END_TEST
+
+START_TEST(hierarchy_is_smooth_and_monotone_along_a_pull)
+{
+    /* Pull A away along x through every switch of the recursion: the value
+     * decreases strictly, and the gradient's x component (its derivative) has no
+     * jump larger than O(step) between neighbouring samples. */
+    ccd_mesh m[2];
+    ccd_bsh *h[2];
+    two_bodies(m, h, 1);
+    ccd_pose pb;
+    pose_at(&pb, 0, 0, 0, 0, 0, 0);
+    /* A jump J in ∂²P/∂x² keeps the largest change between samples ≥ J whatever
+     * the step; a continuous one makes it shrink with the step (O(step)). */
+    double max_dH[2] = {0, 0};
+    for (int pass = 0; pass < 2; pass++) {
+        const double step = pass ? 2.5e-4 : 1e-3;
+        double prevP = INFINITY, prevG = 0, prevH = 0;
+        for (double x = 1.05; x < 4; x += step) {
+            ccd_pose pa;
+            pose_at(&pa, x, 0.1, 0.05, 0, 0, 0);
+            ccd_potential_total t;
+            ck_assert_int_eq(ccd_potential_bsh(&t, h[0], &pa, h[1], &pb, 0.5, 1),
+                             CCD_POTENTIAL_OK);
+            ck_assert_double_lt(t.value, prevP);
+            if (isfinite(prevP)) {
+                ck_assert_double_le(fabs(t.grad[0] - prevG),
+                                    2 * step * fmax(fabs(prevH), fabs(t.hess[0])) + 1e-9);
+                max_dH[pass] = fmax(max_dH[pass], fabs(t.hess[0] - prevH));
+            }
+            prevP = t.value, prevG = t.grad[0], prevH = t.hess[0];
+        }
+    }
+    ck_assert_double_ge(max_dH[0], 2.5 * max_dH[1]);
+    for (int i = 0; i < 2; i++)
+        ccd_bsh_free(h[i]), ccd_mesh_free(&m[i]);
+}
+END_TEST
+
+START_TEST(meshes_from_files_and_built_ins)
+{
+    ccd_error err;
+    ccd_mesh m;
+    double half[3] = {1, 1, 1};
+    ck_assert_int_eq(ccd_mesh_box(&m, &err, half, 3), CCD_OK);
+    ck_assert_uint_eq(m.ntriangles, 12 * 9);
+    ccd_mesh_free(&m);
+    ck_assert_int_eq(ccd_mesh_sphere(&m, &err, 1, 16), CCD_OK);
+    ck_assert_uint_eq(m.ntriangles, 2 * 16 * 7);
+    for (size_t v = 0; v < m.nvertices; v++) {
+        const double *x = m.vertices + 3 * v;
+        ck_assert_double_le(fabs(sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]) - 1), 1e-15);
+    }
+    ccd_mesh_free(&m);
+    char path[] = "/tmp/check_potential_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("# a quad\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nvn 0 0 1\nf 1//1 2//1 3//1 -1//1\n", f);
+    fclose(f);
+    ck_assert_int_eq(ccd_mesh_read(&m, &err, path), CCD_OK);
+    ck_assert_uint_eq(m.ntriangles, 2);
+    ck_assert_uint_eq(m.triangles[5], 3);
+    ccd_mesh_free(&m);
+    f = fopen(path, "w");
+    fputs("OFF\n4 1 0\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n4 0 1 2 3\n", f);
+    fclose(f);
+    ck_assert_int_eq(ccd_mesh_read(&m, &err, path), CCD_OK);
+    ck_assert_uint_eq(m.ntriangles, 2);
+    ccd_mesh_free(&m);
+    f = fopen(path, "w");
+    fputs("v 0 0 0\nv 1 0 0\nf 1 2 7\n", f);
+    fclose(f);
+    ck_assert_int_eq(ccd_mesh_read(&m, &err, path), CCD_ERR_INPUT);
+    char want[512];
+    snprintf(want, sizeof want, "%s:3:7: vertex index out of range", path);
+    ck_assert_str_eq(err.message, want);
+    remove(path);
+}
+END_TEST
+
+static Suite *potential_suite(void)
+{
+    Suite *s = suite_create("potential");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, coincident_vertices_give_the_closed_form);
+    tcase_add_test(tc, bounds_on_random_separated_pairs);
+    tcase_add_test(tc, contact_is_infinite_never_nan);
+    tcase_add_test(tc, gradient_and_hessian_against_central_differences);
+    tcase_add_test(tc, symmetry_invariance_and_optimality);
+    tcase_add_test(tc, non_vanishing_at_long_range);
+    tcase_add_test(tc, smoothstep_is_c2_at_its_ends);
+    tcase_add_test(tc, hierarchy_tends_to_brute_force_and_is_bounded);
+    tcase_add_test(tc, hierarchy_pose_derivatives_against_central_differences);
+    tcase_add_test(tc, hierarchy_is_smooth_and_monotone_along_a_pull);
+    tcase_add_test(tc, meshes_from_files_and_built_ins);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(potential_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
