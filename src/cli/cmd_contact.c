@@ -62,6 +62,9 @@ static const char usage[] =
     "    --figure DIR        draw it to DIR/contact-pipeline-SCENE.{dat,gp,svg,png}\n"
     "    --gnuplot PROG      the gnuplot to render with (default gnuplot)\n"
     "    --no-render         write the .dat and .gp files but do not run gnuplot\n"
+    "  polyhedra ...     convex polyhedra (Cheng Yi & Drumwright): Table I against\n"
+    "                    an exact reference, and throughput; see\n"
+    "                    `ccdbench contact polyhedra --help`\n"
     "\n"
     "Common options:\n"
     "  --format F        text (default), markdown, csv, json or latex: the table\n"
@@ -566,6 +569,8 @@ int ccd_cmd_contact(int argc, char **argv)
         fputs(usage, stdout);
         return CCD_EXIT_OK;
     }
+    if (!strcmp(sub, "polyhedra"))
+        return ccd_cmd_contact_polyhedra(argc - 1, argv + 1);
     opterr = 0;
     optind = 1;
     if (!strcmp(sub, "check"))
@@ -577,5 +582,5 @@ int ccd_cmd_contact(int argc, char **argv)
     if (!strcmp(sub, "pipeline"))
         return cmd_pipeline(argc - 1, argv + 1);
     return ccd_cli_usage_error("contact: unknown command '%s' (check, rotating-edge, bench, "
-                               "pipeline)", sub);
+                               "pipeline, polyhedra)", sub);
 }
