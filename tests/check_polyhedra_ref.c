@@ -123,6 +123,20 @@ START_TEST(test_touching_is_exactly_zero)
     b = body((const double(*)[3])box1, 8, 2, 2, 2); /* vertex on vertex */
     r = exact(&a, &b);
     ck_assert(r.phi == 0.0 && r.inside == 0 && !r.normal_unique);
+    /* one ulp from kissing, either way: decided by the integers, not the filter */
+    b = body((const double(*)[3])box1, 8, nextafter(2, 3), 0.5, 0.25);
+    r = exact(&a, &b);
+    ck_assert_msg(r.phi == nextafter(2, 3) - 2 && r.inside == -1, "%.17g", r.phi);
+    b = body((const double(*)[3])box1, 8, nextafter(2, 1), 0.5, 0.25);
+    r = exact(&a, &b);
+    ck_assert_msg(r.phi == nextafter(2, 1) - 2 && r.inside == 1, "%.17g", r.phi);
+    /* a quarter turn about z, kissing: the rotated vertices are exact */
+    double quarter[3][3] = {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}};
+    b = body((const double(*)[3])box1, 8, 0.75, 2, 0.5);
+    memcpy(b.rot, quarter, sizeof quarter);
+    r = exact(&a, &b);
+    ck_assert(r.phi == 0.0 && r.inside == 0 && r.normal_unique);
+    assert_normal(&r, 0, -1, 0);
 }
 END_TEST
 

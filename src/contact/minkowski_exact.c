@@ -19,6 +19,7 @@ typedef struct points {
     mpz_t *x; /* 3 (n + 1) integers: the coordinates times L */
     double *d; /* 3 (n + 1) doubles: the true coordinates, relative error < 2^-52 */
     mpz_t scale; /* L */
+    int filter;  /* 0: a coordinate is subnormal, so the relative bound fails: no filter */
 } points;
 
 static void points_free(points *p)
@@ -102,6 +103,7 @@ static int points_make(points *p, const ccd_posed_vertices *a, const ccd_posed_v
         return -1;
     }
     p->n = n;
+    p->filter = 1;
     mpz_set_ui(p->scale, 1);
     for (size_t i = 0; i < a->n; i++)
         for (size_t j = 0; j < b->n; j++)
@@ -118,6 +120,8 @@ static int points_make(points *p, const ccd_posed_vertices *a, const ccd_posed_v
         mpz_divexact(p->x[i], p->scale, mpq_denref(q[i]));
         mpz_mul(p->x[i], p->x[i], mpq_numref(q[i]));
         p->d[i] = mpq_get_d(q[i]); /* truncated: relative error < 2^-52 */
+        if (p->d[i] != 0 && fabs(p->d[i]) < DBL_MIN)
+            p->filter = 0;
         mpq_clear(q[i]);
     }
     for (int k = 0; k < 3; k++) {
@@ -153,7 +157,7 @@ static int orient(const points *p, size_t i, size_t j, size_t k, size_t l)
      * the computed det is within about 14 · 2^-53 · perm of the exact one; 2^-47
      * leaves a margin of four.  Outside [1e-250, 1e250] underflow or overflow
      * could void the bound: the integers decide. */
-    if (perm > 1e-250 && perm < 1e250) {
+    if (p->filter && perm > 1e-250 && perm < 1e250) {
         double bound = 0x1p-47 * perm;
         if (det > bound)
             return 1;
@@ -424,6 +428,7 @@ static int hull_build(hull *h, const points *p)
 
 /* ------------------------------------------------------------------ rounding */
 
+/* Correct in the normal range of doubles (a subnormal result may be rounded twice). */
 double ccd_sqrt_ratio_rounded(const mpz_t num, const mpz_t den)
 {
     if (mpz_sgn(num) == 0)
