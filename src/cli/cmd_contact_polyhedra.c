@@ -33,7 +33,7 @@ static const char usage[] =
     "    --threads N         OpenMP threads (default: all; same table for any N)\n"
     "  bench             contact queries per second: box-box, sphere(98)-box,\n"
     "                    sphere(182)-sphere(182), and the ratio to libccd GJK+EPA\n"
-    "    --pairs N           timed queries per measurement (default 10000)\n"
+    "    --pairs N           timed queries per measurement (default 100000)\n"
     "    --threads LIST      thread counts (default 1,2)\n"
     "    --seed S            generator seed of the poses (default 1)\n"
     "\n"
@@ -266,9 +266,10 @@ static int cmd_bench(int argc, char **argv)
     if (built != 0)
         return ccd_cli_out_of_memory();
     note(format, 1,
-         "contact queries per second (wall time of %zu queries after one untimed pass over\n"
-         "a pool of %d interpenetrating poses); vs first: rate over %s's at the same\n"
-         "scene and thread count; spheres: UV spheres with the paper's vertex counts",
+         "contact queries per second: wall time of %zu queries, after one untimed\n"
+         "pass over a pool of %d interpenetrating poses; vs first: rate over that of\n"
+         "%s on the same scene and threads; spheres: UV spheres with the\n"
+         "paper's vertex counts",
          opt.pairs, CCD_POLY_POOL, m[0].name);
     return write_table(format, &t);
 }

@@ -19,7 +19,7 @@ const char *const ccd_poly_scene_names[CCD_POLY_SCENES] = {"box-box", "sphere98-
 void ccd_poly_bench_options_default(ccd_poly_bench_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->pairs = 10000;
+    o->pairs = 100000;
     o->threads[0] = 1;
     o->threads[1] = 2;
     o->nthreads = 2;

@@ -28,7 +28,7 @@ extern const char *const ccd_poly_scene_names[CCD_POLY_SCENES]; /* box-box, sphe
 double (*ccd_poly_uv_sphere(size_t *n, int rings, int segments))[3];
 
 typedef struct ccd_poly_bench_options {
-    size_t pairs;  /* timed queries per measurement (default 10000) */
+    size_t pairs;  /* timed queries per measurement (default 100000) */
     int threads[CCD_POLY_MAX_THREAD_COUNTS];
     size_t nthreads; /* default: 1 and 2 */
     uint64_t seed;
