@@ -149,7 +149,7 @@ ccd_status ccd_poly_check_run(ccd_poly_check *out, ccd_error *err, const ccd_pol
         return ccd_error_set(err, CCD_ERR_INTERNAL, "contact polyhedra check", 0, 0,
                              "out of memory");
     }
-    static double box[8][3];
+    double box[8][3];
     ccd_poly_box(box, 1.0);
     ccd_posed_vertices a = {(const double(*)[3])box, 8, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {0, 0, 0}};
     ccd_status result = CCD_OK;
