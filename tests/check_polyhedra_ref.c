@@ -222,6 +222,40 @@ START_TEST(test_against_brute_force)
 }
 END_TEST
 
+/* Axis-aligned box poses on a half-unit grid: many coplanar differences,
+ * kissing faces, edges and vertices; the closed form is exact. */
+START_TEST(test_axis_aligned_grid)
+{
+    static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    uint64_t rng = 99;
+    ccd_posed_vertices a = body((const double(*)[3])box1, 8, 0, 0, 0);
+    size_t touching = 0;
+    for (int it = 0; it < 150; it++) {
+        ccd_posed_vertices b = body((const double(*)[3])box1, 8, 0, 0, 0);
+        memset(b.rot, 0, sizeof b.rot);
+        const int *p = perm[(int)(6 * ccd_poly_uniform(&rng))];
+        for (int r = 0; r < 3; r++)
+            b.rot[r][p[r]] = ccd_poly_uniform(&rng) < 0.5 ? -1 : 1; /* a reflection is a pose too */
+        double sep = -INFINITY, out2 = 0;
+        int inside = 1;
+        for (int k = 0; k < 3; k++) {
+            b.pos[k] = 0.5 * floor(11 * ccd_poly_uniform(&rng) - 5);
+            double g = fabs(b.pos[k]) - 2;
+            sep = fmax(sep, g);
+            if (g > 0) {
+                out2 += g * g;
+                inside = 0;
+            }
+        }
+        ccd_minkowski_result r = exact(&a, &b);
+        double want = inside ? sep : sqrt(out2);
+        ck_assert_msg(r.phi == want, "pose %d: %.17g, expected %.17g", it, r.phi, want);
+        touching += r.inside == 0;
+    }
+    ck_assert_uint_gt(touching, 10);
+}
+END_TEST
+
 START_TEST(test_sphere_resting_on_box)
 {
     size_t n;
@@ -362,6 +396,7 @@ static Suite *polyhedra_suite(void)
     tcase_add_test(tc, test_nested_identical_and_scaled);
     tcase_add_test(tc, test_rotated_by_quarter_turn);
     tcase_add_test(tc, test_against_brute_force);
+    tcase_add_test(tc, test_axis_aligned_grid);
     tcase_add_test(tc, test_sphere_resting_on_box);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_libccd_conventions);
