@@ -15,6 +15,7 @@
 #include "contact/minkowski_exact.h"
 #include "contact/polyhedra_bench.h"
 #include "contact/polyhedra_check.h"
+#include "contact/polyhedra_methods.h"
 #include "contact/polyhedra_tables.h"
 
 static double box1[8][3];
@@ -304,12 +305,12 @@ START_TEST(test_libccd_conventions)
     ccd_posed_vertices b = body((const double(*)[3])box1, 8, 1.5, 0.1, 0.2);
     for (int m = 0; m < 2; m++) {
         double phi, n[3];
-        ck_assert_int_eq(ccd_libccd_methods[m].fn(&phi, n, NULL, &a, &b), CCD_PM_OK);
-        ck_assert_msg(fabs(phi + 0.5) < 1e-3, "%s: phi %g", ccd_libccd_methods[m].name, phi);
-        ck_assert_msg(n[0] < -0.999, "%s: n (%g, %g, %g)", ccd_libccd_methods[m].name, n[0],
+        ck_assert_int_eq(ccd_poly_methods[m].fn(&phi, n, NULL, &a, &b), CCD_PM_OK);
+        ck_assert_msg(fabs(phi + 0.5) < 1e-3, "%s: phi %g", ccd_poly_methods[m].name, phi);
+        ck_assert_msg(n[0] < -0.999, "%s: n (%g, %g, %g)", ccd_poly_methods[m].name, n[0],
                       n[1], n[2]);
         b.pos[0] = 3;
-        ck_assert_int_eq(ccd_libccd_methods[m].fn(&phi, n, NULL, &a, &b), CCD_PM_DISJOINT);
+        ck_assert_int_eq(ccd_poly_methods[m].fn(&phi, n, NULL, &a, &b), CCD_PM_DISJOINT);
         b.pos[0] = 1.5;
     }
     b = body((const double(*)[3])box1, 8, 0.1, -1.7, 0); /* B below A: n̂ = +y */
@@ -333,9 +334,9 @@ START_TEST(test_table_one_deterministic)
     ccd_poly_check c1, c2;
     ccd_error err;
     o.threads = 1;
-    ck_assert(ccd_poly_check_run(&c1, &err, &o, ccd_libccd_methods, 2) == CCD_OK);
+    ck_assert(ccd_poly_check_run(&c1, &err, &o, ccd_poly_methods, 2) == CCD_OK);
     o.threads = 2;
-    ck_assert(ccd_poly_check_run(&c2, &err, &o, ccd_libccd_methods, 2) == CCD_OK);
+    ck_assert(ccd_poly_check_run(&c2, &err, &o, ccd_poly_methods, 2) == CCD_OK);
     ck_assert_uint_eq(c1.count, 4);
     for (size_t i = 0; i < c1.count; i++) {
         const ccd_poly_check_row *x = &c1.rows[i], *y = &c2.rows[i];
@@ -366,7 +367,7 @@ START_TEST(test_bench_rows)
     o.pairs = 30;
     ccd_poly_bench b;
     ccd_error err;
-    ck_assert(ccd_poly_bench_run(&b, &err, &o, ccd_libccd_methods, 2) == CCD_OK);
+    ck_assert(ccd_poly_bench_run(&b, &err, &o, ccd_poly_methods, 2) == CCD_OK);
     ck_assert_uint_eq(b.count, 3 * 2 * 2);
     for (size_t i = 0; i < b.count; i++) {
         ck_assert_uint_eq(b.rows[i].pairs, 30);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/libccd_contact.h"
+#include "contact/polyhedra_methods.h"
 #include "contact/polyhedra_tables.h"
 #include "report/paper.h"
 #include "report/report.h"
@@ -49,8 +49,8 @@ enum { OPT_POSES = 256, OPT_SEED, OPT_THREADS, OPT_PAIRS, OPT_FORMAT };
 
 static const ccd_pm_method *methods(size_t *n)
 {
-    *n = sizeof ccd_libccd_methods / sizeof ccd_libccd_methods[0];
-    return ccd_libccd_methods;
+    *n = ccd_poly_method_count;
+    return ccd_poly_methods;
 }
 
 static void note(ccd_report_format format, int before_table, const char *fmt, ...)

@@ -104,8 +104,3 @@ ccd_pm_status ccd_libccd_mpr(double *phi, double normal[3], const void *ctx,
     (void)ctx;
     return run(ccdMPRPenetration, phi, normal, a, b);
 }
-
-const ccd_pm_method ccd_libccd_methods[2] = {
-    {"libccd GJK+EPA", ccd_libccd_gjk_epa, NULL},
-    {"libccd MPR", ccd_libccd_mpr, NULL},
-};

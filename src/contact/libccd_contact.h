@@ -26,6 +26,4 @@ ccd_pm_status ccd_libccd_gjk_epa(double *phi, double normal[3], const void *ctx,
 /* ccdMPRPenetration: Minkowski portal refinement. */
 ccd_pm_status ccd_libccd_mpr(double *phi, double normal[3], const void *ctx,
                              const ccd_posed_vertices *a, const ccd_posed_vertices *b);
-
-extern const ccd_pm_method ccd_libccd_methods[2]; /* GJK+EPA, MPR */
 #endif
