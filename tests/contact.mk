@@ -39,3 +39,14 @@ tests_check_potential_LDADD = src/contact/libccdcontact.la src/core/libccdcore.l
 	$(CHECK_LIBS) $(CCD_LIBS)
 TESTS += tests/cli/contact-potential.sh
 EXTRA_DIST += tests/cli/contact-potential.sh
+# Convex polyhedra (Cheng Yi & Drumwright): the exact Minkowski-difference
+# reference, libccd as the comparator, Table I and the throughput harness.
+check_PROGRAMS += tests/check_polyhedra_ref
+TESTS += tests/check_polyhedra_ref
+tests_check_polyhedra_ref_SOURCES = tests/check_polyhedra_ref.c
+tests_check_polyhedra_ref_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_polyhedra_ref_LDADD = src/contact/libccdcontact.la src/report/libccdreport.la \
+	src/bench/libccdrun.la src/exact/libccddistance.la src/exact/libccdexact.la \
+	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+TESTS += tests/cli/contact-polyhedra.sh
+EXTRA_DIST += tests/cli/contact-polyhedra.sh

@@ -62,6 +62,9 @@ static const char usage[] =
     "    --figure DIR        draw it to DIR/contact-pipeline-SCENE.{dat,gp,svg,png}\n"
     "    --gnuplot PROG      the gnuplot to render with (default gnuplot)\n"
     "    --no-render         write the .dat and .gp files but do not run gnuplot\n"
+    "  polyhedra ...     convex polyhedra (Cheng Yi & Drumwright): Table I against\n"
+    "                    an exact reference, and throughput; see\n"
+    "                    `ccdbench contact polyhedra --help`\n"
     "  potential check|bench  the long-range potential of Ye et al. (see\n"
     "                    `ccdbench contact potential --help`)\n"
     "\n"
@@ -568,6 +571,8 @@ int ccd_cmd_contact(int argc, char **argv)
         fputs(usage, stdout);
         return CCD_EXIT_OK;
     }
+    if (!strcmp(sub, "polyhedra"))
+        return ccd_cmd_contact_polyhedra(argc - 1, argv + 1);
     opterr = 0;
     optind = 1;
     if (!strcmp(sub, "check"))
@@ -581,5 +586,5 @@ int ccd_cmd_contact(int argc, char **argv)
     if (!strcmp(sub, "potential"))
         return ccd_cmd_contact_potential(argc - 1, argv + 1);
     return ccd_cli_usage_error("contact: unknown command '%s' (check, rotating-edge, bench, "
-                               "pipeline, potential)", sub);
+                               "pipeline, polyhedra, potential)", sub);
 }

@@ -3,7 +3,9 @@
 # their references: smooth operators, witness points (double / dual / MPFR from
 # one generic routine), SDF primitives, signed distances and activity
 # indicators, the interior-point baseline, the accuracy/speed experiments, and
-# those experiments as report tables (contact_tables.c: needs src/report).
+# those experiments as report tables (contact_tables.c: needs src/report);
+# the convex-polyhedra experiments of Cheng Yi & Drumwright (polyhedra_*.c):
+# the exact Minkowski-difference reference and libccd as the comparator.
 noinst_LTLIBRARIES += src/contact/libccdcontact.la
 src_contact_libccdcontact_la_SOURCES = \
 	src/contact/contact.h \
@@ -50,4 +52,17 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/potential_bsh.c \
 	src/contact/potential_report.c \
 	src/contact/potential_report.h
+	src/contact/polyhedra_method.h \
+	src/contact/minkowski_exact.c \
+	src/contact/minkowski_exact.h \
+	src/contact/libccd_contact.c \
+	src/contact/libccd_contact.h \
+	src/contact/polyhedra_check.c \
+	src/contact/polyhedra_check.h \
+	src/contact/polyhedra_bench.c \
+	src/contact/polyhedra_bench.h \
+	src/contact/polyhedra_methods.c \
+	src/contact/polyhedra_methods.h \
+	src/contact/polyhedra_tables.c \
+	src/contact/polyhedra_tables.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/* The methods `ccdbench contact polyhedra` measures, in table order (the first
+ * is the one the throughput ratio divides by).  A new method is one line here:
+ * an adapter with the ccd_pm_fn signature and its read-only context. */
+#include <config.h>
+
+#include "contact/polyhedra_methods.h"
+
+#include "contact/libccd_contact.h"
+
+const ccd_pm_method ccd_poly_methods[] = {
+    {"libccd GJK+EPA", ccd_libccd_gjk_epa, NULL},
+    {"libccd MPR", ccd_libccd_mpr, NULL},
+};
+const size_t ccd_poly_method_count = sizeof ccd_poly_methods / sizeof ccd_poly_methods[0];
