@@ -51,7 +51,7 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/potential_mesh.c \
 	src/contact/potential_bsh.c \
 	src/contact/potential_report.c \
-	src/contact/potential_report.h
+	src/contact/potential_report.h \
 	src/contact/polyhedra_method.h \
 	src/contact/minkowski_exact.c \
 	src/contact/minkowski_exact.h \
