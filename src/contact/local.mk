@@ -44,5 +44,15 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/pipeline_figure.c \
 	src/contact/pipeline_figure.h \
 	src/contact/scenes.c \
-	src/contact/scenes.h
+	src/contact/scenes.h \
+	src/contact/scaling_cone.h \
+	src/contact/scaling_shapes.c \
+	src/contact/scaling_ipm.c \
+	src/contact/scaling_ipm.h \
+	src/contact/scaling_solve.c \
+	src/contact/scaling_solve.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la
+# Minimum-scaling collision detection (Le Cleac'h et al.): its public header,
+# installed as <ccdbench/scaling.h>.
+ccdbenchincludedir = $(includedir)/ccdbench
+ccdbenchinclude_HEADERS = include/ccdbench/scaling.h
