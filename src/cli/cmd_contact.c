@@ -62,6 +62,8 @@ static const char usage[] =
     "    --figure DIR        draw it to DIR/contact-pipeline-SCENE.{dat,gp,svg,png}\n"
     "    --gnuplot PROG      the gnuplot to render with (default gnuplot)\n"
     "    --no-render         write the .dat and .gp files but do not run gnuplot\n"
+    "  scaling COMMAND   minimum-scaling collision detection between convex\n"
+    "                    primitives (Le Cleac'h et al.); see `contact scaling --help`\n"
     "\n"
     "Common options:\n"
     "  --format F        text (default), markdown, csv, json or latex: the table\n"
@@ -576,6 +578,8 @@ int ccd_cmd_contact(int argc, char **argv)
         return cmd_bench(argc - 1, argv + 1);
     if (!strcmp(sub, "pipeline"))
         return cmd_pipeline(argc - 1, argv + 1);
+    if (!strcmp(sub, "scaling"))
+        return ccd_cmd_contact_scaling(argc - 1, argv + 1);
     return ccd_cli_usage_error("contact: unknown command '%s' (check, rotating-edge, bench, "
-                               "pipeline)", sub);
+                               "pipeline, scaling)", sub);
 }

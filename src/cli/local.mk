@@ -10,6 +10,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cli_progress.c \
 	src/cli/cmd_bench_io.c \
 	src/cli/cmd_contact.c \
+	src/cli/cmd_contact_scaling.c \
 	src/cli/cmd_gate.c \
 	src/cli/cmd_gen.c \
 	src/cli/cmd_info.c \

@@ -50,7 +50,15 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/scaling_ipm.c \
 	src/contact/scaling_ipm.h \
 	src/contact/scaling_solve.c \
-	src/contact/scaling_solve.h
+	src/contact/scaling_solve.h \
+	src/contact/exact_simplex.c \
+	src/contact/exact_simplex.h \
+	src/contact/scaling_reference.c \
+	src/contact/scaling_reference.h \
+	src/contact/scaling_check.c \
+	src/contact/scaling_check.h \
+	src/contact/scaling_tables.c \
+	src/contact/scaling_tables.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la
 # Minimum-scaling collision detection (Le Cleac'h et al.): its public header,
 # installed as <ccdbench/scaling.h>.

@@ -347,6 +347,13 @@ int ccd_conic_solve(ccd_conic_solution *out, const ccd_conic_lp *lp, double rho,
     push_inside(z, lp);
 
     double hnorm = 1 + inf_norm(lp->h, m), cnorm = 1 + inf_norm(lp->c, n);
+    /* The best iterate so far: at ρ = 0 the last iterations press s and z onto the
+     * cones' boundaries, where rounding in the scaling can make the residuals grow
+     * again; the solve then returns the best iterate when it meets 100 tol. */
+    double best_v[N], best_s[M], best_z[M], best_merit = INFINITY, best_residual = INFINITY;
+    memcpy(best_v, v, sizeof best_v);
+    memcpy(best_s, s, sizeof best_s);
+    memcpy(best_z, z, sizeof best_z);
     for (int it = 0;; it++) {
         double rx[N], rz[M], sz[M];
         for (size_t j = 0; j < n; j++) {
@@ -370,12 +377,19 @@ int ccd_conic_solve(ccd_conic_solution *out, const ccd_conic_lp *lp, double rho,
         double comp = inf_norm(sz, m);
         out->iterations = it;
         out->residual = fmax(fmax(pres, dres), comp);
-        int done = pres <= tol && dres <= tol &&
-                   (rho > 0 ? comp <= tol * fmax(rho, 1e-2) : gap <= tol * fmax(1e-3, fabs(obj)));
-        if (done)
+        double merit = fmax(fmax(pres, dres), rho > 0 ? comp / fmax(rho, 1e-2)
+                                                      : gap / fmax(1e-3, fabs(obj)));
+        if (merit <= tol)
             return 0;
-        if (it == max_iterations)
-            return -1;
+        if (merit < best_merit) {
+            best_merit = merit;
+            best_residual = out->residual;
+            memcpy(best_v, v, n * sizeof *v);
+            memcpy(best_s, s, m * sizeof *s);
+            memcpy(best_z, z, m * sizeof *z);
+        }
+        if (it == max_iterations || merit > 1e3 * best_merit)
+            break;
 
         scaling W;
         scaling_make(&W, lp, s, z);
@@ -390,7 +404,7 @@ int ccd_conic_solve(ccd_conic_solution *out, const ccd_conic_lp *lp, double rho,
                 WiG[i][j] = wc[i];
         }
         if (factor_normal(L, (const double (*)[N])WiG, m, n) != 0)
-            return -1;
+            break;
 
         /* predictor: d = −λ∘λ + ρe, the Newton step to the target itself */
         double ll[M], dsc[M], dva[N], dsa[M], dza[M];
@@ -417,9 +431,31 @@ int ccd_conic_solve(ccd_conic_solution *out, const ccd_conic_lp *lp, double rho,
         double dv[N], ds[M], dz[M];
         direction(dv, ds, dz, lp, &W, L, lambda, rx, rz, dsc);
         double t = fmin(1, 0.95 * fmin(max_step(lp, s, ds), max_step(lp, z, dz)));
+        if (t < 0.5 * ta) {
+            /* The second-order term can point out of a cone that the iterate is
+             * close to, and the steps then shrink geometrically; fall back on the
+             * plain Newton step to a more central target. */
+            double cv[N], cs[M], cz[M];
+            double central = rho + fmax(sigma, 0.1) * fmax(0, mu - rho);
+            for (size_t i = 0; i < m; i++)
+                dsc[i] = -ll[i] + central * e[i];
+            direction(cv, cs, cz, lp, &W, L, lambda, rx, rz, dsc);
+            double tc = fmin(1, 0.95 * fmin(max_step(lp, s, cs), max_step(lp, z, cz)));
+            if (tc > t) {
+                t = tc;
+                memcpy(dv, cv, sizeof dv);
+                memcpy(ds, cs, sizeof ds);
+                memcpy(dz, cz, sizeof dz);
+            }
+        }
         for (size_t j = 0; j < n; j++)
             v[j] += t * dv[j];
         for (size_t i = 0; i < m; i++)
             s[i] += t * ds[i], z[i] += t * dz[i];
     }
+    memcpy(v, best_v, n * sizeof *v);
+    memcpy(s, best_s, m * sizeof *s);
+    memcpy(z, best_z, m * sizeof *z);
+    out->residual = best_residual; /* iterations: all that were made */
+    return best_merit <= 100 * tol ? 0 : -1;
 }

@@ -33,8 +33,10 @@ typedef struct ccd_conic_solution {
     double residual; /* max(‖c + Gᵀz‖∞, ‖Gv + s − h‖∞, ‖s∘z − ρe‖∞), scaled as below */
 } ccd_conic_solution;
 
-/* Returns 0 when converged to tol (relative to 1 + the data's size), -1 otherwise
- * (out holds the last iterate). */
+/* Returns 0 when converged to tol (residuals relative to 1 + the data's size, gap
+ * relative to max(|cᵀv|, 1e-3), s∘z − ρe relative to max(ρ, 1e-2)), or when the
+ * best iterate meets 100 tol before rounding stops the progress; -1 otherwise.
+ * out holds the best iterate. */
 int ccd_conic_solve(ccd_conic_solution *out, const ccd_conic_lp *lp, double rho, double tol,
                     int max_iterations);
 #endif
