@@ -30,3 +30,12 @@ tests_check_contact_pipeline_SOURCES = tests/check_contact_pipeline.c
 tests_check_contact_pipeline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_contact_pipeline_LDADD = src/contact/libccdcontact.la src/exact/libccddistance.la \
 	src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+# Minimum-scaling collision detection (Le Cleac'h et al.) and its references.
+check_PROGRAMS += tests/check_scaling
+TESTS += tests/check_scaling
+tests_check_scaling_SOURCES = tests/check_scaling.c
+tests_check_scaling_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_scaling_LDADD = src/contact/libccdcontact.la src/core/libccdcore.la \
+	$(CHECK_LIBS) $(CCD_LIBS)
+TESTS += tests/cli/contact-scaling.sh
+EXTRA_DIST += tests/cli/contact-scaling.sh

@@ -84,6 +84,10 @@ typedef struct ccd_scaling_result {
     /* λ over the conic rows: rows[0] of shape 1, rows[1] of shape 2, then α ≥ 0. */
     double lambda[CCD_SCALING_MAX_ROWS];
     size_t rows[2];
+    /* Dual sensitivity ∂α* / ∂x_a, ∂α* / ∂x_b = λᵀ ∂g/∂x (every g depends on p − x, so
+     * ∂g/∂x = −∇_p g): −∇_p g₁ᵀλ₁ and −∇_p g₂ᵀλ₂.  The normal is −dalpha_dx[0]
+     * normalised; at convergence dalpha_dx[1] = −dalpha_dx[0]. */
+    double dalpha_dx[2][3];
     int iterations;
     double residual;  /* max of the stationarity, feasibility and s∘λ − ρ residuals */
 } ccd_scaling_result;

@@ -176,10 +176,11 @@ static int cmd_check(int argc, char **argv)
         return status;
     if (readable(format))
         printf("%s"
-               "alpha: |a - a*| / a* (absolute when a* = 0); phi: |phi - phi*|; p, n: Euclidean\n"
-               "error where the reference gives them uniquely; at rho > 0 the errors are\n"
-               "the relaxation's bias against the exact program.  Properties: final residual,\n"
-               "|n1 + n2|, common rigid motion, swapped bodies, both shapes grown by 2 (rho = 0).\n",
+               "alpha: |a - a*| / max(a*, 1e-3); phi: |phi - phi*|; p, n: Euclidean error\n"
+               "where the reference gives them uniquely; at rho > 0 the errors are the\n"
+               "relaxation's bias against the exact program.  Properties: final residual,\n"
+               "the norm of n1 + n2, a common rigid motion, swapped bodies, and both\n"
+               "shapes grown by 2 (rho = 0).\n",
                format == CCD_FORMAT_MARKDOWN ? "\n" : "");
     if (failed) {
         fprintf(stderr, "ccdbench: contact scaling check: %zu solve(s) did not converge\n",

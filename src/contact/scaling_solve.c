@@ -43,17 +43,20 @@ void ccd_scaling_program(ccd_conic_lp *lp, ccd_cone_rows c[2], const ccd_shape *
     lp->m++;
 }
 
-/* normalise(G_pᵀ z) over rows [from, from + rows). */
-static void dual_normal(double out[3], const ccd_conic_lp *lp, const double *z, size_t from,
-                        size_t rows)
+/* normalise(G_pᵀ z) over rows [from, from + rows), and the dual sensitivity
+ * ∂α* / ∂x = −G_pᵀ z of the shape those rows describe. */
+static void dual_normal(double out[3], double dalpha_dx[3], const ccd_conic_lp *lp,
+                        const double *z, size_t from, size_t rows)
 {
     double n[3] = {0, 0, 0};
     for (size_t i = from; i < from + rows; i++)
         for (int k = 0; k < 3; k++)
             n[k] += lp->G[i][k] * z[i];
     double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 3; k++) {
         out[k] = len > 0 ? n[k] / len : 0;
+        dalpha_dx[k] = -n[k];
+    }
 }
 
 ccd_scaling_status ccd_scaling_solve_tol(ccd_scaling_result *out, const ccd_shape *a,
@@ -84,8 +87,8 @@ ccd_scaling_status ccd_scaling_solve_tol(ccd_scaling_result *out, const ccd_shap
     memcpy(out->lambda, sol.z, lp.m * sizeof *sol.z);
     out->rows[0] = c[0].rows;
     out->rows[1] = c[1].rows;
-    dual_normal(out->normal, &lp, sol.z, 0, c[0].rows);
-    dual_normal(out->normal2, &lp, sol.z, c[0].rows, c[1].rows);
+    dual_normal(out->normal, out->dalpha_dx[0], &lp, sol.z, 0, c[0].rows);
+    dual_normal(out->normal2, out->dalpha_dx[1], &lp, sol.z, c[0].rows, c[1].rows);
     return CCD_SCALING_OK;
 }
 

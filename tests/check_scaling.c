@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: MIT */
+/* Minimum-scaling collision detection (Le Cleac'h et al., "Single-Level
+ * Differentiable Contact Simulation"): primitives, the conic interior-point
+ * method, the exact and closed-form references, and the properties. */
+#include <config.h>
+
+#include <check.h>
+#include <gmp.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ccdbench/scaling.h"
+#include "contact/exact_simplex.h"
+#include "contact/scaling_check.h"
+#include "contact/scaling_reference.h"
+
+static void identity(ccd_shape *s, ccd_shape_kind kind)
+{
+    memset(s, 0, sizeof *s);
+    s->kind = kind;
+    for (int i = 0; i < 3; i++)
+        s->rotation[i][i] = 1;
+}
+
+static ccd_shape sphere(double r, double x, double y, double z)
+{
+    ccd_shape s;
+    identity(&s, CCD_SHAPE_SPHERE);
+    s.radius = r;
+    s.position[0] = x, s.position[1] = y, s.position[2] = z;
+    return s;
+}
+
+static ccd_shape box(double hx, double hy, double hz, double x, double y, double z)
+{
+    ccd_shape s;
+    identity(&s, CCD_SHAPE_BOX);
+    s.half_extents[0] = hx, s.half_extents[1] = hy, s.half_extents[2] = hz;
+    s.position[0] = x, s.position[1] = y, s.position[2] = z;
+    return s;
+}
+
+static double norm3(const double v[3])
+{
+    return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
+
+static double dist3(const double a[3], const double b[3])
+{
+    double d[3] = {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+    return norm3(d);
+}
+
+/* sphere–sphere: α* = ‖Δ‖/(R₁+R₂), p*, n, and |∂α* / ∂x| = 1/(R₁+R₂) */
+START_TEST(test_spheres_closed_form)
+{
+    ccd_shape a = sphere(0.7, 0.1, -0.2, 0.3), b = sphere(0.4, 1.9, 0.8, -0.5);
+    ccd_scaling_result r;
+    ck_assert_int_eq(ccd_scaling_solve(&r, &a, &b, 0), CCD_SCALING_OK);
+    double d[3] = {1.8, 1.0, -0.8}, len = norm3(d);
+    double alpha = len / 1.1;
+    ck_assert_double_le(fabs(r.alpha - alpha) / alpha, 1e-10);
+    ck_assert_double_le(fabs(r.phi - (alpha - 1)), 1e-10);
+    for (int k = 0; k < 3; k++) {
+        ck_assert_double_le(fabs(r.normal[k] - d[k] / len), 1e-7);
+        ck_assert_double_le(fabs(r.normal2[k] + d[k] / len), 1e-7);
+        ck_assert_double_le(fabs(r.p[k] - (a.position[k] + 0.7 * d[k] / 1.1)), 1e-9);
+        /* ∂α* / ∂x₂ = Δ / (‖Δ‖ (R₁ + R₂)) = −∂α* / ∂x₁ */
+        ck_assert_double_le(fabs(r.dalpha_dx[1][k] - d[k] / (len * 1.1)), 1e-7);
+        ck_assert_double_le(fabs(r.dalpha_dx[0][k] + d[k] / (len * 1.1)), 1e-7);
+    }
+    ck_assert_int_lt(r.iterations, 30);
+    /* the 256-bit reference agrees */
+    ccd_scaling_ref ref;
+    ccd_scaling_ref_init(&ref);
+    ccd_scaling_reference(&ref, &a, &b);
+    ck_assert_int_eq(ref.kind, CCD_SCALING_REF_CLOSED_FORM);
+    ck_assert(ref.has_p && ref.has_normal);
+    ck_assert_double_le(ccd_scaling_ref_alpha_error(&ref, r.alpha), 1e-10);
+    ck_assert_double_le(dist3(r.p, ref.p), 1e-9);
+    ccd_scaling_ref_clear(&ref);
+}
+END_TEST
+
+/* axis-aligned boxes: α* = max_k |Δ_k| / (h₁ₖ + h₂ₖ), normal ±e_k; and the exact
+ * LP of the same pair (boxes rotated by the identity written as polytopes) gives
+ * the same rational */
+START_TEST(test_axis_aligned_boxes)
+{
+    ccd_shape a = box(1, 0.5, 0.25, 0, 0, 0), b = box(0.5, 0.5, 0.5, 1.0, -2.5, 0.3);
+    ccd_scaling_result r;
+    ck_assert_int_eq(ccd_scaling_solve(&r, &a, &b, 0), CCD_SCALING_OK);
+    double alpha = 2.5 / 1.0; /* y: 2.5/(0.5+0.5) beats x: 1/1.5 and z: 0.3/0.75 */
+    ck_assert_double_le(fabs(r.alpha - alpha) / alpha, 1e-10);
+    ck_assert_double_le(fabs(r.normal[1] + 1), 1e-9);
+    ccd_scaling_ref ref;
+    ccd_scaling_ref_init(&ref);
+    ccd_scaling_reference(&ref, &a, &b);
+    ck_assert_int_eq(ref.kind, CCD_SCALING_REF_CLOSED_FORM);
+    ck_assert(mpfr_cmp_d(ref.alpha, 2.5) == 0);
+    ck_assert_double_le(ccd_scaling_ref_alpha_error(&ref, r.alpha), 1e-10);
+    /* the same boxes as general polytopes: the exact LP */
+    ccd_shape pa, pb;
+    const ccd_shape *src[2] = {&a, &b};
+    ccd_shape *dst[2] = {&pa, &pb};
+    for (int s = 0; s < 2; s++) {
+        identity(dst[s], CCD_SHAPE_POLYTOPE);
+        memcpy(dst[s]->position, src[s]->position, sizeof pa.position);
+        dst[s]->faces = 6;
+        for (int f = 0; f < 6; f++) {
+            dst[s]->normals[f][f / 2] = f % 2 ? -1 : 1;
+            dst[s]->offsets[f] = src[s]->half_extents[f / 2];
+        }
+    }
+    ccd_scaling_ref lp;
+    ccd_scaling_ref_init(&lp);
+    ccd_scaling_reference(&lp, &pa, &pb);
+    ck_assert_int_eq(lp.kind, CCD_SCALING_REF_EXACT_LP);
+    ck_assert(mpfr_cmp(lp.alpha, ref.alpha) == 0);
+    ck_assert_double_le(fabs(lp.normal[1] + 1), 1e-15);
+    ccd_scaling_ref_clear(&lp);
+    ccd_scaling_ref_clear(&ref);
+}
+END_TEST
+
+/* every primitive against a half-space, random poses: the solver against the
+ * 256-bit closed form α* = max(0, aᵀ(x − x_h)/h_S(−a)) (exact LP for polytopes
+ * and boxes), and the double support function against both */
+START_TEST(test_halfspace_every_primitive)
+{
+    uint64_t state = 12345;
+    ccd_scaling_ref ref;
+    ccd_scaling_ref_init(&ref);
+    for (int kind = 0; kind < CCD_SHAPE_HALFSPACE; kind++)
+        for (int k = 0; k < 40; k++) {
+            ccd_shape a, h;
+            ccd_scaling_random_pair(&a, &h, (ccd_shape_kind)kind, CCD_SHAPE_HALFSPACE, &state);
+            ccd_scaling_result r;
+            ck_assert_int_eq(ccd_scaling_solve(&r, &a, &h, 0), CCD_SCALING_OK);
+            ccd_scaling_reference(&ref, &a, &h);
+            ck_assert_int_ne(ref.kind, CCD_SCALING_REF_NONE);
+            double e = ccd_scaling_ref_alpha_error(&ref, r.alpha);
+            ck_assert_msg(e <= 1e-10, "%s vs half-space: α error %g", ccd_shape_kind_name(kind), e);
+            /* support function in double: a_w = R_h n_h */
+            double aw[3], ma[3], u = 0;
+            for (int i = 0; i < 3; i++) {
+                aw[i] = 0;
+                for (int j = 0; j < 3; j++)
+                    aw[i] += h.rotation[i][j] * h.normals[0][j];
+                ma[i] = -aw[i];
+                u += aw[i] * (a.position[i] - h.position[i]);
+            }
+            double closed = fmax(0, u / ccd_shape_support(&a, ma));
+            ck_assert_double_le(fabs(closed - mpfr_get_d(ref.alpha, MPFR_RNDN)),
+                                1e-10 * fmax(1, closed));
+            if (ref.has_normal)
+                ck_assert_double_le(dist3(r.normal, ref.normal), 1e-7);
+        }
+    ccd_scaling_ref_clear(&ref);
+}
+END_TEST
+
+/* polytope pairs (random faces, random poses): the exact rational LP */
+START_TEST(test_polytopes_exact_lp)
+{
+    uint64_t state = 777;
+    ccd_scaling_ref ref;
+    ccd_scaling_ref_init(&ref);
+    const ccd_shape_kind kinds[3][2] = {
+        {CCD_SHAPE_POLYTOPE, CCD_SHAPE_POLYTOPE},
+        {CCD_SHAPE_POLYTOPE, CCD_SHAPE_BOX},
+        {CCD_SHAPE_BOX, CCD_SHAPE_BOX},
+    };
+    for (int c = 0; c < 3; c++)
+        for (int k = 0; k < 60; k++) {
+            ccd_shape a, b;
+            ccd_scaling_random_pair(&a, &b, kinds[c][0], kinds[c][1], &state);
+            ccd_scaling_result r;
+            ck_assert_int_eq(ccd_scaling_solve(&r, &a, &b, 0), CCD_SCALING_OK);
+            ck_assert_int_lt(r.iterations, 30);
+            ccd_scaling_reference(&ref, &a, &b);
+            ck_assert_int_eq(ref.kind, CCD_SCALING_REF_EXACT_LP);
+            ck_assert_double_le(ccd_scaling_ref_alpha_error(&ref, r.alpha), 1e-10);
+        }
+    ccd_scaling_ref_clear(&ref);
+}
+END_TEST
+
+/* Slater's condition: shapes without interior are refused with a status, not
+ * answered with a number */
+START_TEST(test_no_interior_status)
+{
+    ccd_shape ok = sphere(1, 0, 0, 0), s;
+    ccd_scaling_result r;
+    s = sphere(0, 3, 0, 0);
+    ck_assert_int_eq(ccd_scaling_solve(&r, &ok, &s, 0), CCD_SCALING_NO_INTERIOR);
+    identity(&s, CCD_SHAPE_CAPSULE); /* a segment */
+    s.length = 1;
+    s.position[0] = 3;
+    ck_assert_int_eq(ccd_scaling_solve(&r, &s, &ok, 0), CCD_SCALING_NO_INTERIOR);
+    s.radius = 0.2;
+    ck_assert_int_eq(ccd_scaling_solve(&r, &s, &ok, 0), CCD_SCALING_OK);
+    identity(&s, CCD_SHAPE_CYLINDER); /* a disk */
+    s.radius = 1;
+    ck_assert_int_eq(ccd_shape_check(&s), CCD_SCALING_NO_INTERIOR);
+    identity(&s, CCD_SHAPE_POLYTOPE); /* a flat square: z ≤ 0 and −z ≤ 0 */
+    s.faces = 6;
+    for (int f = 0; f < 6; f++) {
+        s.normals[f][f / 2] = f % 2 ? -1 : 1;
+        s.offsets[f] = f / 2 == 2 ? 0 : 1;
+    }
+    ck_assert_int_eq(ccd_scaling_solve(&r, &s, &ok, 0), CCD_SCALING_NO_INTERIOR);
+    identity(&s, CCD_SHAPE_CONE);
+    s.height = 1;
+    ck_assert_int_eq(ccd_shape_check(&s), CCD_SCALING_NO_INTERIOR); /* half-angle 0 */
+    s = box(1, 1, 0, 0, 0, 0);
+    ck_assert_int_eq(ccd_shape_check(&s), CCD_SCALING_NO_INTERIOR);
+    /* not shapes */
+    s = sphere(NAN, 0, 0, 0);
+    ck_assert_int_eq(ccd_shape_check(&s), CCD_SCALING_BAD_SHAPE);
+    s = sphere(1, 0, 0, 0);
+    s.rotation[0][0] = 2;
+    ck_assert_int_eq(ccd_shape_check(&s), CCD_SCALING_BAD_SHAPE);
+    ccd_shape h1, h2;
+    identity(&h1, CCD_SHAPE_HALFSPACE);
+    h1.normals[0][2] = 1;
+    h2 = h1;
+    ck_assert_int_eq(ccd_scaling_solve(&r, &h1, &h2, 0), CCD_SCALING_BAD_SHAPE);
+    ck_assert_int_eq(ccd_scaling_solve(&r, &ok, &h1, -1), CCD_SCALING_BAD_SHAPE);
+    ck_assert_str_eq(ccd_scaling_status_name(CCD_SCALING_NO_INTERIOR),
+                     "no interior (Slater's condition fails)");
+}
+END_TEST
+
+/* common rigid motion, swapped bodies, both grown by k: on random pairs of
+ * every combination at ρ = 0 and ρ = 1e-4 (motion and swap) */
+START_TEST(test_properties_random_pairs)
+{
+    ccd_scaling_check_options o;
+    ccd_scaling_check_options_default(&o);
+    o.pairs = 15;
+    o.nrho = 2;
+    o.rho[0] = 0;
+    o.rho[1] = 1e-4;
+    ccd_scaling_check c;
+    ccd_error err;
+    ck_assert_int_eq(ccd_scaling_check_run(&c, &err, &o), CCD_OK);
+    ck_assert_uint_eq(c.nrows, 44 * 2);
+    for (size_t i = 0; i < c.nrows; i++) {
+        ccd_scaling_check_row *row = &c.rows[i];
+        const char *a = ccd_shape_kind_name(row->a), *b = ccd_shape_kind_name(row->b);
+        ck_assert_uint_eq(row->pairs, 15);
+        ck_assert_msg(row->failed == 0, "%s-%s ρ=%g: %zu failed", a, b, row->rho, row->failed);
+        ck_assert_msg(row->over_30 == 0, "%s-%s: ≥ 30 iterations", a, b);
+        ccd_sample_summary s = ccd_sample_summarize(&row->n_sum);
+        ck_assert_msg(s.n == 0 || s.max <= 1e-6, "%s-%s: n1 + n2 = %g", a, b, s.max);
+        s = ccd_sample_summarize(&row->motion);
+        ck_assert_msg(s.max <= 1e-5, "%s-%s ρ=%g: motion %g", a, b, row->rho, s.max);
+        s = ccd_sample_summarize(&row->swap);
+        ck_assert_msg(s.max <= 1e-5, "%s-%s ρ=%g: swap %g", a, b, row->rho, s.max);
+        if (row->rho == 0) {
+            s = ccd_sample_summarize(&row->scale);
+            ck_assert_msg(s.n == 15 && s.max <= 1e-10, "%s-%s: scale %g", a, b, s.max);
+            s = ccd_sample_summarize(&row->alpha);
+            ck_assert_msg(s.n == 0 || s.max <= 1e-10, "%s-%s: α error %g", a, b, s.max);
+        }
+    }
+    ccd_scaling_check_free(&c);
+}
+END_TEST
+
+/* relaxation: α*(ρ) → α*(0) as ρ → 0 at a smooth point, monotonically here,
+ * and ρ > 0 never undershoots the exact answer (the central path is feasible) */
+START_TEST(test_relaxation_continuity)
+{
+    ccd_shape a, b;
+    identity(&a, CCD_SHAPE_ELLIPSOID);
+    a.half_extents[0] = 1, a.half_extents[1] = 0.5, a.half_extents[2] = 0.7;
+    b = sphere(0.6, 2.2, 0.7, -0.4);
+    ccd_scaling_result r0, r;
+    ck_assert_int_eq(ccd_scaling_solve(&r0, &a, &b, 0), CCD_SCALING_OK);
+    double last = INFINITY;
+    const double rho[] = {1e-2, 1e-4, 1e-6, 1e-8};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(ccd_scaling_solve(&r, &a, &b, rho[i]), CCD_SCALING_OK);
+        double e = r.alpha - r0.alpha;
+        ck_assert_double_ge(e, 0);
+        ck_assert_double_lt(e, last);
+        ck_assert_double_le(e, 10 * rho[i]);
+        ck_assert_double_le(dist3(r.normal, r0.normal), 100 * sqrt(rho[i]));
+        last = e;
+    }
+}
+END_TEST
+
+/* face-to-face: a box resting on the ground plane touches along its bottom
+ * face; p* is asserted to lie in that contact patch only, never at a point */
+START_TEST(test_face_to_face_patch)
+{
+    ccd_shape b = box(0.5, 0.3, 0.2, 0.1, -0.2, 0.2), g;
+    identity(&g, CCD_SHAPE_HALFSPACE);
+    g.normals[0][2] = 1; /* z ≤ 0 */
+    for (int i = 0; i < 2; i++) {
+        double rho = i ? 1e-4 : 0;
+        ccd_scaling_result r;
+        ck_assert_int_eq(ccd_scaling_solve(&r, &b, &g, rho), CCD_SCALING_OK);
+        ck_assert_double_le(fabs(r.alpha - 1), rho ? 1e-2 : 1e-10);
+        ck_assert_double_le(fabs(r.p[2]), rho ? 1e-2 : 1e-9);
+        ck_assert_double_le(fabs(r.p[0] - 0.1), 0.5 * r.alpha + 1e-9);
+        ck_assert_double_le(fabs(r.p[1] + 0.2), 0.3 * r.alpha + 1e-9);
+        ck_assert_double_le(fabs(r.normal[2] + 1), 1e-7);
+    }
+}
+END_TEST
+
+/* the exact simplex on small programs with known answers */
+START_TEST(test_exact_simplex)
+{
+    /* min −z₀ − z₁ s.t. z₀ + 2z₁ + z₂ = 4, 3z₀ + z₁ + z₃ = 6: optimum −14/5 at (8/5, 6/5) */
+    ccd_simplex S;
+    ccd_simplex_init(&S, 2, 4);
+    mpq_set_si(S.B[0][0], 1, 1), mpq_set_si(S.B[0][1], 2, 1), mpq_set_si(S.B[0][2], 1, 1);
+    mpq_set_si(S.B[1][0], 3, 1), mpq_set_si(S.B[1][1], 1, 1), mpq_set_si(S.B[1][3], 1, 1);
+    mpq_set_si(S.r[0], 4, 1), mpq_set_si(S.r[1], 6, 1);
+    mpq_set_si(S.f[0], -1, 1), mpq_set_si(S.f[1], -1, 1);
+    mpq_t v, z[4], want;
+    mpq_inits(v, z[0], z[1], z[2], z[3], want, NULL);
+    ck_assert_int_eq(ccd_simplex_solve(v, z, &S), CCD_SIMPLEX_OPTIMAL);
+    mpq_set_si(want, -14, 5);
+    ck_assert(mpq_equal(v, want));
+    mpq_set_si(want, 8, 5);
+    ck_assert(mpq_equal(z[0], want));
+    /* unbounded: drop z₁'s rows */
+    mpq_set_si(S.B[0][1], -2, 1), mpq_set_si(S.B[1][1], 0, 1);
+    ck_assert_int_eq(ccd_simplex_solve(v, z, &S), CCD_SIMPLEX_UNBOUNDED);
+    /* infeasible: z₀ = −1 */
+    ccd_simplex_clear(&S);
+    ccd_simplex_init(&S, 1, 1);
+    mpq_set_si(S.B[0][0], 1, 1), mpq_set_si(S.r[0], -1, 1);
+    ck_assert_int_eq(ccd_simplex_solve(v, z, &S), CCD_SIMPLEX_INFEASIBLE);
+    ccd_simplex_clear(&S);
+    mpq_clears(v, z[0], z[1], z[2], z[3], want, NULL);
+}
+END_TEST
+
+/* dual sensitivity against central differences of the solver itself, on a smooth
+ * pair (ellipsoid–capsule): ∂α* / ∂x = λᵀ∂g/∂x */
+START_TEST(test_dual_sensitivity_positions)
+{
+    ccd_shape a, b;
+    identity(&a, CCD_SHAPE_ELLIPSOID);
+    a.half_extents[0] = 0.8, a.half_extents[1] = 0.5, a.half_extents[2] = 0.6;
+    identity(&b, CCD_SHAPE_CAPSULE);
+    b.radius = 0.3, b.length = 1.2;
+    b.position[0] = 1.1, b.position[1] = 1.3, b.position[2] = 0.4;
+    ccd_scaling_result r, rp, rm;
+    ck_assert_int_eq(ccd_scaling_solve(&r, &a, &b, 0), CCD_SCALING_OK);
+    const double h = 1e-5;
+    for (int body = 0; body < 2; body++)
+        for (int k = 0; k < 3; k++) {
+            ccd_shape ap = a, bp = b, am = a, bm = b;
+            (body ? bp.position : ap.position)[k] += h;
+            (body ? bm.position : am.position)[k] -= h;
+            ck_assert_int_eq(ccd_scaling_solve(&rp, &ap, &bp, 0), CCD_SCALING_OK);
+            ck_assert_int_eq(ccd_scaling_solve(&rm, &am, &bm, 0), CCD_SCALING_OK);
+            double fd = (rp.alpha - rm.alpha) / (2 * h);
+            ck_assert_msg(fabs(fd - r.dalpha_dx[body][k]) <= 1e-6,
+                          "body %d axis %d: %g vs %g", body, k, fd, r.dalpha_dx[body][k]);
+        }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("scaling");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_spheres_closed_form);
+    tcase_add_test(tc, test_axis_aligned_boxes);
+    tcase_add_test(tc, test_halfspace_every_primitive);
+    tcase_add_test(tc, test_polytopes_exact_lp);
+    tcase_add_test(tc, test_no_interior_status);
+    tcase_add_test(tc, test_properties_random_pairs);
+    tcase_add_test(tc, test_relaxation_continuity);
+    tcase_add_test(tc, test_face_to_face_patch);
+    tcase_add_test(tc, test_exact_simplex);
+    tcase_add_test(tc, test_dual_sensitivity_positions);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
