@@ -372,6 +372,165 @@ START_TEST(test_dual_sensitivity_positions)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- box on ground */
+
+/* Rank of the rows × cols rational matrix M (destroyed), by exact elimination. */
+static int rank_q(mpq_t *M, int rows, int cols)
+{
+    int rank = 0;
+    mpq_t f, t;
+    mpq_inits(f, t, NULL);
+    for (int c = 0; c < cols && rank < rows; c++) {
+        int piv = -1;
+        for (int r = rank; r < rows && piv < 0; r++)
+            if (mpq_sgn(M[r * cols + c]) != 0)
+                piv = r;
+        if (piv < 0)
+            continue;
+        for (int j = 0; j < cols; j++)
+            mpq_swap(M[piv * cols + j], M[rank * cols + j]);
+        for (int r = 0; r < rows; r++) {
+            if (r == rank || mpq_sgn(M[r * cols + c]) == 0)
+                continue;
+            mpq_div(f, M[r * cols + c], M[rank * cols + c]);
+            for (int j = 0; j < cols; j++) {
+                mpq_mul(t, f, M[rank * cols + j]);
+                mpq_sub(M[r * cols + j], M[r * cols + j], t);
+            }
+        }
+        rank++;
+    }
+    mpq_clears(f, t, NULL);
+    return rank;
+}
+
+/* The paper's 2-D box on the ground (Le Cleac'h et al., eqs. 17–19 and 58–59),
+ * coordinates (y, z): the unit-half-size square A = [−e_z, e_y, e_z, −e_y]ᵀ,
+ * b = 1, at x₊ = (0, 1), θ₊ = 0, on the unscaled ground pᵀe_z ≤ 0.  Unknowns
+ * v = [p (2), α, γ_p (4), γ_n, γ_α, s_p (4), s_n, s_α] and, with the dynamics,
+ * [x₊ (2), θ₊, γ, s_γ].  At the printed KKT point the residual (18) vanishes, the
+ * collision Jacobian (19) has rank 14 of 15 (col p_y = col s_p2 − col s_p4: the
+ * contact point may slide along the face), and the dynamics rows (58), whose
+ * torque row depends on p, make the 20 × 20 Jacobian nonsingular.  The Jacobian
+ * is written here from (18) and (58), re-derived (the printed (59) has sign and
+ * column slips); mass m = 1, inertia 1/6, Δt = 1/100, g = 981/100, at rest. */
+enum { NV = 15, NF = 20, PY = 0, PZ = 1, AL = 2, GP = 3, GN = 7, GA = 8, SP = 9, SN = 13, SA = 14,
+       XY = 15, XZ = 16, TH = 17, GM = 18, SG = 19 };
+
+START_TEST(test_box_on_ground_kkt)
+{
+    const int A[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}}; /* rows (y, z) */
+    const int b[4] = {1, 1, 1, 1}, n[2] = {0, 1};
+    /* the KKT point */
+    const int p[2] = {0, 0}, x[2] = {0, 1}, alpha = 1;
+    const int gp[4] = {1, 0, 0, 0}, gn = 1, ga = 0, sp[4] = {0, 1, 2, 1}, sn = 0, sa = 1;
+    /* residual (18) at θ = 0 (R = I): every row zero */
+    for (int k = 0; k < 2; k++) {
+        int r = gn * n[k];
+        for (int i = 0; i < 4; i++)
+            r += A[i][k] * gp[i];
+        ck_assert_int_eq(r, 0);
+    }
+    ck_assert_int_eq(1 - (gp[0] * b[0] + gp[1] * b[1] + gp[2] * b[2] + gp[3] * b[3]) - ga, 0);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(sp[i] + A[i][0] * (p[0] - x[0]) + A[i][1] * (p[1] - x[1]) - b[i] * alpha, 0);
+        ck_assert_int_eq(gp[i] * sp[i], 0);
+    }
+    ck_assert_int_eq(sn + p[0] * n[0] + p[1] * n[1], 0);
+    ck_assert_int_eq(sa - alpha, 0);
+    ck_assert_int_eq(gn * sn + ga * sa, 0);
+
+    /* the Jacobian, full size; the collision block is its top-left 15 × 15 */
+    mpq_t J[NF * NF], K[NV * NV];
+    for (int i = 0; i < NF * NF; i++)
+        mpq_init(J[i]);
+#define SET(r, c, num, den) mpq_set_si(J[(r) * NF + (c)], (num), (den)), mpq_canonicalize(J[(r) * NF + (c)])
+    int row = 0;
+    for (int k = 0; k < 2; k++, row++) { /* Rᵀ Aᵀ γ_p + γ_n n */
+        for (int i = 0; i < 4; i++)
+            SET(row, GP + i, A[i][k], 1);
+        SET(row, GN, n[k], 1);
+        /* ∂/∂θ of R(θ)ᵀAᵀγ_p at θ = 0, R = [[c, s], [−s, c]]: R'ᵀ = [[0, −1], [1, 0]] */
+        int atg[2] = {0, 0};
+        for (int i = 0; i < 4; i++)
+            atg[0] += A[i][0] * gp[i], atg[1] += A[i][1] * gp[i];
+        SET(row, TH, k == 0 ? -atg[1] : atg[0], 1);
+    }
+    for (int i = 0; i < 4; i++) /* 1 − γ_pᵀb − γ_α */
+        SET(row, GP + i, -b[i], 1);
+    SET(row, GA, -1, 1);
+    row++;
+    for (int i = 0; i < 4; i++, row++) { /* s_p + A R (p − x₊) − bα */
+        SET(row, PY, A[i][0], 1);
+        SET(row, PZ, A[i][1], 1);
+        SET(row, AL, -b[i], 1);
+        SET(row, SP + i, 1, 1);
+        SET(row, XY, -A[i][0], 1);
+        SET(row, XZ, -A[i][1], 1);
+        /* A R'(0)(p − x₊), R'(0) = [[0, 1], [−1, 0]] */
+        int d[2] = {p[0] - x[0], p[1] - x[1]}, rd[2] = {d[1], -d[0]};
+        SET(row, TH, A[i][0] * rd[0] + A[i][1] * rd[1], 1);
+    }
+    SET(row, PY, n[0], 1); /* s_n + pᵀn */
+    SET(row, PZ, n[1], 1);
+    SET(row, SN, 1, 1);
+    row++;
+    SET(row, AL, -1, 1); /* s_α − α */
+    SET(row, SA, 1, 1);
+    row++;
+    for (int i = 0; i < 4; i++, row++) { /* γ_p ∘ s_p */
+        SET(row, GP + i, sp[i], 1);
+        SET(row, SP + i, gp[i], 1);
+    }
+    SET(row, GN, sn, 1); /* γ_n s_n */
+    SET(row, SN, gn, 1);
+    row++;
+    SET(row, GA, sa, 1); /* γ_α s_α */
+    SET(row, SA, ga, 1);
+    row++;
+    ck_assert_int_eq(row, NV);
+    /* dynamics (58): (m/Δt)(x₊ − 2x + x₋) − γn − m g Δt = 0, at rest γ = m g Δt */
+    const long m_num = 1, dt_den = 100, inertia_den = 6;
+    for (int k = 0; k < 2; k++, row++) {
+        SET(row, XY + k, m_num * dt_den, 1);
+        SET(row, GM, -n[k], 1);
+    }
+    /* (J/Δt)(θ₊ − 2θ + θ₋) − γ e_yᵀ(p − x₊) = 0, γ = m g Δt = 981/10000 */
+    SET(row, TH, dt_den, inertia_den);
+    SET(row, GM, -(p[0] - x[0]), 1);
+    SET(row, PY, -981, 10000);
+    SET(row, XY, 981, 10000);
+    row++;
+    SET(row, SG, 1, 1); /* s_γ − (α − 1) */
+    SET(row, AL, -1, 1);
+    row++;
+    SET(row, GM, 0, 1); /* γ s_γ: s_γ = 0, γ = 981/10000 */
+    SET(row, SG, 981, 10000);
+    row++;
+    ck_assert_int_eq(row, NF);
+#undef SET
+    for (int i = 0; i < NV; i++)
+        for (int j = 0; j < NV; j++) {
+            mpq_init(K[i * NV + j]);
+            mpq_set(K[i * NV + j], J[i * NF + j]);
+        }
+    /* col p_y = col s_p2 − col s_p4 in the collision block */
+    for (int i = 0; i < NV; i++) {
+        mpq_t d;
+        mpq_init(d);
+        mpq_sub(d, K[i * NV + SP + 1], K[i * NV + SP + 3]);
+        ck_assert(mpq_equal(d, K[i * NV + PY]));
+        mpq_clear(d);
+    }
+    ck_assert_int_eq(rank_q(K, NV, NV), NV - 1);
+    ck_assert_int_eq(rank_q(J, NF, NF), NF);
+    for (int i = 0; i < NV * NV; i++)
+        mpq_clear(K[i]);
+    for (int i = 0; i < NF * NF; i++)
+        mpq_clear(J[i]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("scaling");
@@ -387,6 +546,7 @@ int main(void)
     tcase_add_test(tc, test_face_to_face_patch);
     tcase_add_test(tc, test_exact_simplex);
     tcase_add_test(tc, test_dual_sensitivity_positions);
+    tcase_add_test(tc, test_box_on_ground_kkt);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
