@@ -7,6 +7,7 @@
 #include <check.h>
 #include <gmp.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -531,6 +532,147 @@ START_TEST(test_box_on_ground_kkt)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- dual sensitivity */
+
+static void turn(ccd_shape *s, int axis, double angle)
+{
+    double c = cos(angle), sn = sin(angle), Q[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, R[3][3];
+    int i = (axis + 1) % 3, j = (axis + 2) % 3;
+    Q[i][i] = c, Q[i][j] = -sn, Q[j][i] = sn, Q[j][j] = c;
+    for (int r = 0; r < 3; r++)
+        for (int k = 0; k < 3; k++)
+            R[r][k] = Q[r][0] * s->rotation[0][k] + Q[r][1] * s->rotation[1][k] +
+                      Q[r][2] * s->rotation[2][k];
+    memcpy(s->rotation, R, sizeof R);
+}
+
+/* The parameters of a shape as pointers (count returned); rotation handled apart. */
+static int parameters(double **out, ccd_shape *s)
+{
+    int n = 0;
+    for (int k = 0; k < 3; k++)
+        out[n++] = &s->position[k];
+    switch (s->kind) {
+    case CCD_SHAPE_PADDED_POLYTOPE:
+        out[n++] = &s->radius;
+        /* fall through */
+    case CCD_SHAPE_POLYTOPE:
+        for (size_t i = 0; i < s->faces; i++)
+            out[n++] = &s->offsets[i];
+        break;
+    case CCD_SHAPE_BOX:
+    case CCD_SHAPE_ELLIPSOID:
+        for (int k = 0; k < 3; k++)
+            out[n++] = &s->half_extents[k];
+        break;
+    case CCD_SHAPE_SPHERE:
+        out[n++] = &s->radius;
+        break;
+    case CCD_SHAPE_CAPSULE:
+    case CCD_SHAPE_CYLINDER:
+        out[n++] = &s->radius;
+        out[n++] = &s->length;
+        break;
+    case CCD_SHAPE_CONE:
+        out[n++] = &s->height;
+        out[n++] = &s->half_angle;
+        break;
+    default:
+        break;
+    }
+    return n;
+}
+
+/* The same parameters in the gradient, in the same order. */
+static int gradient_entries(double *out, const ccd_scaling_gradient *g, const ccd_shape *s)
+{
+    ccd_scaling_gradient copy = *g;
+    ccd_shape t = *s;
+    double *ps[32];
+    int n = parameters(ps, &t);
+    for (int i = 0; i < n; i++) {
+        /* map the address in t to the same field of the gradient */
+        size_t off = (size_t)((char *)ps[i] - (char *)&t);
+        const double *v;
+        if (off >= offsetof(ccd_shape, position) && off < offsetof(ccd_shape, position) + 24)
+            v = &copy.position[(off - offsetof(ccd_shape, position)) / 8];
+        else if (off == offsetof(ccd_shape, radius))
+            v = &copy.radius;
+        else if (off == offsetof(ccd_shape, length))
+            v = &copy.length;
+        else if (off == offsetof(ccd_shape, height))
+            v = &copy.height;
+        else if (off == offsetof(ccd_shape, half_angle))
+            v = &copy.half_angle;
+        else if (off >= offsetof(ccd_shape, half_extents) &&
+                 off < offsetof(ccd_shape, half_extents) + 24)
+            v = &copy.half_extents[(off - offsetof(ccd_shape, half_extents)) / 8];
+        else
+            v = &copy.offsets[(off - offsetof(ccd_shape, offsets)) / 8];
+        out[i] = *v;
+    }
+    return n;
+}
+
+/* ∂α* / ∂θ = λᵀ∂g/∂θ for every parameter (centre, orientation, sizes) of both
+ * shapes, against central differences of the solver, on random pairs */
+START_TEST(test_dual_sensitivity_all_parameters)
+{
+    const ccd_shape_kind kinds[][2] = {
+        {CCD_SHAPE_SPHERE, CCD_SHAPE_ELLIPSOID},  {CCD_SHAPE_CAPSULE, CCD_SHAPE_CONE},
+        {CCD_SHAPE_CYLINDER, CCD_SHAPE_PADDED_POLYTOPE}, {CCD_SHAPE_POLYTOPE, CCD_SHAPE_BOX},
+        {CCD_SHAPE_ELLIPSOID, CCD_SHAPE_HALFSPACE}, {CCD_SHAPE_CONE, CCD_SHAPE_CYLINDER},
+    };
+    uint64_t state = 4242;
+    const double h = 1e-5;
+    for (size_t c = 0; c < sizeof kinds / sizeof *kinds; c++)
+        for (int pair = 0; pair < 3; pair++) {
+            ccd_shape s[2];
+            ccd_scaling_random_pair(&s[0], &s[1], kinds[c][0], kinds[c][1], &state);
+            ccd_scaling_result r, rp, rm;
+            ck_assert_int_eq(ccd_scaling_solve(&r, &s[0], &s[1], 0), CCD_SCALING_OK);
+            if (r.alpha < 1e-3)
+                continue; /* centre inside a half-space: α* = 0, no gradient */
+            ccd_scaling_gradient g[2];
+            ccd_scaling_gradient_of(g, &r, &s[0], &s[1]);
+            for (int body = 0; body < 2; body++) {
+                double want[32], *ps[32];
+                int n = gradient_entries(want, &g[body], &s[body]);
+                for (int i = 0; i < n + 3; i++) {
+                    ccd_shape plus[2] = {s[0], s[1]}, minus[2] = {s[0], s[1]};
+                    double exact;
+                    if (i < n) {
+                        parameters(ps, &plus[body]);
+                        *ps[i] += h;
+                        parameters(ps, &minus[body]);
+                        *ps[i] -= h;
+                        exact = want[i];
+                    } else {
+                        turn(&plus[body], i - n, h);
+                        turn(&minus[body], i - n, -h);
+                        exact = g[body].rotation[i - n];
+                    }
+                    ck_assert_int_eq(ccd_scaling_solve(&rp, &plus[0], &plus[1], 0), CCD_SCALING_OK);
+                    ck_assert_int_eq(ccd_scaling_solve(&rm, &minus[0], &minus[1], 0), CCD_SCALING_OK);
+                    double fd = (rp.alpha - rm.alpha) / (2 * h);
+                    ck_assert_msg(fabs(fd - exact) <= 1e-5 * (1 + fabs(fd)),
+                                  "%s-%s pair %d body %d parameter %d: FD %.10g, dual %.10g",
+                                  ccd_shape_kind_name(kinds[c][0]), ccd_shape_kind_name(kinds[c][1]),
+                                  pair, body, i, fd, exact);
+                }
+            }
+        }
+    /* spheres in closed form: ∂α* / ∂R₁ = −α* / (R₁ + R₂) */
+    ccd_shape a = sphere(0.7, 0, 0, 0), b = sphere(0.4, 2, 1, 0);
+    ccd_scaling_result r;
+    ck_assert_int_eq(ccd_scaling_solve(&r, &a, &b, 0), CCD_SCALING_OK);
+    ccd_scaling_gradient g[2];
+    ccd_scaling_gradient_of(g, &r, &a, &b);
+    ck_assert_double_le(fabs(g[0].radius + r.alpha / 1.1), 1e-9);
+    ck_assert_double_le(fabs(g[1].radius + r.alpha / 1.1), 1e-9);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("scaling");
@@ -547,6 +689,7 @@ int main(void)
     tcase_add_test(tc, test_exact_simplex);
     tcase_add_test(tc, test_dual_sensitivity_positions);
     tcase_add_test(tc, test_box_on_ground_kkt);
+    tcase_add_test(tc, test_dual_sensitivity_all_parameters);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

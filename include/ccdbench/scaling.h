@@ -86,7 +86,9 @@ typedef struct ccd_scaling_result {
     size_t rows[2];
     /* Dual sensitivity ∂α* / ∂x_a, ∂α* / ∂x_b = λᵀ ∂g/∂x (every g depends on p − x, so
      * ∂g/∂x = −∇_p g): −∇_p g₁ᵀλ₁ and −∇_p g₂ᵀλ₂.  The normal is −dalpha_dx[0]
-     * normalised; at convergence dalpha_dx[1] = −dalpha_dx[0]. */
+     * normalised; at convergence dalpha_dx[1] = −dalpha_dx[0].  The derivative of
+     * α* where α* is differentiable, at ρ = 0; at ρ > 0 the same formula is the
+     * derivative of the barrier problem's value, not of the relaxed α. */
     double dalpha_dx[2][3];
     int iterations;
     double residual;  /* max of the stationarity, feasibility and s∘λ − ρ residuals */
@@ -97,6 +99,21 @@ typedef struct ccd_scaling_result {
  * out is filled only on CCD_SCALING_OK (iterations and residual always). */
 CCD_API ccd_scaling_status ccd_scaling_solve(ccd_scaling_result *out, const ccd_shape *a,
                                              const ccd_shape *b, double rho);
+
+/* The dual sensitivity of α* to every parameter of one shape: ∂α* / ∂θ = λᵀ ∂g/∂θ.
+ * Parameters a kind does not have are 0. */
+typedef struct ccd_scaling_gradient {
+    double position[3];  /* ∂α* / ∂x */
+    double rotation[3];  /* ∂α* / ∂ω: the shape turned by exp(ω̂) about its centre */
+    double radius, length, height, half_angle;
+    double half_extents[3]; /* box half-extents, ellipsoid semi-axes */
+    double offsets[CCD_SHAPE_MAX_FACES]; /* polytope offsets b */
+} ccd_scaling_gradient;
+
+/* out[0] for a, out[1] for b, from a CCD_SCALING_OK result r of the pair (a, b)
+ * (with the caveat on ρ > 0 of dalpha_dx). */
+CCD_API void ccd_scaling_gradient_of(ccd_scaling_gradient out[2], const ccd_scaling_result *r,
+                                     const ccd_shape *a, const ccd_shape *b);
 
 /* Support function h(d) = max over the unscaled shape (relative to its centre)
  * of dᵀ(p − x), d in the world frame; +inf for a half-space unless d is along
