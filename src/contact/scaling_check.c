@@ -224,6 +224,16 @@ static int check_pair(ccd_scaling_check_row *row, const ccd_shape *a, const ccd_
             add(&row->p, ref->has_p ? dist3(r.p, ref->p, 1) : NAN) ||
             add(&row->normal, ref->has_normal ? dist3(r.normal, ref->normal, 1) : NAN))
             return -1;
+        /* ∂α* / ∂x, relative to its size; at ρ = 0 only (at ρ > 0 the duals give
+         * the barrier problem's value's derivative, not that of the relaxed α) */
+        double dx = NAN;
+        const double zero[3] = {0, 0, 0};
+        if (ref->has_normal && rho == 0)
+            for (int body = 0; body < 2; body++)
+                dx = fmax(isnan(dx) ? 0 : dx, dist3(r.dalpha_dx[body], ref->dalpha_dx[body], 1) /
+                                                  dist3(ref->dalpha_dx[body], zero, 1));
+        if (add(&row->dx, dx))
+            return -1;
     }
     /* a common rigid motion */
     double Q[3][3], t[3];
@@ -280,7 +290,7 @@ static double now_seconds(void)
 
 static ccd_sample *row_samples(ccd_scaling_check_row *row, size_t *n)
 {
-    *n = 10;
+    *n = 11;
     return &row->alpha; /* alpha … iterations are consecutive */
 }
 

@@ -31,8 +31,9 @@ typedef struct ccd_scaling_check_row {
     double rho;
     ccd_scaling_ref_kind reference;
     size_t pairs, failed, over_30; /* failed: not converged; over_30: ≥ 30 iterations */
-    /* against the reference: α relative, φ absolute, ‖p − p*‖, ‖n − n*‖ */
-    ccd_sample alpha, phi, p, normal;
+    /* against the reference: α relative, φ absolute, ‖p − p*‖, ‖n − n*‖, and the
+     * dual sensitivity ∂α* / ∂x of both centres (max relative error) */
+    ccd_sample alpha, phi, p, normal, dx;
     /* properties: final residual, ‖n₁ + n₂‖, common motion (α relative, and
      * ‖n' − Qn‖), swap (α relative and ‖n_ba + n_ab‖), scaling (α relative) */
     ccd_sample residual, n_sum, motion, swap, scale;

@@ -98,13 +98,19 @@ static void exact_lp(ccd_scaling_ref *r, const ccd_shape *a, const ccd_shape *b)
         mpq_neg(value, value);
         mpfr_set_q(r->alpha, value, MPFR_RNDN);
         double n[3];
-        for (int k = 0; k < 3; k++) {
-            for (size_t j = 0; j < c[0].rows; j++) {
-                mpq_set_d(t, lp.G[j][k]);
-                mpq_mul(t, t, z[j]);
-                mpq_add(nq[k], nq[k], t);
+        for (int body = 0; body < 2; body++) {
+            size_t from = body ? c[0].rows : 0, to = body ? c[0].rows + c[1].rows : c[0].rows;
+            for (int k = 0; k < 3; k++) {
+                mpq_set_ui(nq[k], 0, 1);
+                for (size_t j = from; j < to; j++) {
+                    mpq_set_d(t, lp.G[j][k]);
+                    mpq_mul(t, t, z[j]);
+                    mpq_add(nq[k], nq[k], t);
+                }
+                r->dalpha_dx[body][k] = -mpq_get_d(nq[k]);
+                if (!body)
+                    n[k] = -r->dalpha_dx[0][k];
             }
-            n[k] = mpq_get_d(nq[k]);
         }
         unit(r->normal, n);
         /* at α* = 0 the duals name no direction; the rows' rounded right-hand
@@ -143,6 +149,10 @@ static void axis_aligned_boxes(ccd_scaling_ref *r, const ccd_shape *a, const ccd
     r->has_normal = mpq_sgn(best) > 0;
     memset(r->normal, 0, sizeof r->normal);
     r->normal[axis] = b->position[axis] > a->position[axis] ? 1 : -1;
+    memset(r->dalpha_dx, 0, sizeof r->dalpha_dx);
+    double w = 1 / (a->half_extents[axis] + b->half_extents[axis]);
+    r->dalpha_dx[0][axis] = -r->normal[axis] * w;
+    r->dalpha_dx[1][axis] = r->normal[axis] * w;
     mpq_clears(best, q, den, NULL);
 }
 
@@ -172,6 +182,9 @@ static void spheres(ccd_scaling_ref *r, const ccd_shape *a, const ccd_shape *b)
         if (r->has_normal) {
             mpfr_div(t, d[k], len, MPFR_RNDN);
             r->normal[k] = mpfr_get_d(t, MPFR_RNDN);
+            mpfr_div(t, t, rs, MPFR_RNDN);
+            r->dalpha_dx[1][k] = mpfr_get_d(t, MPFR_RNDN);
+            r->dalpha_dx[0][k] = -r->dalpha_dx[1][k];
         }
         mpfr_clear(d[k]);
     }
@@ -288,8 +301,15 @@ static void against_halfspace(ccd_scaling_ref *r, const ccd_shape *s, const ccd_
         r->has_normal = mpfr_cmp_d(r->alpha, 1e-9) > 0;
         double an[3];
         unit(an, a);
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 3; k++) {
             r->normal[k] = s_first ? -an[k] : an[k];
+            /* ∂α* / ∂x_s = a / h_S(−a), the plane's point the opposite */
+            mpfr_set_d(x, a[k], MPFR_RNDN);
+            mpfr_div(x, x, h, MPFR_RNDN);
+            double g = mpfr_get_d(x, MPFR_RNDN);
+            r->dalpha_dx[s_first ? 0 : 1][k] = g;
+            r->dalpha_dx[s_first ? 1 : 0][k] = -g;
+        }
         /* p* = x + α*∇h(d) with d = −a in the body frame (world ∇h = R ∇h_body) */
         if (s->kind == CCD_SHAPE_SPHERE || s->kind == CCD_SHAPE_ELLIPSOID) {
             r->has_p = 1;

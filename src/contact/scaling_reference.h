@@ -30,6 +30,9 @@ typedef struct ccd_scaling_ref {
     mpfr_t alpha;          /* α* (256 bits; exact rational rounded for the LP) */
     int has_p, has_normal; /* p* or n unique and known */
     double p[3], normal[3];
+    /* ∂α* / ∂x of both centres where n is known: from the exact duals of the LP,
+     * −Δ/(‖Δ‖(R₁ + R₂)) for spheres, ±a / h_S(−a) against a half-space */
+    double dalpha_dx[2][3];
 } ccd_scaling_ref;
 
 void ccd_scaling_ref_init(ccd_scaling_ref *r);

@@ -41,21 +41,21 @@ static int table_check(ccd_report_table *t)
     return 0;
 }
 
-enum { CHECK_COLUMNS = 25 };
+enum { CHECK_COLUMNS = 28 };
 static const char *const check_headers[CHECK_COLUMNS] = {
     "a", "b", "rho", "reference", "pairs", "failed", "alpha_n", "alpha_max", "alpha_p99",
     "phi_max", "phi_p99", "p_n", "p_max", "p_p99", "normal_n", "normal_max", "normal_p99",
-    "residual_max", "n_sum_max", "motion_max", "swap_max", "scale_max", "iter_mean",
+    "dx_n", "dx_max", "dx_p99", "residual_max", "n_sum_max", "motion_max", "swap_max", "scale_max", "iter_mean",
     "iter_max", "over_30",
 };
 static const char *const check_titles[CHECK_COLUMNS] = {
     "a", "b", "rho", "reference", "pairs", "failed", "α n", "α max", "α p99",
     "φ max", "φ p99", "p n", "p max", "p p99", "n n", "n max", "n p99",
-    "resid. max", "n1+n2 max", "motion max", "swap max", "scale max", "iter mean",
+    "dα/dx n", "dα/dx max", "dα/dx p99", "resid. max", "n1+n2 max", "motion max", "swap max", "scale max", "iter mean",
     "iter max", "≥30 it",
 };
 static const unsigned char check_numeric[CHECK_COLUMNS] = {
-    0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
 int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int precise)
@@ -69,6 +69,7 @@ int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int preci
         ccd_sample_summary ph = ccd_sample_summarize(&row->phi);
         ccd_sample_summary p = ccd_sample_summarize(&row->p);
         ccd_sample_summary n = ccd_sample_summarize(&row->normal);
+        ccd_sample_summary dx = ccd_sample_summarize(&row->dx);
         ccd_sample_summary it = ccd_sample_summarize(&row->iterations);
         *cell++ = strdup(ccd_shape_kind_name(row->a));
         *cell++ = strdup(ccd_shape_kind_name(row->b));
@@ -87,6 +88,9 @@ int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int preci
         *cell++ = ccd_report_printf("%zu", n.n);
         *cell++ = number(n.max, precise, "%.1e");
         *cell++ = number(n.p99, precise, "%.1e");
+        *cell++ = ccd_report_printf("%zu", dx.n);
+        *cell++ = number(dx.max, precise, "%.1e");
+        *cell++ = number(dx.p99, precise, "%.1e");
         *cell++ = number(ccd_sample_summarize(&row->residual).max, precise, "%.1e");
         *cell++ = number(ccd_sample_summarize(&row->n_sum).max, precise, "%.1e");
         *cell++ = number(ccd_sample_summarize(&row->motion).max, precise, "%.1e");
