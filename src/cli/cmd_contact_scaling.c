@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* `ccdbench contact scaling`: minimum-scaling collision detection between convex
  * primitives (Le Cleac'h et al., "Single-Level Differentiable Contact
- * Simulation", 2023) — the accuracy table on random pairs, and one pair. */
+ * Simulation", 2023) — the accuracy table on random pairs, throughput, and one
+ * pair. */
 #include <config.h>
 
 #include "cli/cli.h"
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact/scaling_bench.h"
 #include "contact/scaling_check.h"
 #include "contact/scaling_reference.h"
 #include "contact/scaling_tables.h"
@@ -31,6 +33,14 @@ static const char usage[] =
     "                    motion, swap and scaling properties, per relaxation rho\n"
     "    --pairs N           random pairs per combination (default 1000)\n"
     "    --seed S            random seed (default 1)\n"
+    "  bench             solves per second per combination, on 1 thread and on\n"
+    "                    all, without and with the dual sensitivity of every\n"
+    "                    parameter (first --rho value; default 0)\n"
+    "    --pairs N           random pairs per combination (default 1000)\n"
+    "    --seed S            random seed (default 1)\n"
+    "    --min-time S        repeat the pairs for at least S seconds (default 0.2)\n"
+    "    --threads N         OpenMP threads of the parallel runs (default: all;\n"
+    "                        1: no parallel runs)\n"
     "  pair A B          one pair, A and B shapes written KIND[,KEY=VALUE]...:\n"
     "                    KIND polytope, padded-polytope, box, sphere, ellipsoid,\n"
     "                    capsule, cylinder, cone or halfspace; KEY x=X:Y:Z\n"
@@ -49,7 +59,7 @@ static const char usage[] =
     "Exit status: 0 ok, 1 internal failure or a solve that did not converge,\n"
     "2 bad input or usage (a shape without interior included).\n";
 
-enum { OPT_PAIRS = 256, OPT_SEED, OPT_RHO, OPT_FORMAT };
+enum { OPT_PAIRS = 256, OPT_SEED, OPT_RHO, OPT_FORMAT, OPT_MIN_TIME, OPT_THREADS };
 
 static int parse_rho(double *out, size_t *n, const char *text)
 {
@@ -184,6 +194,101 @@ static int cmd_check(int argc, char **argv)
                format == CCD_FORMAT_MARKDOWN ? "\n" : "");
     if (failed) {
         fprintf(stderr, "ccdbench: contact scaling check: %zu solve(s) did not converge\n",
+                failed);
+        return CCD_EXIT_FAILURE;
+    }
+    return CCD_EXIT_OK;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"pairs", required_argument, NULL, OPT_PAIRS},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"rho", required_argument, NULL, OPT_RHO},
+        {"min-time", required_argument, NULL, OPT_MIN_TIME},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    ccd_scaling_bench_options o;
+    ccd_scaling_bench_options_default(&o);
+    double rho[CCD_SCALING_MAX_RHO] = {0};
+    size_t nrho = 1;
+    ccd_report_format format = CCD_FORMAT_TEXT;
+    int c;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        long v;
+        int r;
+        switch (c) {
+        case 'h':
+            fputs(usage, stdout);
+            return CCD_EXIT_OK;
+        case OPT_PAIRS:
+            if (ccd_cli_parse_long(&v, "--pairs", optarg))
+                return CCD_EXIT_USAGE;
+            if (v < 1 || v > 100000000)
+                return ccd_cli_usage_error("contact scaling bench: --pairs must be in 1 … 10^8");
+            o.pairs = (size_t)v;
+            break;
+        case OPT_SEED:
+            if (ccd_cli_parse_long(&v, "--seed", optarg))
+                return CCD_EXIT_USAGE;
+            if (v < 0)
+                return ccd_cli_usage_error("contact scaling bench: --seed must be ≥ 0");
+            o.seed = (uint64_t)v;
+            break;
+        case OPT_MIN_TIME:
+            if (ccd_cli_parse_double(&o.min_time, "--min-time", optarg))
+                return CCD_EXIT_USAGE;
+            if (!(o.min_time >= 0 && o.min_time <= 3600))
+                return ccd_cli_usage_error("contact scaling bench: --min-time must be in [0, 3600]");
+            break;
+        case OPT_THREADS:
+            if (ccd_cli_parse_long(&v, "--threads", optarg))
+                return CCD_EXIT_USAGE;
+            if (v < 1 || v > 4096)
+                return ccd_cli_usage_error("contact scaling bench: --threads must be in [1, 4096]");
+            o.threads = (int)v;
+            break;
+        default:
+            r = common_option(c, rho, &nrho, &format);
+            if (r < 0)
+                return ccd_cli_bad_option("contact scaling bench", argv, optopt);
+            if (r)
+                return r;
+        }
+    }
+    if (optind < argc)
+        return ccd_cli_usage_error("contact scaling bench: unexpected argument '%s'",
+                                   argv[optind]);
+    o.rho = rho[0];
+    ccd_scaling_bench b;
+    ccd_error err;
+    if (ccd_scaling_bench_run(&b, &err, &o) != CCD_OK)
+        return ccd_cli_fail(&err);
+    size_t failed = 0;
+    for (size_t i = 0; i < b.nrows; i++)
+        failed += b.rows[i].failed;
+    ccd_report_table t;
+    int built = ccd_scaling_bench_table(&t, &b, precise_format(format));
+    int threads = b.omp_threads;
+    ccd_scaling_bench_free(&b);
+    if (built != 0)
+        return ccd_cli_out_of_memory();
+    if (readable(format)) {
+        printf("contact scaling bench (Le Cleac'h et al.): %zu random pairs per combination, "
+               "seed %llu, rho %g, threads 1 and %d, at least %g s per measurement\n",
+               o.pairs, (unsigned long long)o.seed, o.rho, threads, o.min_time);
+        if (format == CCD_FORMAT_MARKDOWN)
+            putchar('\n');
+    }
+    int status = write_table(format, &t);
+    if (status != CCD_EXIT_OK)
+        return status;
+    if (failed) {
+        fprintf(stderr, "ccdbench: contact scaling bench: %zu solve(s) did not converge\n",
                 failed);
         return CCD_EXIT_FAILURE;
     }
@@ -375,5 +480,8 @@ int ccd_cmd_contact_scaling(int argc, char **argv)
         return cmd_check(argc - 1, argv + 1);
     if (!strcmp(sub, "pair"))
         return cmd_pair(argc - 1, argv + 1);
-    return ccd_cli_usage_error("contact scaling: unknown command '%s' (check, pair)", sub);
+    if (!strcmp(sub, "bench"))
+        return cmd_bench(argc - 1, argv + 1);
+    return ccd_cli_usage_error("contact scaling: unknown command '%s' (check, pair, bench)",
+                               sub);
 }

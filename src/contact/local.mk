@@ -58,6 +58,8 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/scaling_reference.h \
 	src/contact/scaling_check.c \
 	src/contact/scaling_check.h \
+	src/contact/scaling_bench.c \
+	src/contact/scaling_bench.h \
 	src/contact/scaling_tables.c \
 	src/contact/scaling_tables.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la

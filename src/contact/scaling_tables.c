@@ -145,3 +145,35 @@ int ccd_scaling_pair_table(ccd_report_table *t, const double *rho, size_t nrho,
     }
     return table_check(t);
 }
+
+enum { BENCH_COLUMNS = 10 };
+static const char *const bench_headers[BENCH_COLUMNS] = {
+    "a", "b", "threads", "derivatives", "pairs", "solves", "seconds", "solves_per_second",
+    "iter_mean", "failed",
+};
+static const char *const bench_titles[BENCH_COLUMNS] = {
+    "a", "b", "threads", "derivatives", "pairs", "solves", "seconds", "solves/s",
+    "iter mean", "failed",
+};
+static const unsigned char bench_numeric[BENCH_COLUMNS] = {0, 0, 1, 0, 1, 1, 1, 1, 1, 1};
+
+int ccd_scaling_bench_table(ccd_report_table *t, const ccd_scaling_bench *b, int precise)
+{
+    if (table_alloc(t, BENCH_COLUMNS, b->nrows, bench_headers, bench_titles, bench_numeric))
+        return -1;
+    char **cell = t->cells;
+    for (size_t i = 0; i < b->nrows; i++) {
+        const ccd_scaling_bench_row *row = &b->rows[i];
+        *cell++ = strdup(ccd_shape_kind_name(row->a));
+        *cell++ = strdup(ccd_shape_kind_name(row->b));
+        *cell++ = ccd_report_printf("%d", row->threads);
+        *cell++ = strdup(row->derivatives ? "yes" : "no");
+        *cell++ = ccd_report_printf("%zu", b->options.pairs);
+        *cell++ = ccd_report_printf("%zu", row->solves);
+        *cell++ = number(row->seconds, precise, "%.3f");
+        *cell++ = number(row->per_second, precise, "%.0f");
+        *cell++ = number(row->iter_mean, precise, "%.1f");
+        *cell++ = ccd_report_printf("%zu", row->failed);
+    }
+    return table_check(t);
+}

@@ -8,6 +8,7 @@
 #ifndef CCD_CONTACT_SCALING_TABLES_H
 #define CCD_CONTACT_SCALING_TABLES_H
 #include "ccdbench/scaling.h"
+#include "contact/scaling_bench.h"
 #include "contact/scaling_check.h"
 #include "report/report.h"
 
@@ -16,6 +17,10 @@
  * dx_{n,max,p99} (∂α* / ∂x of both centres, relative; ρ = 0), residual_max, n_sum_max, motion_max, swap_max, scale_max, iter_mean,
  * iter_max, over_30.  Sorts c's samples in place. */
 int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int precise);
+
+/* One row per measurement: a, b, threads, derivatives (no / yes), pairs, solves,
+ * seconds, solves_per_second, iter_mean, failed. */
+int ccd_scaling_bench_table(ccd_report_table *t, const ccd_scaling_bench *b, int precise);
 
 /* One row per ρ of a single pair: rho, status, alpha, phi, p_{x,y,z},
  * normal_{x,y,z}, iterations, residual, reference, alpha_error. */

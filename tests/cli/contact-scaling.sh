@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# `ccdbench contact scaling check | pair` (minimum-scaling collision detection of
+# `ccdbench contact scaling check | bench | pair` (minimum-scaling collision detection of
 # Le Cleac'h et al.): every --format parses (valid JSON, CSV with one row per
 # combination and rho), the check's alpha errors against the exact references
 # stay within 1e-10 at rho = 0, one pair prints its closed-form reference, and
@@ -42,6 +42,18 @@ cut -d, -f1-17 "$TMP/out" | cmp -s - "$TMP/a" || fail "check: not reproducible"
 expect_status 0 "$CCDBENCH" contact scaling check --pairs 4 --rho 0 --seed 2 --format csv
 cut -d, -f1-17 "$TMP/out" | cmp -s - "$TMP/a" && fail "check: --seed changes nothing"
 
+# ---- bench: 44 combinations x 1 thread x without/with derivatives (no timing asserted)
+expect_status 0 "$CCDBENCH" contact scaling bench --pairs 3 --min-time 0 --threads 1 --format csv
+[ "$(head -n 1 "$TMP/out")" = "a,b,threads,derivatives,pairs,solves,seconds,solves_per_second,iter_mean,failed" ] ||
+  fail "bench csv: header is $(head -n 1 "$TMP/out")"
+[ "$(wc -l <"$TMP/out")" -eq 89 ] || fail "bench csv: not 88 rows"
+awk -F, 'NR > 1 && ($3 != 1 || $5 != 3 || $6 != 3 || $10 != 0) { exit 1 }' "$TMP/out" ||
+  fail "bench csv: wrong threads, pairs, solves or failures"
+expect_status 0 "$CCDBENCH" contact scaling bench --pairs 2 --min-time 0 --format json
+"$JSON_VALID" "$TMP/out" || fail "bench json is not valid"
+expect_status 2 "$CCDBENCH" contact scaling bench --threads 0
+expect_stderr "contact scaling bench: --threads must be in"
+
 # ---- pair: two spheres, alpha* = |d| / (R1 + R2) = 5 / 2.5 = 2
 expect_status 0 "$CCDBENCH" contact scaling pair sphere,r=1 sphere,r=1.5,x=3:4:0 --rho 0 --format csv
 sed -n 2p "$TMP/out" | awk -F, '{ if ($2 != "ok" || $13 != "closed form" || $14 != 2 ||
@@ -71,7 +83,7 @@ expect_status 2 "$CCDBENCH" contact scaling check --rho -1
 expect_stderr "contact scaling: --rho: bad number list '-1'"
 expect_status 2 "$CCDBENCH" contact scaling check --bogus
 expect_status 2 "$CCDBENCH" contact scaling frobnicate
-for sub in check pair; do
+for sub in check pair bench; do
   expect_status 2 "$CCDBENCH" contact scaling $sub --format xml
   expect_stderr "contact scaling: --format: 'xml' is not"
 done
