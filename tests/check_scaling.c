@@ -15,6 +15,7 @@
 #include "ccdbench/scaling.h"
 #include "contact/exact_simplex.h"
 #include "contact/scaling_check.h"
+#include "contact/scaling_param.h"
 #include "contact/scaling_reference.h"
 
 static void identity(ccd_shape *s, ccd_shape_kind kind)
@@ -673,6 +674,100 @@ START_TEST(test_dual_sensitivity_all_parameters)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- IFT derivatives */
+
+/* The shape turned by ω = angle e_axis about its centre, or parameter i moved. */
+static void nudge(ccd_shape *s, size_t i, double h)
+{
+    if (i >= 3 && i < 6)
+        turn(s, (int)i - 3, h);
+    else
+        *ccd_shape_param(s, i) += h;
+}
+
+/* ∂(α*, p*)/∂θ by the implicit function theorem, every parameter of both shapes,
+ * against central differences of the solver at the same ρ: ρ = 1e-3 on every
+ * kind of pair (smoothed), ρ = 0 on smooth pairs; and at ρ = 0 ∂α* / ∂θ equals the
+ * dual sensitivity λᵀ∂g/∂θ */
+START_TEST(test_ift_derivatives)
+{
+    const struct {
+        ccd_shape_kind a, b;
+        double rho;
+    } cases[] = {
+        {CCD_SHAPE_SPHERE, CCD_SHAPE_ELLIPSOID, 0},      {CCD_SHAPE_ELLIPSOID, CCD_SHAPE_CAPSULE, 0},
+        {CCD_SHAPE_POLYTOPE, CCD_SHAPE_BOX, 1e-3},       {CCD_SHAPE_CAPSULE, CCD_SHAPE_CONE, 1e-3},
+        {CCD_SHAPE_CYLINDER, CCD_SHAPE_PADDED_POLYTOPE, 1e-3},
+        {CCD_SHAPE_CONE, CCD_SHAPE_HALFSPACE, 1e-3},     {CCD_SHAPE_ELLIPSOID, CCD_SHAPE_HALFSPACE, 0},
+    };
+    uint64_t state = 99;
+    const double h = 1e-5;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
+        for (int pair = 0; pair < 2; pair++) {
+            ccd_shape s[2];
+            ccd_scaling_random_pair(&s[0], &s[1], cases[k].a, cases[k].b, &state);
+            double rho = cases[k].rho;
+            ccd_scaling_result r, rp, rm;
+            ccd_scaling_derivatives d;
+            ck_assert_int_eq(ccd_scaling_derivatives_solve(&d, &r, &s[0], &s[1], rho),
+                             CCD_SCALING_OK);
+            if (r.alpha < 1e-2)
+                continue;
+            ccd_scaling_gradient g[2];
+            ccd_scaling_gradient_of(g, &r, &s[0], &s[1]);
+            for (int body = 0; body < 2; body++) {
+                ck_assert_uint_eq(d.params[body], ccd_shape_param_count(&s[body]));
+                double dual[32];
+                int nd = gradient_entries(dual, &g[body], &s[body]);
+                for (size_t q = 0; q < d.params[body]; q++) {
+                    ccd_shape plus[2] = {s[0], s[1]}, minus[2] = {s[0], s[1]};
+                    nudge(&plus[body], q, h);
+                    nudge(&minus[body], q, -h);
+                    ck_assert_int_eq(ccd_scaling_solve(&rp, &plus[0], &plus[1], rho), CCD_SCALING_OK);
+                    ck_assert_int_eq(ccd_scaling_solve(&rm, &minus[0], &minus[1], rho), CCD_SCALING_OK);
+                    double fd = (rp.alpha - rm.alpha) / (2 * h);
+                    ck_assert_msg(fabs(fd - d.dalpha[body][q]) <= 1e-5 * (1 + fabs(fd)),
+                                  "%s-%s ρ=%g body %d %s: dα FD %.10g, IFT %.10g",
+                                  ccd_shape_kind_name(cases[k].a), ccd_shape_kind_name(cases[k].b),
+                                  rho, body, ccd_shape_param_name(&s[body], q), fd,
+                                  d.dalpha[body][q]);
+                    for (int j = 0; j < 3; j++) {
+                        double fp = (rp.p[j] - rm.p[j]) / (2 * h);
+                        ck_assert_msg(fabs(fp - d.dp[body][q][j]) <= 1e-4 * (1 + fabs(fp)),
+                                      "%s-%s ρ=%g body %d %s: dp%d FD %.10g, IFT %.10g",
+                                      ccd_shape_kind_name(cases[k].a),
+                                      ccd_shape_kind_name(cases[k].b), rho, body,
+                                      ccd_shape_param_name(&s[body], q), j, fp, d.dp[body][q][j]);
+                    }
+                    /* dual sensitivity: the pose first (centre, turn), then the sizes */
+                    double dual_q = q < 3 ? dual[q] : q < 6 ? g[body].rotation[q - 3]
+                                                           : dual[q - 3];
+                    if (rho == 0 && (int)q < nd + 3)
+                        ck_assert_double_le(fabs(dual_q - d.dalpha[body][q]),
+                                            1e-6 * (1 + fabs(dual_q)));
+                }
+            }
+        }
+}
+END_TEST
+
+/* face to face at ρ = 0: the KKT Jacobian is singular (p* slides on the face),
+ * and a status says so; ρ > 0 makes it regular */
+START_TEST(test_ift_face_to_face_singular)
+{
+    ccd_shape b = box(0.5, 0.3, 0.2, 0.1, -0.2, 0.2), g;
+    identity(&g, CCD_SHAPE_HALFSPACE);
+    g.normals[0][2] = 1;
+    ccd_scaling_result r;
+    ccd_scaling_derivatives d;
+    ck_assert_int_eq(ccd_scaling_derivatives_solve(&d, &r, &b, &g, 0), CCD_SCALING_SINGULAR);
+    ck_assert_double_le(fabs(r.alpha - 1), 1e-10); /* the solution itself is there */
+    ck_assert_int_eq(ccd_scaling_derivatives_solve(&d, &r, &b, &g, 1e-3), CCD_SCALING_OK);
+    /* lifting the box by δ raises α* by δ/h_z at ρ > 0 too (the ground is unscaled) */
+    ck_assert_double_le(fabs(d.dalpha[0][2] - 1 / 0.2), 1e-2);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("scaling");
@@ -690,6 +785,8 @@ int main(void)
     tcase_add_test(tc, test_dual_sensitivity_positions);
     tcase_add_test(tc, test_box_on_ground_kkt);
     tcase_add_test(tc, test_dual_sensitivity_all_parameters);
+    tcase_add_test(tc, test_ift_derivatives);
+    tcase_add_test(tc, test_ift_face_to_face_singular);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

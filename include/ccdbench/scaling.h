@@ -71,6 +71,10 @@ typedef enum ccd_scaling_status {
     CCD_SCALING_BAD_SHAPE,
     /* The interior-point method stopped without meeting its tolerances. */
     CCD_SCALING_NOT_CONVERGED,
+    /* The KKT Jacobian is singular at the solution, so the implicit-function
+     * derivatives do not exist: face-to-face contact at ρ = 0 (a continuum of
+     * p*), or α* = 0.  A ρ > 0 smooths it. */
+    CCD_SCALING_SINGULAR,
 } ccd_scaling_status;
 
 typedef struct ccd_scaling_result {
@@ -114,6 +118,34 @@ typedef struct ccd_scaling_gradient {
  * (with the caveat on ρ > 0 of dalpha_dx). */
 CCD_API void ccd_scaling_gradient_of(ccd_scaling_gradient out[2], const ccd_scaling_result *r,
                                      const ccd_shape *a, const ccd_shape *b);
+
+/* Most parameters of one shape: centre (3), orientation (3), radius and offsets. */
+#define CCD_SCALING_MAX_PARAMS (7 + CCD_SHAPE_MAX_FACES)
+
+/* The parameters of s, in order: x, y, z (centre), rot_x, rot_y, rot_z (the
+ * shape turned by exp(ω̂) about its centre), then by kind: polytope offsets
+ * ("offset", one per face); padded polytope "radius" then offsets; box and
+ * ellipsoid "size_x", "size_y", "size_z"; sphere "radius"; capsule and cylinder
+ * "radius", "length"; cone "height", "half_angle". */
+CCD_API size_t ccd_shape_param_count(const ccd_shape *s);
+CCD_API const char *ccd_shape_param_name(const ccd_shape *s, size_t i);
+
+/* ∂α* / ∂θ and ∂p* / ∂θ for every parameter θ of both shapes, by the implicit
+ * function theorem on the KKT residual (c + Gᵀλ, G v + s − h, s∘λ − ρe) at the
+ * same ρ: one LU factorisation of its Jacobian, one back-substitution per
+ * parameter.  At ρ = 0 these are the derivatives of the exact solution where it
+ * is differentiable (strict complementarity); at ρ > 0 those of the smoothed
+ * one.  Solves the pair first (res receives the solution, as ccd_scaling_solve). */
+typedef struct ccd_scaling_derivatives {
+    size_t params[2]; /* ccd_shape_param_count of a and of b */
+    double dalpha[2][CCD_SCALING_MAX_PARAMS];
+    double dp[2][CCD_SCALING_MAX_PARAMS][3];
+} ccd_scaling_derivatives;
+
+CCD_API ccd_scaling_status ccd_scaling_derivatives_solve(ccd_scaling_derivatives *out,
+                                                         ccd_scaling_result *res,
+                                                         const ccd_shape *a, const ccd_shape *b,
+                                                         double rho);
 
 /* Support function h(d) = max over the unscaled shape (relative to its centre)
  * of dᵀ(p − x), d in the world frame; +inf for a half-space unless d is along

@@ -52,6 +52,9 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/scaling_solve.c \
 	src/contact/scaling_solve.h \
 	src/contact/scaling_gradient.c \
+	src/contact/scaling_param.c \
+	src/contact/scaling_param.h \
+	src/contact/scaling_ift.c \
 	src/contact/exact_simplex.c \
 	src/contact/exact_simplex.h \
 	src/contact/scaling_reference.c \

@@ -334,6 +334,8 @@ const char *ccd_scaling_status_name(ccd_scaling_status st)
         return "bad shape";
     case CCD_SCALING_NOT_CONVERGED:
         return "not converged";
+    case CCD_SCALING_SINGULAR:
+        return "singular KKT Jacobian (no derivatives)";
     }
     return "unknown";
 }

@@ -59,8 +59,10 @@ static void dual_normal(double out[3], double dalpha_dx[3], const ccd_conic_lp *
     }
 }
 
-ccd_scaling_status ccd_scaling_solve_tol(ccd_scaling_result *out, const ccd_shape *a,
-                                         const ccd_shape *b, double rho, double tol)
+ccd_scaling_status ccd_scaling_solve_full(ccd_scaling_result *out, ccd_conic_solution *sol,
+                                          ccd_conic_lp *lp, ccd_cone_rows c[2],
+                                          const ccd_shape *a, const ccd_shape *b, double rho,
+                                          double tol)
 {
     memset(out, 0, sizeof *out);
     ccd_scaling_status st = ccd_shape_check(a);
@@ -72,24 +74,30 @@ ccd_scaling_status ccd_scaling_solve_tol(ccd_scaling_result *out, const ccd_shap
         return CCD_SCALING_BAD_SHAPE;
     if (!(rho >= 0) || !isfinite(rho))
         return CCD_SCALING_BAD_SHAPE;
-    ccd_conic_lp lp;
-    ccd_cone_rows c[2];
-    ccd_scaling_program(&lp, c, a, b);
-    ccd_conic_solution sol;
-    int r = ccd_conic_solve(&sol, &lp, rho, tol, CCD_SCALING_MAX_ITERATIONS);
-    out->iterations = sol.iterations;
-    out->residual = sol.residual;
+    ccd_scaling_program(lp, c, a, b);
+    int r = ccd_conic_solve(sol, lp, rho, tol, CCD_SCALING_MAX_ITERATIONS);
+    out->iterations = sol->iterations;
+    out->residual = sol->residual;
     if (r != 0)
         return CCD_SCALING_NOT_CONVERGED;
-    out->alpha = sol.v[3];
+    out->alpha = sol->v[3];
     out->phi = out->alpha - 1;
-    memcpy(out->p, sol.v, sizeof out->p);
-    memcpy(out->lambda, sol.z, lp.m * sizeof *sol.z);
+    memcpy(out->p, sol->v, sizeof out->p);
+    memcpy(out->lambda, sol->z, lp->m * sizeof *sol->z);
     out->rows[0] = c[0].rows;
     out->rows[1] = c[1].rows;
-    dual_normal(out->normal, out->dalpha_dx[0], &lp, sol.z, 0, c[0].rows);
-    dual_normal(out->normal2, out->dalpha_dx[1], &lp, sol.z, c[0].rows, c[1].rows);
+    dual_normal(out->normal, out->dalpha_dx[0], lp, sol->z, 0, c[0].rows);
+    dual_normal(out->normal2, out->dalpha_dx[1], lp, sol->z, c[0].rows, c[1].rows);
     return CCD_SCALING_OK;
+}
+
+ccd_scaling_status ccd_scaling_solve_tol(ccd_scaling_result *out, const ccd_shape *a,
+                                         const ccd_shape *b, double rho, double tol)
+{
+    ccd_conic_lp lp;
+    ccd_cone_rows c[2];
+    ccd_conic_solution sol;
+    return ccd_scaling_solve_full(out, &sol, &lp, c, a, b, rho, tol);
 }
 
 ccd_scaling_status ccd_scaling_solve(ccd_scaling_result *out, const ccd_shape *a,

@@ -15,6 +15,11 @@
 void ccd_scaling_program(ccd_conic_lp *lp, ccd_cone_rows c[2], const ccd_shape *a,
                          const ccd_shape *b);
 
+/* ccd_scaling_solve_tol that also returns the program and its full solution. */
+ccd_scaling_status ccd_scaling_solve_full(ccd_scaling_result *out, ccd_conic_solution *sol,
+                                          ccd_conic_lp *lp, ccd_cone_rows c[2],
+                                          const ccd_shape *a, const ccd_shape *b, double rho,
+                                          double tol);
 ccd_scaling_status ccd_scaling_solve_tol(ccd_scaling_result *out, const ccd_shape *a,
                                          const ccd_shape *b, double rho, double tol);
 #endif
