@@ -39,15 +39,16 @@ static long pass(const ccd_shape (*pair)[2], size_t n, double rho, int threads, 
     if (threads > 1)
     for (size_t i = 0; i < n; i++) {
         ccd_scaling_result r;
-        if (ccd_scaling_solve(&r, &pair[i][0], &pair[i][1], rho) != CCD_SCALING_OK) {
+        ccd_scaling_derivatives d;
+        ccd_scaling_status st = derivatives
+                                    ? ccd_scaling_derivatives_solve(&d, &r, &pair[i][0],
+                                                                    &pair[i][1], rho)
+                                    : ccd_scaling_solve(&r, &pair[i][0], &pair[i][1], rho);
+        if (st != CCD_SCALING_OK && st != CCD_SCALING_SINGULAR) {
             bad++;
             continue;
         }
         iterations += r.iterations;
-        if (derivatives) {
-            ccd_scaling_gradient g[2];
-            ccd_scaling_gradient_of(g, &r, &pair[i][0], &pair[i][1]);
-        }
     }
     *failed = bad;
     return iterations;

@@ -2,7 +2,8 @@
 /*
  * `ccdbench contact scaling bench`: minimum-scaling solves per second per
  * primitive combination, on 1 thread and on all (OpenMP), without and with the
- * dual sensitivity of every parameter (ccd_scaling_gradient_of).
+ * implicit-function derivatives of (α*, p*) for every parameter
+ * (ccd_scaling_derivatives_solve; a singular Jacobian still counts as a solve).
  */
 #ifndef CCD_CONTACT_SCALING_BENCH_H
 #define CCD_CONTACT_SCALING_BENCH_H

@@ -234,6 +234,22 @@ static int check_pair(ccd_scaling_check_row *row, const ccd_shape *a, const ccd_
                                                   dist3(ref->dalpha_dx[body], zero, 1));
         if (add(&row->dx, dx))
             return -1;
+        if (ref->has_normal && rho == 0) {
+            ccd_scaling_derivatives d;
+            ccd_scaling_result ri;
+            if (ccd_scaling_derivatives_solve(&d, &ri, a, b, rho) == CCD_SCALING_SINGULAR) {
+                row->singular++;
+            } else {
+                double worst = 0;
+                for (int body = 0; body < 2; body++) {
+                    double g[3] = {d.dalpha[body][0], d.dalpha[body][1], d.dalpha[body][2]};
+                    worst = fmax(worst, dist3(g, ref->dalpha_dx[body], 1) /
+                                            dist3(ref->dalpha_dx[body], zero, 1));
+                }
+                if (add(&row->ift, worst))
+                    return -1;
+            }
+        }
     }
     /* a common rigid motion */
     double Q[3][3], t[3];
@@ -290,7 +306,7 @@ static double now_seconds(void)
 
 static ccd_sample *row_samples(ccd_scaling_check_row *row, size_t *n)
 {
-    *n = 11;
+    *n = 12;
     return &row->alpha; /* alpha … iterations are consecutive */
 }
 

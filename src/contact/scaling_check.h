@@ -31,9 +31,12 @@ typedef struct ccd_scaling_check_row {
     double rho;
     ccd_scaling_ref_kind reference;
     size_t pairs, failed, over_30; /* failed: not converged; over_30: ≥ 30 iterations */
+    size_t singular;               /* KKT Jacobian singular: no implicit derivatives */
     /* against the reference: α relative, φ absolute, ‖p − p*‖, ‖n − n*‖, and the
      * dual sensitivity ∂α* / ∂x of both centres (max relative error) */
     ccd_sample alpha, phi, p, normal, dx;
+    /* the implicit-function ∂α* / ∂x of both centres against the reference (ρ = 0) */
+    ccd_sample ift;
     /* properties: final residual, ‖n₁ + n₂‖, common motion (α relative, and
      * ‖n' − Qn‖), swap (α relative and ‖n_ba + n_ab‖), scaling (α relative) */
     ccd_sample residual, n_sum, motion, swap, scale;

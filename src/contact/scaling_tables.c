@@ -41,21 +41,21 @@ static int table_check(ccd_report_table *t)
     return 0;
 }
 
-enum { CHECK_COLUMNS = 28 };
+enum { CHECK_COLUMNS = 31 };
 static const char *const check_headers[CHECK_COLUMNS] = {
     "a", "b", "rho", "reference", "pairs", "failed", "alpha_n", "alpha_max", "alpha_p99",
     "phi_max", "phi_p99", "p_n", "p_max", "p_p99", "normal_n", "normal_max", "normal_p99",
-    "dx_n", "dx_max", "dx_p99", "residual_max", "n_sum_max", "motion_max", "swap_max", "scale_max", "iter_mean",
+    "dx_n", "dx_max", "dx_p99", "ift_n", "ift_max", "singular", "residual_max", "n_sum_max", "motion_max", "swap_max", "scale_max", "iter_mean",
     "iter_max", "over_30",
 };
 static const char *const check_titles[CHECK_COLUMNS] = {
     "a", "b", "rho", "reference", "pairs", "failed", "α n", "α max", "α p99",
     "φ max", "φ p99", "p n", "p max", "p p99", "n n", "n max", "n p99",
-    "dα/dx n", "dα/dx max", "dα/dx p99", "resid. max", "n1+n2 max", "motion max", "swap max", "scale max", "iter mean",
+    "dα/dx n", "dα/dx max", "dα/dx p99", "IFT n", "IFT max", "singular", "resid. max", "n1+n2 max", "motion max", "swap max", "scale max", "iter mean",
     "iter max", "≥30 it",
 };
 static const unsigned char check_numeric[CHECK_COLUMNS] = {
-    0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
 int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int precise)
@@ -91,6 +91,10 @@ int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int preci
         *cell++ = ccd_report_printf("%zu", dx.n);
         *cell++ = number(dx.max, precise, "%.1e");
         *cell++ = number(dx.p99, precise, "%.1e");
+        ccd_sample_summary ift = ccd_sample_summarize(&row->ift);
+        *cell++ = ccd_report_printf("%zu", ift.n);
+        *cell++ = number(ift.max, precise, "%.1e");
+        *cell++ = ccd_report_printf("%zu", row->singular);
         *cell++ = number(ccd_sample_summarize(&row->residual).max, precise, "%.1e");
         *cell++ = number(ccd_sample_summarize(&row->n_sum).max, precise, "%.1e");
         *cell++ = number(ccd_sample_summarize(&row->motion).max, precise, "%.1e");

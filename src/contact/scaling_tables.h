@@ -14,7 +14,8 @@
 
 /* One row per combination and ρ: a, b, rho, reference, pairs, failed, alpha_{n,
  * max,p99} (relative), phi_{max,p99}, p_{n,max,p99}, normal_{n,max,p99},
- * dx_{n,max,p99} (∂α* / ∂x of both centres, relative; ρ = 0), residual_max, n_sum_max, motion_max, swap_max, scale_max, iter_mean,
+ * dx_{n,max,p99} (∂α* / ∂x of both centres, relative; ρ = 0), ift_{n,max} (the
+ * same by the implicit function theorem), singular, residual_max, n_sum_max, motion_max, swap_max, scale_max, iter_mean,
  * iter_max, over_30.  Sorts c's samples in place. */
 int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int precise);
 

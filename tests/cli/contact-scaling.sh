@@ -8,7 +8,7 @@
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 JSON_VALID="$CCD_BUILDDIR/tests/cli/json_valid"
-HEADER='a,b,rho,reference,pairs,failed,alpha_n,alpha_max,alpha_p99,phi_max,phi_p99,p_n,p_max,p_p99,normal_n,normal_max,normal_p99,dx_n,dx_max,dx_p99,residual_max,n_sum_max,motion_max,swap_max,scale_max,iter_mean,iter_max,over_30'
+HEADER='a,b,rho,reference,pairs,failed,alpha_n,alpha_max,alpha_p99,phi_max,phi_p99,p_n,p_max,p_p99,normal_n,normal_max,normal_p99,dx_n,dx_max,dx_p99,ift_n,ift_max,singular,residual_max,n_sum_max,motion_max,swap_max,scale_max,iter_mean,iter_max,over_30'
 
 # ---- check: 44 combinations x 2 relaxation levels
 for fmt in text markdown csv json latex; do
@@ -17,7 +17,7 @@ for fmt in text markdown csv json latex; do
 done
 [ "$(head -n 1 "$TMP/check.csv")" = "$HEADER" ] || fail "check csv: header is $(head -n 1 "$TMP/check.csv")"
 [ "$(wc -l <"$TMP/check.csv")" -eq 89 ] || fail "check csv: not 88 rows"
-awk -F, 'NR > 1 && ($5 != 4 || $6 != 0 || $28 != 0) { exit 1 }' "$TMP/check.csv" ||
+awk -F, 'NR > 1 && ($5 != 4 || $6 != 0 || $31 != 0) { exit 1 }' "$TMP/check.csv" ||
   fail "check csv: a row without 4 pairs, with a failure or with 30 iterations"
 # every referenced row at rho = 0 within 1e-10 (alpha_max; nan where no reference)
 awk -F, 'NR > 1 && $3 == 0 && $4 != "none" && !($8 + 0 <= 1e-10) { exit 1 }' "$TMP/check.csv" ||
@@ -25,6 +25,8 @@ awk -F, 'NR > 1 && $3 == 0 && $4 != "none" && !($8 + 0 <= 1e-10) { exit 1 }' "$T
 # the dual sensitivity against the references' (rows where the normal is unique)
 awk -F, 'NR > 1 && $3 == 0 && $18 > 0 && !($19 + 0 <= 1e-6) { exit 1 }' "$TMP/check.csv" ||
   fail "check csv: a d(alpha)/dx error above 1e-6 at rho = 0"
+awk -F, 'NR > 1 && $3 == 0 && $21 > 0 && !($22 + 0 <= 1e-6) { exit 1 }' "$TMP/check.csv" ||
+  fail "check csv: an implicit-function d(alpha)/dx error above 1e-6 at rho = 0"
 grep -q '^sphere,sphere,0,closed form,' "$TMP/check.csv" || fail "check csv: no sphere-sphere closed form"
 grep -q '^polytope,polytope,0,exact LP,' "$TMP/check.csv" || fail "check csv: no exact LP row"
 grep -q '^cone,halfspace,0.0001,closed form,' "$TMP/check.csv" || fail "check csv: no cone-halfspace"
