@@ -50,3 +50,12 @@ tests_check_polyhedra_ref_LDADD = src/contact/libccdcontact.la src/report/libccd
 	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
 TESTS += tests/cli/contact-polyhedra.sh
 EXTRA_DIST += tests/cli/contact-polyhedra.sh
+# Minimum-scaling collision detection (Le Cleac'h et al.) and its references.
+check_PROGRAMS += tests/check_scaling
+TESTS += tests/check_scaling
+tests_check_scaling_SOURCES = tests/check_scaling.c
+tests_check_scaling_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_scaling_LDADD = src/contact/libccdcontact.la src/core/libccdcore.la \
+	$(CHECK_LIBS) $(CCD_LIBS)
+TESTS += tests/cli/contact-scaling.sh
+EXTRA_DIST += tests/cli/contact-scaling.sh

@@ -67,6 +67,8 @@ static const char usage[] =
     "                    `ccdbench contact polyhedra --help`\n"
     "  potential check|bench  the long-range potential of Ye et al. (see\n"
     "                    `ccdbench contact potential --help`)\n"
+    "  scaling COMMAND   minimum-scaling collision detection between convex\n"
+    "                    primitives (Le Cleac'h et al.); see `contact scaling --help`\n"
     "\n"
     "Common options:\n"
     "  --format F        text (default), markdown, csv, json or latex: the table\n"
@@ -585,6 +587,8 @@ int ccd_cmd_contact(int argc, char **argv)
         return cmd_pipeline(argc - 1, argv + 1);
     if (!strcmp(sub, "potential"))
         return ccd_cmd_contact_potential(argc - 1, argv + 1);
+    if (!strcmp(sub, "scaling"))
+        return ccd_cmd_contact_scaling(argc - 1, argv + 1);
     return ccd_cli_usage_error("contact: unknown command '%s' (check, rotating-edge, bench, "
-                               "pipeline, polyhedra, potential)", sub);
+                               "pipeline, polyhedra, potential, scaling)", sub);
 }

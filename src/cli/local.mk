@@ -12,6 +12,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cmd_contact.c \
 	src/cli/cmd_contact_potential.c \
 	src/cli/cmd_contact_polyhedra.c \
+	src/cli/cmd_contact_scaling.c \
 	src/cli/cmd_gate.c \
 	src/cli/cmd_gen.c \
 	src/cli/cmd_info.c \

@@ -64,5 +64,25 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/polyhedra_methods.c \
 	src/contact/polyhedra_methods.h \
 	src/contact/polyhedra_tables.c \
-	src/contact/polyhedra_tables.h
+	src/contact/polyhedra_tables.h \
+	src/contact/scaling_cone.h \
+	src/contact/scaling_shapes.c \
+	src/contact/scaling_ipm.c \
+	src/contact/scaling_ipm.h \
+	src/contact/scaling_solve.c \
+	src/contact/scaling_solve.h \
+	src/contact/scaling_gradient.c \
+	src/contact/scaling_param.c \
+	src/contact/scaling_param.h \
+	src/contact/scaling_ift.c \
+	src/contact/exact_simplex.c \
+	src/contact/exact_simplex.h \
+	src/contact/scaling_reference.c \
+	src/contact/scaling_reference.h \
+	src/contact/scaling_check.c \
+	src/contact/scaling_check.h \
+	src/contact/scaling_bench.c \
+	src/contact/scaling_bench.h \
+	src/contact/scaling_tables.c \
+	src/contact/scaling_tables.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la
