@@ -44,5 +44,14 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/pipeline_figure.c \
 	src/contact/pipeline_figure.h \
 	src/contact/scenes.c \
-	src/contact/scenes.h
+	src/contact/scenes.h \
+	src/contact/polyhedron.c \
+	src/contact/polyhedron_internal.h \
+	src/contact/polyhedron_io.c \
+	src/contact/polyhedra_contact.c \
+	src/contact/polyhedra_internal.h
+src_contact_libccdcontact_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/include
+# Convex polyhedra and their contact data (Cheng Yi & Drumwright): public header.
+ccdbenchincludedir = $(includedir)/ccdbench
+ccdbenchinclude_HEADERS = include/ccdbench/polyhedra.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la
