@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ccdbench/polyhedra.h"
+#include "contact/polyhedra_jacobian.h"
 
 static ccd_polyhedron box(double h)
 {
@@ -316,6 +317,110 @@ START_TEST(test_sphere_on_box)
 }
 END_TEST
 
+
+static double rng_u(unsigned long long *x) /* [0, 1) */
+{
+    *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+    return (double)(*x >> 11) * 0x1p-53;
+}
+
+/* rot ← exp([ω]×)·rot (Rodrigues), pos ← pos + v: the twist of polyhedra.h */
+static ccd_pose twisted(ccd_pose T, const double s[6])
+{
+    double th = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]), K[3][3] = {{0}}, E[3][3];
+    K[0][1] = -s[2], K[0][2] = s[1], K[1][0] = s[2], K[1][2] = -s[0], K[2][0] = -s[1],
+    K[2][1] = s[0];
+    double c1 = th > 0 ? sin(th) / th : 1, c2 = th > 0 ? (1 - cos(th)) / (th * th) : 0.5;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double k2 = K[i][0] * K[0][j] + K[i][1] * K[1][j] + K[i][2] * K[2][j];
+            E[i][j] = (i == j) + c1 * K[i][j] + c2 * k2;
+        }
+    ccd_pose R = T;
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            R.rot[i][j] = E[i][0] * T.rot[0][j] + E[i][1] * T.rot[1][j] + E[i][2] * T.rot[2][j];
+        R.pos[i] = T.pos[i] + s[3 + i];
+    }
+    return R;
+}
+
+/* ∂(φ, n̂)/∂(s_A, s_B) by dual numbers against 256-bit MPFR central differences,
+ * and against double central differences of the whole routine (which also
+ * checks that the active features were identified right). */
+START_TEST(test_derivatives)
+{
+    ccd_polyhedron a = box(1), b;
+    ccd_error err;
+    double hb[3] = {0.7, 1.3, 0.9};
+    ck_assert_int_eq(ccd_polyhedron_box(&b, &err, hb), CCD_OK);
+    unsigned long long seed = 88172645463325252ULL;
+    int checked[6] = {0}, total = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        double q[4], p[3];
+        for (int i = 0; i < 4; i++)
+            q[i] = 2 * rng_u(&seed) - 1;
+        double range = trial % 2 ? 1.6 : 4.0;
+        for (int i = 0; i < 3; i++)
+            p[i] = range * (2 * rng_u(&seed) - 1);
+        ccd_pose ta, tb;
+        ccd_pose_from_quaternion(&ta, q, p);
+        for (int i = 0; i < 4; i++)
+            q[i] = 2 * rng_u(&seed) - 1;
+        ccd_pose_from_quaternion(&tb, q, NULL);
+        ccd_poly_jac_feature fp;
+        ccd_polyhedra_result r;
+        if (ccd_poly_jac_features(&fp, &r, &err, &a, &ta, &b, &tb, NULL) != CCD_OK)
+            continue;
+        double out[4], jac[4][12], rout[4], ref[4][12];
+        ccd_poly_jac_eval(out, jac, &fp);
+        ck_assert_int_eq(ccd_poly_jac_reference(rout, ref, &fp, 256), CCD_OK);
+        ck_assert_double_eq_tol(out[0], r.phi, 1e-13);
+        for (int i = 0; i < 3; i++)
+            ck_assert_double_eq_tol(out[1 + i], r.normal[i], 1e-13);
+        double scale = 1;
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 12; j++)
+                scale = fmax(scale, fabs(ref[i][j]));
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 12; j++)
+                ck_assert_msg(fabs(jac[i][j] - ref[i][j]) <= 1e-12 * scale,
+                              "kind %d: J[%d][%d] = %.17g, MPFR %.17g", fp.kind, i, j, jac[i][j],
+                              ref[i][j]);
+        /* the whole routine, by double central differences */
+        const double h = 1e-7;
+        for (int j = 0; j < 12; j++) {
+            double sp[6] = {0}, sm[6] = {0};
+            sp[j % 6] = h, sm[j % 6] = -h;
+            ccd_polyhedra_result rp, rm;
+            ccd_pose pa = j < 6 ? twisted(ta, sp) : ta, pb = j < 6 ? tb : twisted(tb, sp);
+            ccd_pose ma = j < 6 ? twisted(ta, sm) : ta, mb = j < 6 ? tb : twisted(tb, sm);
+            ck_assert_int_eq(ccd_polyhedra_contact(&rp, &err, &a, &pa, &b, &pb, NULL), CCD_OK);
+            ck_assert_int_eq(ccd_polyhedra_contact(&rm, &err, &a, &ma, &b, &mb, NULL), CCD_OK);
+            double fd = (rp.phi - rm.phi) / (2 * h);
+            ck_assert_msg(fabs(fd - jac[0][j]) <= 1e-5 * scale, "kind %d: dphi[%d] = %g, fd %g",
+                          fp.kind, j, jac[0][j], fd);
+        }
+        checked[fp.kind]++;
+        total++;
+    }
+    ck_assert_int_ge(total, 100);
+    /* penetrating vertex–face and edge–edge, and apart point–point or point–edge */
+    ck_assert_int_gt(checked[CCD_JAC_AXIS_FACE_A] + checked[CCD_JAC_AXIS_FACE_B], 0);
+    ck_assert_int_gt(checked[CCD_JAC_AXIS_EDGE], 0);
+    ck_assert_int_gt(checked[CCD_JAC_POINT_POINT] + checked[CCD_JAC_POINT_EDGE_A] +
+                         checked[CCD_JAC_POINT_EDGE_B],
+                     0);
+    /* a face–face contact is a kink: refused with the reason */
+    double dphi[12], dn[3][12];
+    ccd_pose t1 = at(0.5, 1.9, 0.3), t0 = at(0, 0, 0);
+    ck_assert_int_eq(ccd_polyhedra_contact_jacobian(dphi, dn, &err, &a, &t1, &a, &t0, NULL),
+                     CCD_ERR_INPUT);
+    ck_assert_ptr_nonnull(strstr(err.message, "kink"));
+    ccd_polyhedron_free(&a), ccd_polyhedron_free(&b);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("polyhedra");
@@ -331,6 +436,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_indeterminate);
     tcase_add_test(tc, test_kissing_and_scale);
     tcase_add_test(tc, test_sphere_on_box);
+    tcase_add_test(tc, test_derivatives);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -49,7 +49,11 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/polyhedron_internal.h \
 	src/contact/polyhedron_io.c \
 	src/contact/polyhedra_contact.c \
-	src/contact/polyhedra_internal.h
+	src/contact/polyhedra_internal.h \
+	src/contact/polyhedra_generic.h \
+	src/contact/polyhedra_jacobian.h \
+	src/contact/polyhedra_jacobian.c \
+	src/contact/polyhedra_mpfr.c
 src_contact_libccdcontact_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/include
 # Convex polyhedra and their contact data (Cheng Yi & Drumwright): public header.
 ccdbenchincludedir = $(includedir)/ccdbench
