@@ -157,7 +157,7 @@ START_TEST(test_face_face_four)
 {
     ccd_polyhedron a = box(1), b = box(1);
     ccd_polyhedra_result r = contact(&a, at(0.5, 1.9, 0.3), &b, at(0, 0, 0));
-    ck_assert_int_eq(r.status, CCD_POLY_CONTACT);
+    ck_assert_int_eq(r.status, CCD_POLYH_CONTACT);
     ck_assert_int_eq(r.intersecting, 1);
     ck_assert_double_eq_tol(r.phi, -0.1, 1e-15);
     ck_assert_double_eq_tol(r.normal[1], 1, 1e-15);
@@ -179,7 +179,7 @@ START_TEST(test_edge_face_two)
     static const double z[3] = {0, 0, 1};
     double h = 1 + sqrt(2.0) - 0.05;
     ccd_polyhedra_result r = contact(&a, turned(z, M_PI / 4, 0, h, 0), &b, at(0, 0, 0));
-    ck_assert_int_eq(r.status, CCD_POLY_CONTACT);
+    ck_assert_int_eq(r.status, CCD_POLYH_CONTACT);
     ck_assert_double_eq_tol(r.phi, -0.05, 1e-14);
     ck_assert_double_eq_tol(r.normal[1], 1, 1e-14);
     ck_assert_uint_eq(r.point_count, 2);
@@ -197,7 +197,7 @@ START_TEST(test_vertex_face_one)
     double angle = acos(-1 / sqrt(3.0));
     double h = 1 + sqrt(3.0) - 0.01;
     ccd_polyhedra_result r = contact(&a, turned(axis, angle, 0, h, 0), &b, at(0, 0, 0));
-    ck_assert_int_eq(r.status, CCD_POLY_CONTACT);
+    ck_assert_int_eq(r.status, CCD_POLYH_CONTACT);
     ck_assert_double_eq_tol(r.phi, -0.01, 1e-14);
     ck_assert_uint_eq(r.point_count, 1);
     ck_assert_double_eq_tol(r.point[0][0], 0, 1e-14);
@@ -214,7 +214,7 @@ START_TEST(test_disjoint_distance)
     ck_assert_int_eq(r.intersecting, 0);
     ck_assert_double_eq_tol(r.phi, sqrt(0.75), 1e-15);
     ck_assert_double_eq_tol(r.normal[0], 1 / sqrt(3.0), 1e-15);
-    ck_assert_int_eq(r.status, CCD_POLY_CONTACT); /* a unique direction when apart */
+    ck_assert_int_eq(r.status, CCD_POLYH_CONTACT); /* a unique direction when apart */
     ck_assert_uint_eq(r.point_count, 1);
     /* face over face, apart: 4 points on the mid plane */
     r = contact(&a, at(0.5, 2.5, 0), &b, at(0, 0, 0));
@@ -230,7 +230,7 @@ START_TEST(test_indeterminate)
     ccd_polyhedron a = box(1), b = box(1);
     /* kissing corner to corner */
     ccd_polyhedra_result r = contact(&a, at(2, 2, 2), &b, at(0, 0, 0));
-    ck_assert_int_eq(r.status, CCD_POLY_VERTEX_VERTEX);
+    ck_assert_int_eq(r.status, CCD_POLYH_VERTEX_VERTEX);
     ck_assert_uint_eq(r.point_count, 0);
     /* kissing: A's corner on B's edge (A turned about x and z) */
     static const double z[3] = {0, 0, 1};
@@ -241,15 +241,15 @@ START_TEST(test_indeterminate)
     /* kissing parallel edges: both boxes turned 45° about z, stacked */
     r = contact(&a, turned(z, M_PI / 4, 0, 2 * sqrt(2.0), 0), &b,
                 turned(z, M_PI / 4, 0, 0, 0));
-    ck_assert_msg(r.status == CCD_POLY_PARALLEL_EDGES, "status %d phi %g", r.status, r.phi);
+    ck_assert_msg(r.status == CCD_POLYH_PARALLEL_EDGES, "status %d phi %g", r.status, r.phi);
     /* kissing vertex–edge: A's corner straight down on B's top edge (B turned 45° about z) */
     double diag[3] = {1, 0, -1};
     r = contact(&a, turned(diag, acos(-1 / sqrt(3.0)), 0, sqrt(2.0) + sqrt(3.0), 0), &b,
                 turned(z, M_PI / 4, 0, 0, 0));
-    ck_assert_msg(r.status == CCD_POLY_VERTEX_EDGE, "status %d phi %g", r.status, r.phi);
+    ck_assert_msg(r.status == CCD_POLYH_VERTEX_EDGE, "status %d phi %g", r.status, r.phi);
     /* identical poses: all three face axes tie, normal indeterminate */
     r = contact(&a, at(0, 0, 0), &b, at(0, 0, 0));
-    ck_assert_int_eq(r.status, CCD_POLY_EQUAL_MINIMA);
+    ck_assert_int_eq(r.status, CCD_POLYH_EQUAL_MINIMA);
     ck_assert_uint_eq(r.point_count, 0);
     ck_assert_double_eq_tol(r.phi, -2, 1e-15);
     ccd_polyhedron_free(&a), ccd_polyhedron_free(&b);
@@ -264,7 +264,7 @@ START_TEST(test_kissing_and_scale)
         double s = scale[k];
         ccd_polyhedron a = box(s), b = box(s);
         ccd_polyhedra_result r = contact(&a, at(0.5 * s, 2 * s, 0.25 * s), &b, at(0, 0, 0));
-        ck_assert_int_eq(r.status, CCD_POLY_CONTACT);
+        ck_assert_int_eq(r.status, CCD_POLYH_CONTACT);
         ck_assert(fabs(r.phi) <= 1e-15 * s);
         ck_assert_double_eq_tol(r.normal[1], 1, 1e-15);
         ck_assert_uint_eq(r.point_count, 4);
@@ -276,7 +276,7 @@ START_TEST(test_kissing_and_scale)
                                           at(0, 0, 0));
         ccd_polyhedron_free(&ua), ccd_polyhedron_free(&ub);
         if (k == 0)
-            ck_assert_int_eq(r.status, CCD_POLY_CONTACT);
+            ck_assert_int_eq(r.status, CCD_POLYH_CONTACT);
         ck_assert_double_eq_tol(r.phi / s, r1.phi, 1e-14);
         for (int i = 0; i < 3; i++)
             ck_assert_double_eq_tol(r.normal[i], r1.normal[i], 1e-14);
@@ -302,7 +302,7 @@ START_TEST(test_sphere_on_box)
             double low = INFINITY;
             for (size_t i = 0; i < s.vertex_count; i++)
                 low = fmin(low, s.vertex[i][1] + heights[j]);
-            ck_assert_int_eq(r.status, CCD_POLY_CONTACT);
+            ck_assert_int_eq(r.status, CCD_POLYH_CONTACT);
             ck_assert_double_eq_tol(r.phi, low, 1e-13);
             ck_assert_double_eq_tol(r.normal[1], 1, 1e-15);
             /* the contact points are the lowest vertices (here the pole) */
@@ -368,13 +368,13 @@ START_TEST(test_derivatives)
         for (int i = 0; i < 4; i++)
             q[i] = 2 * rng_u(&seed) - 1;
         ccd_pose_from_quaternion(&tb, q, NULL);
-        ccd_poly_jac_feature fp;
+        ccd_polyh_jac_feature fp;
         ccd_polyhedra_result r;
-        if (ccd_poly_jac_features(&fp, &r, &err, &a, &ta, &b, &tb, NULL) != CCD_OK)
+        if (ccd_polyh_jac_features(&fp, &r, &err, &a, &ta, &b, &tb, NULL) != CCD_OK)
             continue;
         double out[4], jac[4][12], rout[4], ref[4][12];
-        ccd_poly_jac_eval(out, jac, &fp);
-        ck_assert_int_eq(ccd_poly_jac_reference(rout, ref, &fp, 256), CCD_OK);
+        ccd_polyh_jac_eval(out, jac, &fp);
+        ck_assert_int_eq(ccd_polyh_jac_reference(rout, ref, &fp, 256), CCD_OK);
         ck_assert_double_eq_tol(out[0], r.phi, 1e-13);
         for (int i = 0; i < 3; i++)
             ck_assert_double_eq_tol(out[1 + i], r.normal[i], 1e-13);
@@ -406,10 +406,10 @@ START_TEST(test_derivatives)
     }
     ck_assert_int_ge(total, 100);
     /* penetrating vertex–face and edge–edge, and apart point–point or point–edge */
-    ck_assert_int_gt(checked[CCD_JAC_AXIS_FACE_A] + checked[CCD_JAC_AXIS_FACE_B], 0);
-    ck_assert_int_gt(checked[CCD_JAC_AXIS_EDGE], 0);
-    ck_assert_int_gt(checked[CCD_JAC_POINT_POINT] + checked[CCD_JAC_POINT_EDGE_A] +
-                         checked[CCD_JAC_POINT_EDGE_B],
+    ck_assert_int_gt(checked[CCD_POLYH_JAC_AXIS_FACE_A] + checked[CCD_POLYH_JAC_AXIS_FACE_B], 0);
+    ck_assert_int_gt(checked[CCD_POLYH_JAC_AXIS_EDGE], 0);
+    ck_assert_int_gt(checked[CCD_POLYH_JAC_POINT_POINT] + checked[CCD_POLYH_JAC_POINT_EDGE_A] +
+                         checked[CCD_POLYH_JAC_POINT_EDGE_B],
                      0);
     /* a face–face contact is a kink: refused with the reason */
     double dphi[12], dn[3][12];

@@ -56,7 +56,8 @@ typedef struct ccd_polyhedron {
 CCD_API ccd_status ccd_polyhedron_box(ccd_polyhedron *p, ccd_error *err, const double half[3]);
 /* A tessellated unit-radius sphere (then scaled by radius) with 50, 98 or 182
  * vertices: a UV sphere with poles on the y axis (pole at (0, −r, 0)) and 4 × 12,
- * 6 × 16 or 9 × 20 rings × sectors. */
+ * 8 × 12 or 10 × 18 rings × sectors (the paper's vertex counts; every vertex on
+ * the sphere). */
 CCD_API ccd_status ccd_polyhedron_sphere(ccd_polyhedron *p, ccd_error *err, size_t vertices,
                                          double radius);
 /* The convex hull of n points (exact orientation predicates).  Points that are not
@@ -71,14 +72,14 @@ CCD_API ccd_status ccd_polyhedron_read(ccd_polyhedron *p, ccd_error *err, const 
 CCD_API void ccd_polyhedron_free(ccd_polyhedron *p);
 
 typedef enum ccd_polyhedra_status {
-    CCD_POLY_CONTACT = 0,          /* contact data found                           */
-    CCD_POLY_VERTEX_VERTEX = 1,    /* kissing vertex–vertex: normal indeterminate */
-    CCD_POLY_VERTEX_EDGE = 2,      /* kissing vertex–edge                          */
-    CCD_POLY_PARALLEL_EDGES = 3,   /* kissing parallel edge–edge                   */
-    CCD_POLY_EQUAL_MINIMA = 4      /* equal minimal axes pointing different ways   */
+    CCD_POLYH_CONTACT = 0,          /* contact data found                           */
+    CCD_POLYH_VERTEX_VERTEX = 1,    /* kissing vertex–vertex: normal indeterminate */
+    CCD_POLYH_VERTEX_EDGE = 2,      /* kissing vertex–edge                          */
+    CCD_POLYH_PARALLEL_EDGES = 3,   /* kissing parallel edge–edge                   */
+    CCD_POLYH_EQUAL_MINIMA = 4      /* equal minimal axes pointing different ways   */
 } ccd_polyhedra_status;
 
-enum { CCD_POLY_MAX_POINTS = 64 };
+enum { CCD_POLYH_MAX_POINTS = 64 };
 
 typedef struct ccd_polyhedra_result {
     ccd_polyhedra_status status;
@@ -90,7 +91,7 @@ typedef struct ccd_polyhedra_result {
     double closest[2][3]; /* disjoint: closest points on A and B; intersecting:
                              the deepest vertices of A and B along normal   */
     size_t point_count; /* the manifold, 0 for "no contact"                 */
-    double point[CCD_POLY_MAX_POINTS][3];
+    double point[CCD_POLYH_MAX_POINTS][3];
     int fix_used;       /* bit 0: Fix 1 (no on-plane vertex), bit 1: Fix 2 */
 } ccd_polyhedra_result;
 
@@ -113,7 +114,7 @@ CCD_API const char *ccd_polyhedra_status_name(ccd_polyhedra_status s);
 /* ∂φ/∂(s_a, s_b) and ∂n̂/∂(s_a, s_b) at the pair's contact, where a pose is
  * perturbed by the twist s = (ω, v): rot(s) = exp([ω]×)·rot, pos(s) = pos + v
  * (world-frame rotation about the body origin, then translation).  Defined in
- * the generic case only (r->status == CCD_POLY_CONTACT and the active features
+ * the generic case only (r->status == CCD_POLYH_CONTACT and the active features
  * are a vertex–face, face–vertex or non-parallel edge–edge pair, or, when
  * disjoint, any pair with a unique closest-point direction); returns
  * CCD_ERR_INPUT otherwise.  dphi[12], dn[3][12]. */

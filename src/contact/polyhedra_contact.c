@@ -36,11 +36,11 @@ void ccd_polyhedra_options_default(ccd_polyhedra_options *opt)
 const char *ccd_polyhedra_status_name(ccd_polyhedra_status s)
 {
     switch (s) {
-    case CCD_POLY_CONTACT: return "contact";
-    case CCD_POLY_VERTEX_VERTEX: return "no contact: vertex-vertex (normal indeterminate)";
-    case CCD_POLY_VERTEX_EDGE: return "no contact: vertex-edge (normal indeterminate)";
-    case CCD_POLY_PARALLEL_EDGES: return "no contact: parallel edge-edge (normal indeterminate)";
-    case CCD_POLY_EQUAL_MINIMA: return "no contact: equal minimal axes pointing different ways";
+    case CCD_POLYH_CONTACT: return "contact";
+    case CCD_POLYH_VERTEX_VERTEX: return "no contact: vertex-vertex (normal indeterminate)";
+    case CCD_POLYH_VERTEX_EDGE: return "no contact: vertex-edge (normal indeterminate)";
+    case CCD_POLYH_PARALLEL_EDGES: return "no contact: parallel edge-edge (normal indeterminate)";
+    case CCD_POLYH_EQUAL_MINIMA: return "no contact: equal minimal axes pointing different ways";
     }
     return "?";
 }
@@ -72,14 +72,14 @@ static void rotate(double *r, const ccd_pose *T, const double *x)
         r[i] = T->rot[i][0] * x[0] + T->rot[i][1] * x[1] + T->rot[i][2] * x[2];
 }
 
-int ccd_poly_world(ccd_poly_world_body *w, const ccd_polyhedron *p, const ccd_pose *T)
+int ccd_polyh_world(ccd_polyh_world_body *w, const ccd_polyhedron *p, const ccd_pose *T)
 {
     w->p = p;
     w->v = malloc(p->vertex_count * sizeof *w->v);
     w->n = malloc(p->face_count * sizeof *w->n);
     w->e = malloc(p->edge_count * sizeof *w->e);
     if (!w->v || !w->n || !w->e)
-        return ccd_poly_world_free(w), -1;
+        return ccd_polyh_world_free(w), -1;
     for (size_t i = 0; i < p->vertex_count; i++)
         transform(w->v[i], T, p->vertex[i]);
     for (size_t f = 0; f < p->face_count; f++)
@@ -89,14 +89,14 @@ int ccd_poly_world(ccd_poly_world_body *w, const ccd_polyhedron *p, const ccd_po
     return 0;
 }
 
-void ccd_poly_world_free(ccd_poly_world_body *w)
+void ccd_polyh_world_free(ccd_polyh_world_body *w)
 {
     free(w->v), free(w->n), free(w->e);
     w->v = NULL, w->n = NULL, w->e = NULL;
 }
 
 /* PROJECT of Algorithm 1: strict comparisons, the first extreme vertex wins. */
-static void project(const ccd_poly_world_body *w, const double *u, double *mn, double *mx,
+static void project(const ccd_polyh_world_body *w, const double *u, double *mn, double *mx,
                     size_t *imn, size_t *imx)
 {
     *mn = INFINITY, *mx = -INFINITY;
@@ -116,7 +116,7 @@ typedef struct candidate {
 /* FIND-MTLD (Algorithm 2).  Returns 0 separated, 1 intersecting (fills the
  * minimal axis), 2 intersecting with tied minimal axes pointing different ways,
  * -1 out of memory. */
-static int find_mtld(ccd_poly_sat *s, const ccd_poly_world_body *A, const ccd_poly_world_body *B,
+static int find_mtld(ccd_polyh_sat *s, const ccd_polyh_world_body *A, const ccd_polyh_world_body *B,
                      double tie)
 {
     size_t fa = A->p->face_count, fb = B->p->face_count;
@@ -126,13 +126,13 @@ static int find_mtld(ccd_poly_sat *s, const ccd_poly_world_body *A, const ccd_po
     double best = INFINITY;
     for (size_t k = 0; k < total; k++) {
         double u[3];
-        ccd_poly_feature f = {0};
+        ccd_polyh_feature f = {0};
         if (k < fa) {
             memcpy(u, A->n[k], sizeof u);
-            f.kind = CCD_FEAT_FACE_A, f.a = k;
+            f.kind = CCD_POLYH_FEAT_FACE_A, f.a = k;
         } else if (k < fa + fb) {
             memcpy(u, B->n[k - fa], sizeof u);
-            f.kind = CCD_FEAT_FACE_B, f.b = k - fa;
+            f.kind = CCD_POLYH_FEAT_FACE_B, f.b = k - fa;
         } else {
             size_t ia = (k - fa - fb) / B->p->edge_count, ib = (k - fa - fb) % B->p->edge_count;
             cross(u, A->e[ia], B->e[ib]);
@@ -143,7 +143,7 @@ static int find_mtld(ccd_poly_sat *s, const ccd_poly_world_body *A, const ccd_po
                 continue;
             for (int i = 0; i < 3; i++)
                 u[i] /= len;
-            f.kind = CCD_FEAT_EDGE_EDGE, f.a = ia, f.b = ib;
+            f.kind = CCD_POLYH_FEAT_EDGE_EDGE, f.a = ia, f.b = ib;
         }
         double minA, maxA, minB, maxB;
         size_t iminA = 0, imaxA = 0, iminB = 0, imaxB = 0;
@@ -228,7 +228,7 @@ static double segment_segment(double *pa, double *pb, double *sa, double *tb, co
 }
 
 /* Whether the projection of x on face f of body w lies inside the face. */
-static int inside_face(const ccd_poly_world_body *w, size_t f, const double *x)
+static int inside_face(const ccd_polyh_world_body *w, size_t f, const double *x)
 {
     const ccd_polyhedron *p = w->p;
     for (size_t k = p->face_start[f]; k < p->face_start[f + 1]; k++) {
@@ -244,12 +244,12 @@ static int inside_face(const ccd_poly_world_body *w, size_t f, const double *x)
 }
 
 /* Exhaustive closest features of two disjoint bodies. */
-static double closest_features(ccd_poly_sat *s, const ccd_poly_world_body *A,
-                               const ccd_poly_world_body *B)
+static double closest_features(ccd_polyh_sat *s, const ccd_polyh_world_body *A,
+                               const ccd_polyh_world_body *B)
 {
     double best = INFINITY;
     for (int side = 0; side < 2; side++) {
-        const ccd_poly_world_body *V = side ? B : A, *F = side ? A : B;
+        const ccd_polyh_world_body *V = side ? B : A, *F = side ? A : B;
         for (size_t f = 0; f < F->p->face_count; f++) {
             const double *x0 = F->v[F->p->face_vertex[F->p->face_start[f]]];
             for (size_t i = 0; i < V->p->vertex_count; i++) {
@@ -266,7 +266,7 @@ static double closest_features(ccd_poly_sat *s, const ccd_poly_world_body *A,
                 best = h;
                 memcpy(s->closest[side], V->v[i], sizeof proj);
                 memcpy(s->closest[1 - side], proj, sizeof proj);
-                s->feature.kind = side ? CCD_FEAT_FACE_A : CCD_FEAT_FACE_B;
+                s->feature.kind = side ? CCD_POLYH_FEAT_FACE_A : CCD_POLYH_FEAT_FACE_B;
                 s->feature.a = side ? f : i;
                 s->feature.b = side ? i : f;
             }
@@ -282,7 +282,7 @@ static double closest_features(ccd_poly_sat *s, const ccd_poly_world_body *A,
             best = d;
             memcpy(s->closest[0], pa, sizeof pa);
             memcpy(s->closest[1], pb, sizeof pb);
-            s->feature.kind = CCD_FEAT_EDGE_EDGE, s->feature.a = ea, s->feature.b = eb;
+            s->feature.kind = CCD_POLYH_FEAT_EDGE_EDGE, s->feature.a = ea, s->feature.b = eb;
             s->feature.sa = sa, s->feature.tb = tb;
         }
     return best;
@@ -499,7 +499,7 @@ static void closest_midpoint(double *r, const set2 *a, const set2 *b)
 
 /* On-plane vertices of a body, as 2-D points in the plane basis (e1, e2).
  * sign = +1 for A (heights h = n·v − φ/2 − d ≥ 0), −1 for B. */
-static int on_plane(set2 *s, int *fix1, const ccd_poly_world_body *w, const double *n, double off,
+static int on_plane(set2 *s, int *fix1, const ccd_polyh_world_body *w, const double *n, double off,
                     int sign, const double *e1, const double *e2, double tol)
 {
     size_t nv = w->p->vertex_count;
@@ -524,15 +524,15 @@ static int on_plane(set2 *s, int *fix1, const ccd_poly_world_body *w, const doub
 
 /* Kissing bodies: which features touch.  A vertex touches the other body when
  * it lies within tol of it; it lies on as many of the other's faces as are
- * within tol.  Returns the indeterminate status, or CCD_POLY_CONTACT when the
+ * within tol.  Returns the indeterminate status, or CCD_POLYH_CONTACT when the
  * normal is unique (vertex–face, edge–face, face–face, crossing edges). */
-static ccd_polyhedra_status kissing_features(const ccd_poly_world_body *A,
-                                             const ccd_poly_world_body *B, double tol)
+static ccd_polyhedra_status kissing_features(const ccd_polyh_world_body *A,
+                                             const ccd_polyh_world_body *B, double tol)
 {
     size_t touching = 0, on_edge = 0, shared = 0, single = 0;
     double first[3] = {0, 0, 0}, far = 0, dir[3] = {0, 0, 0}, thick = 0;
     for (int side = 0; side < 2; side++) {
-        const ccd_poly_world_body *V = side ? B : A, *F = side ? A : B;
+        const ccd_polyh_world_body *V = side ? B : A, *F = side ? A : B;
         for (size_t i = 0; i < V->p->vertex_count; i++) {
             double hmax = -INFINITY;
             size_t on = 0;
@@ -566,14 +566,14 @@ static ccd_polyhedra_status kissing_features(const ccd_poly_world_body *A,
         }
     }
     if (touching == 0 || thick > tol)
-        return CCD_POLY_CONTACT; /* crossing edges, or a polygon */
+        return CCD_POLYH_CONTACT; /* crossing edges, or a polygon */
     if (far == 0) /* one point */
-        return shared ? CCD_POLY_VERTEX_VERTEX : on_edge ? CCD_POLY_VERTEX_EDGE : CCD_POLY_CONTACT;
+        return shared ? CCD_POLYH_VERTEX_VERTEX : on_edge ? CCD_POLYH_VERTEX_EDGE : CCD_POLYH_CONTACT;
     /* a segment: along a face of the other body (edge–face) or along an edge */
-    return single ? CCD_POLY_CONTACT : CCD_POLY_PARALLEL_EDGES;
+    return single ? CCD_POLYH_CONTACT : CCD_POLYH_PARALLEL_EDGES;
 }
 
-ccd_status ccd_poly_contact_sat(ccd_polyhedra_result *r, ccd_poly_sat *sat, ccd_error *err,
+ccd_status ccd_polyh_contact_sat(ccd_polyhedra_result *r, ccd_polyh_sat *sat, ccd_error *err,
                                 const ccd_polyhedron *a, const ccd_pose *pose_a,
                                 const ccd_polyhedron *b, const ccd_pose *pose_b,
                                 const ccd_polyhedra_options *opt)
@@ -585,9 +585,9 @@ ccd_status ccd_poly_contact_sat(ccd_polyhedra_result *r, ccd_poly_sat *sat, ccd_
     memset(sat, 0, sizeof *sat);
     double L = fmax(a->radius + sqrt(dot(pose_a->pos, pose_a->pos)),
                     b->radius + sqrt(dot(pose_b->pos, pose_b->pos)));
-    ccd_poly_world_body A = {0}, B = {0};
-    if (ccd_poly_world(&A, a, pose_a) || ccd_poly_world(&B, b, pose_b)) {
-        ccd_poly_world_free(&A), ccd_poly_world_free(&B);
+    ccd_polyh_world_body A = {0}, B = {0};
+    if (ccd_polyh_world(&A, a, pose_a) || ccd_polyh_world(&B, b, pose_b)) {
+        ccd_polyh_world_free(&A), ccd_polyh_world_free(&B);
         return ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
     }
     int rc = find_mtld(sat, &A, &B, opt->tie_tol * L);
@@ -616,9 +616,9 @@ ccd_status ccd_poly_contact_sat(ccd_polyhedra_result *r, ccd_poly_sat *sat, ccd_
     r->plane_d = 0.5 * (dot(n, r->closest[0]) + dot(n, r->closest[1]));
     if (fabs(r->phi) <= opt->kiss_tol * L)
         r->status = kissing_features(&A, &B, opt->plane_tol * L);
-    if (r->status == CCD_POLY_CONTACT && rc == 2)
-        r->status = CCD_POLY_EQUAL_MINIMA;
-    if (r->status != CCD_POLY_CONTACT)
+    if (r->status == CCD_POLYH_CONTACT && rc == 2)
+        r->status = CCD_POLYH_EQUAL_MINIMA;
+    if (r->status != CCD_POLYH_CONTACT)
         goto done;
     /* the manifold */
     double e1[3], e2[3], t[3] = {1, 0, 0};
@@ -641,7 +641,7 @@ ccd_status ccd_poly_contact_sat(ccd_polyhedra_result *r, ccd_poly_sat *sat, ccd_
     r->fix_used = fix1;
     reduce(&sa, tol);
     reduce(&sb, tol);
-    if (r->status == CCD_POLY_CONTACT) {
+    if (r->status == CCD_POLYH_CONTACT) {
         double (*pts)[2] = malloc((sa.n + sb.n + 2) * sizeof *pts);
         size_t m = pts ? intersect(pts, &sa, &sb, tol) : 0;
         if (pts && m == 0) { /* Fix 2 */
@@ -649,10 +649,10 @@ ccd_status ccd_poly_contact_sat(ccd_polyhedra_result *r, ccd_poly_sat *sat, ccd_
             m = 1;
             r->fix_used |= 2;
         }
-        if (!pts || m > CCD_POLY_MAX_POINTS) {
+        if (!pts || m > CCD_POLYH_MAX_POINTS) {
             st = pts ? ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0,
                                      "the contact polygon has %zu vertices, more than %d", m,
-                                     CCD_POLY_MAX_POINTS)
+                                     CCD_POLYH_MAX_POINTS)
                      : ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
             m = 0;
         }
@@ -664,7 +664,7 @@ ccd_status ccd_poly_contact_sat(ccd_polyhedra_result *r, ccd_poly_sat *sat, ccd_
     }
     free(sa.x), free(sb.x);
 done:
-    ccd_poly_world_free(&A), ccd_poly_world_free(&B);
+    ccd_polyh_world_free(&A), ccd_polyh_world_free(&B);
     return st;
 }
 
@@ -672,6 +672,6 @@ ccd_status ccd_polyhedra_contact(ccd_polyhedra_result *r, ccd_error *err, const 
                                  const ccd_pose *pose_a, const ccd_polyhedron *b,
                                  const ccd_pose *pose_b, const ccd_polyhedra_options *opt)
 {
-    ccd_poly_sat sat;
-    return ccd_poly_contact_sat(r, &sat, err, a, pose_a, b, pose_b, opt);
+    ccd_polyh_sat sat;
+    return ccd_polyh_contact_sat(r, &sat, err, a, pose_a, b, pose_b, opt);
 }

@@ -95,7 +95,7 @@ static inline pv3 pg_dir(S_CTX_PARAM, S M[3][3], const double x[3])
 
 /* out = (φ, n̂) of the feature pair fp at twists s[12]. */
 static inline void gen_poly_feature(S_CTX_PARAM, S out[4], const S s[12],
-                                    const ccd_poly_jac_feature *fp)
+                                    const ccd_polyh_jac_feature *fp)
 {
     S MA[3][3], tA[3], MB[3][3], tB[3];
     pg_pose(S_CTX, MA, tA, s, s + 3, fp->rot[0], fp->pos[0]);
@@ -103,12 +103,12 @@ static inline void gen_poly_feature(S_CTX_PARAM, S out[4], const S s[12],
     pv3 pa = pg_point(S_CTX, MA, tA, fp->pa), pb = pg_point(S_CTX, MB, tB, fp->pb), n;
     S phi;
     switch (fp->kind) {
-    case CCD_JAC_AXIS_FACE_A:
-    case CCD_JAC_AXIS_FACE_B:
-    case CCD_JAC_AXIS_EDGE:
-        if (fp->kind == CCD_JAC_AXIS_FACE_A)
+    case CCD_POLYH_JAC_AXIS_FACE_A:
+    case CCD_POLYH_JAC_AXIS_FACE_B:
+    case CCD_POLYH_JAC_AXIS_EDGE:
+        if (fp->kind == CCD_POLYH_JAC_AXIS_FACE_A)
             n = pg_dir(S_CTX, MA, fp->dir_a);
-        else if (fp->kind == CCD_JAC_AXIS_FACE_B)
+        else if (fp->kind == CCD_POLYH_JAC_AXIS_FACE_B)
             n = pg_dir(S_CTX, MB, fp->dir_b);
         else {
             n = pg_cross(S_CTX, pg_dir(S_CTX, MA, fp->dir_a), pg_dir(S_CTX, MB, fp->dir_b));
@@ -119,9 +119,9 @@ static inline void gen_poly_feature(S_CTX_PARAM, S out[4], const S s[12],
         break;
     default: { /* a point against a point or the line of an edge */
         pv3 d = pg_sub(S_CTX, pa, pb);
-        if (fp->kind != CCD_JAC_POINT_POINT) {
+        if (fp->kind != CCD_POLYH_JAC_POINT_POINT) {
             /* the edge lies on the line point + t·dir of the body named by kind */
-            int on_a = fp->kind == CCD_JAC_POINT_EDGE_A;
+            int on_a = fp->kind == CCD_POLYH_JAC_POINT_EDGE_A;
             pv3 e = on_a ? pg_dir(S_CTX, MA, fp->dir_a) : pg_dir(S_CTX, MB, fp->dir_b);
             S t = S_DIV(pg_dot(S_CTX, d, e), pg_dot(S_CTX, e, e));
             d = pg_sub(S_CTX, d, pg_scale(S_CTX, t, e));

@@ -30,16 +30,16 @@ static double along(const double rot[3][3], const double *dir, const double *n)
     return s >= 0 ? 1 : -1;
 }
 
-ccd_status ccd_poly_jac_features(ccd_poly_jac_feature *fp, ccd_polyhedra_result *r,
+ccd_status ccd_polyh_jac_features(ccd_polyh_jac_feature *fp, ccd_polyhedra_result *r,
                                  ccd_error *err, const ccd_polyhedron *a, const ccd_pose *pose_a,
                                  const ccd_polyhedron *b, const ccd_pose *pose_b,
                                  const ccd_polyhedra_options *opt)
 {
-    ccd_poly_sat sat;
-    ccd_status st = ccd_poly_contact_sat(r, &sat, err, a, pose_a, b, pose_b, opt);
+    ccd_polyh_sat sat;
+    ccd_status st = ccd_polyh_contact_sat(r, &sat, err, a, pose_a, b, pose_b, opt);
     if (st != CCD_OK)
         return st;
-    if (r->status != CCD_POLY_CONTACT)
+    if (r->status != CCD_POLYH_CONTACT)
         return ccd_error_set(err, CCD_ERR_INPUT, "polyhedra", 0, 0,
                              "no derivative: %s", ccd_polyhedra_status_name(r->status));
     if (r->point_count != 1)
@@ -51,21 +51,21 @@ ccd_status ccd_poly_jac_features(ccd_poly_jac_feature *fp, ccd_polyhedra_result 
     memcpy(fp->rot[1], pose_b->rot, sizeof fp->rot[1]);
     memcpy(fp->pos[0], pose_a->pos, sizeof fp->pos[0]);
     memcpy(fp->pos[1], pose_b->pos, sizeof fp->pos[1]);
-    const ccd_poly_feature *f = &sat.feature;
+    const ccd_polyh_feature *f = &sat.feature;
     const double *n = r->normal;
     if (r->intersecting) {
         memcpy(fp->pa, a->vertex[sat.deep_a], sizeof fp->pa);
         memcpy(fp->pb, b->vertex[sat.deep_b], sizeof fp->pb);
-        if (f->kind == CCD_FEAT_FACE_A) {
-            fp->kind = CCD_JAC_AXIS_FACE_A;
+        if (f->kind == CCD_POLYH_FEAT_FACE_A) {
+            fp->kind = CCD_POLYH_JAC_AXIS_FACE_A;
             memcpy(fp->dir_a, a->face_normal[f->a], sizeof fp->dir_a);
             fp->sign = along(pose_a->rot, fp->dir_a, n);
-        } else if (f->kind == CCD_FEAT_FACE_B) {
-            fp->kind = CCD_JAC_AXIS_FACE_B;
+        } else if (f->kind == CCD_POLYH_FEAT_FACE_B) {
+            fp->kind = CCD_POLYH_JAC_AXIS_FACE_B;
             memcpy(fp->dir_b, b->face_normal[f->b], sizeof fp->dir_b);
             fp->sign = along(pose_b->rot, fp->dir_b, n);
         } else {
-            fp->kind = CCD_JAC_AXIS_EDGE;
+            fp->kind = CCD_POLYH_JAC_AXIS_EDGE;
             body_dir(fp->dir_a, a, f->a), body_dir(fp->dir_b, b, f->b);
             double ea[3], eb[3], c[3];
             for (int i = 0; i < 3; i++) {
@@ -81,14 +81,14 @@ ccd_status ccd_poly_jac_features(ccd_poly_jac_feature *fp, ccd_polyhedra_result 
         return CCD_OK;
     }
     /* disjoint: the closest features */
-    if (f->kind == CCD_FEAT_FACE_A) { /* vertex f->b of B over face f->a of A */
-        fp->kind = CCD_JAC_AXIS_FACE_A;
+    if (f->kind == CCD_POLYH_FEAT_FACE_A) { /* vertex f->b of B over face f->a of A */
+        fp->kind = CCD_POLYH_JAC_AXIS_FACE_A;
         memcpy(fp->dir_a, a->face_normal[f->a], sizeof fp->dir_a);
         memcpy(fp->pa, a->vertex[a->face_vertex[a->face_start[f->a]]], sizeof fp->pa);
         memcpy(fp->pb, b->vertex[f->b], sizeof fp->pb);
         fp->sign = along(pose_a->rot, fp->dir_a, n);
-    } else if (f->kind == CCD_FEAT_FACE_B) {
-        fp->kind = CCD_JAC_AXIS_FACE_B;
+    } else if (f->kind == CCD_POLYH_FEAT_FACE_B) {
+        fp->kind = CCD_POLYH_JAC_AXIS_FACE_B;
         memcpy(fp->dir_b, b->face_normal[f->b], sizeof fp->dir_b);
         memcpy(fp->pa, a->vertex[f->a], sizeof fp->pa);
         memcpy(fp->pb, b->vertex[b->face_vertex[b->face_start[f->b]]], sizeof fp->pb);
@@ -101,13 +101,13 @@ ccd_status ccd_poly_jac_features(ccd_poly_jac_feature *fp, ccd_polyhedra_result 
         memcpy(fp->pa, a->vertex[end_a ? va : a->edge[f->a][0]], sizeof fp->pa);
         memcpy(fp->pb, b->vertex[end_b ? vb : b->edge[f->b][0]], sizeof fp->pb);
         if (end_a && end_b)
-            fp->kind = CCD_JAC_POINT_POINT;
+            fp->kind = CCD_POLYH_JAC_POINT_POINT;
         else if (end_a)
-            fp->kind = CCD_JAC_POINT_EDGE_B;
+            fp->kind = CCD_POLYH_JAC_POINT_EDGE_B;
         else if (end_b)
-            fp->kind = CCD_JAC_POINT_EDGE_A;
+            fp->kind = CCD_POLYH_JAC_POINT_EDGE_A;
         else {
-            fp->kind = CCD_JAC_AXIS_EDGE;
+            fp->kind = CCD_POLYH_JAC_AXIS_EDGE;
             double c[3], ea[3], eb[3];
             for (int i = 0; i < 3; i++) {
                 ea[i] = pose_a->rot[i][0] * fp->dir_a[0] + pose_a->rot[i][1] * fp->dir_a[1] +
@@ -123,7 +123,7 @@ ccd_status ccd_poly_jac_features(ccd_poly_jac_feature *fp, ccd_polyhedra_result 
     return CCD_OK;
 }
 
-void ccd_poly_jac_eval(double out[4], double jac[4][12], const ccd_poly_jac_feature *fp)
+void ccd_polyh_jac_eval(double out[4], double jac[4][12], const ccd_polyh_jac_feature *fp)
 {
     ccd_dual s[12], o[4];
     for (int j = 0; j < 12; j++) {
@@ -144,13 +144,13 @@ ccd_status ccd_polyhedra_contact_jacobian(double dphi[12], double dn[3][12], ccd
                                           const ccd_polyhedron *b, const ccd_pose *pose_b,
                                           const ccd_polyhedra_options *opt)
 {
-    ccd_poly_jac_feature fp;
+    ccd_polyh_jac_feature fp;
     ccd_polyhedra_result r;
-    ccd_status st = ccd_poly_jac_features(&fp, &r, err, a, pose_a, b, pose_b, opt);
+    ccd_status st = ccd_polyh_jac_features(&fp, &r, err, a, pose_a, b, pose_b, opt);
     if (st != CCD_OK)
         return st;
     double jac[4][12];
-    ccd_poly_jac_eval(NULL, jac, &fp);
+    ccd_polyh_jac_eval(NULL, jac, &fp);
     memcpy(dphi, jac[0], sizeof jac[0]);
     for (int i = 0; i < 3; i++)
         memcpy(dn[i], jac[1 + i], sizeof jac[0]);

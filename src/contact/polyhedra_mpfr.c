@@ -8,8 +8,8 @@
 #include "contact/scalar_mpfr.h"
 #include "contact/polyhedra_generic.h"
 
-ccd_status ccd_poly_jac_reference(double out[4], double jac[4][12],
-                                  const ccd_poly_jac_feature *fp, unsigned prec)
+ccd_status ccd_polyh_jac_reference(double out[4], double jac[4][12],
+                                  const ccd_polyh_jac_feature *fp, unsigned prec)
 {
     ccd_mpfr_arena arena, *ctx = &arena;
     if (ccd_mpfr_arena_init(ctx, 4096, (mpfr_prec_t)prec) != CCD_OK)

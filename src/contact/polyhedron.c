@@ -68,7 +68,7 @@ static int orient_exact(const double *a, const double *b, const double *c, const
     return sign;
 }
 
-int ccd_poly_orient(const double *a, const double *b, const double *c, const double *d)
+int ccd_polyh_orient(const double *a, const double *b, const double *c, const double *d)
 {
     double u[3], v[3], w[3];
     for (int i = 0; i < 3; i++)
@@ -99,7 +99,7 @@ static int collinear(const double *a, const double *b, const double *c)
         for (int i = 0; i < 3; i++)
             e[k][i] = a[i] + probe[k][i] * (1 + fabs(a[i]) + fabs(b[i]) + fabs(c[i]));
     for (int k = 1; k < 4; k++)
-        if (ccd_poly_orient(a, b, c, e[k]) != 0)
+        if (ccd_polyh_orient(a, b, c, e[k]) != 0)
             return 0;
     return 1;
 }
@@ -144,11 +144,11 @@ static int hull_triangles(tri_list *out, const double (*p)[3], const size_t *use
         if (!collinear(p[i0], p[i1], p[use[k]]))
             i2 = use[k];
     for (; k < m && i3 == SIZE_MAX; k++)
-        if (ccd_poly_orient(p[i0], p[i1], p[i2], p[use[k]]) != 0)
+        if (ccd_polyh_orient(p[i0], p[i1], p[i2], p[use[k]]) != 0)
             i3 = use[k];
     if (i3 == SIZE_MAX)
         return 1;
-    if (ccd_poly_orient(p[i0], p[i1], p[i2], p[i3]) > 0) {
+    if (ccd_polyh_orient(p[i0], p[i1], p[i2], p[i3]) > 0) {
         size_t t = i1;
         i1 = i2, i2 = t;
     }
@@ -165,7 +165,7 @@ static int hull_triangles(tri_list *out, const double (*p)[3], const size_t *use
         size_t ne = 0;
         for (size_t f = 0; f < l.n; f++) {
             tri *t = &l.t[f];
-            if (!t->alive || ccd_poly_orient(p[t->v[0]], p[t->v[1]], p[t->v[2]], p[pi]) <= 0)
+            if (!t->alive || ccd_polyh_orient(p[t->v[0]], p[t->v[1]], p[t->v[2]], p[pi]) <= 0)
                 continue;
             t->alive = 2; /* visible */
             if (ecap < ne + 3) {
@@ -232,7 +232,7 @@ static size_t merge_faces(size_t *face_of, const tri_list *l, const double (*p)[
                 continue;
             const size_t *t = l->t[f].v;
             size_t far = l->t[g].v[0] + l->t[g].v[1] + l->t[g].v[2] - t[j] - t[(j + 1) % 3];
-            if (ccd_poly_orient(p[t[0]], p[t[1]], p[t[2]], p[far]) == 0)
+            if (ccd_polyh_orient(p[t[0]], p[t[1]], p[t[2]], p[far]) == 0)
                 parent[find(parent, f)] = find(parent, g);
         }
     size_t faces = 0;
@@ -399,7 +399,7 @@ static int hull_pass(ccd_polyhedron *out, const double (*p)[3], size_t *use, siz
     return rc;
 }
 
-ccd_status ccd_poly_hull_path(ccd_polyhedron *out, ccd_error *err, const double (*pts)[3],
+ccd_status ccd_polyh_hull_path(ccd_polyhedron *out, ccd_error *err, const double (*pts)[3],
                               size_t n, const char *path)
 {
     memset(out, 0, sizeof *out);
@@ -431,7 +431,7 @@ ccd_status ccd_poly_hull_path(ccd_polyhedron *out, ccd_error *err, const double 
 ccd_status ccd_polyhedron_hull(ccd_polyhedron *p, ccd_error *err, const double (*pts)[3],
                                size_t n)
 {
-    return ccd_poly_hull_path(p, err, pts, n, "hull");
+    return ccd_polyh_hull_path(p, err, pts, n, "hull");
 }
 
 ccd_status ccd_polyhedron_box(ccd_polyhedron *p, ccd_error *err, const double half[3])
@@ -445,7 +445,7 @@ ccd_status ccd_polyhedron_box(ccd_polyhedron *p, ccd_error *err, const double ha
     for (int i = 0; i < 8; i++)
         for (int k = 0; k < 3; k++)
             v[i][k] = (i >> k & 1) ? half[k] : -half[k];
-    return ccd_poly_hull_path(p, err, (const double (*)[3])v, 8, "box");
+    return ccd_polyh_hull_path(p, err, (const double (*)[3])v, 8, "box");
 }
 
 ccd_status ccd_polyhedron_sphere(ccd_polyhedron *p, ccd_error *err, size_t vertices,
@@ -454,8 +454,8 @@ ccd_status ccd_polyhedron_sphere(ccd_polyhedron *p, ccd_error *err, size_t verti
     int rings, sectors;
     switch (vertices) {
     case 50: rings = 4, sectors = 12; break;
-    case 98: rings = 6, sectors = 16; break;
-    case 182: rings = 9, sectors = 20; break;
+    case 98: rings = 8, sectors = 12; break;
+    case 182: rings = 10, sectors = 18; break;
     default:
         return ccd_error_set(err, CCD_ERR_INPUT, "sphere", 0, 0,
                              "tessellated spheres have 50, 98 or 182 vertices, not %zu", vertices);
@@ -489,5 +489,5 @@ ccd_status ccd_polyhedron_sphere(ccd_polyhedron *p, ccd_error *err, size_t verti
             n++;
         }
     }
-    return ccd_poly_hull_path(p, err, (const double (*)[3])v, n, "sphere");
+    return ccd_polyh_hull_path(p, err, (const double (*)[3])v, n, "sphere");
 }

@@ -6,8 +6,8 @@
 #include "ccdbench/polyhedra.h"
 
 /* Exact sign of (b − a) × (c − a) · (d − a). */
-int ccd_poly_orient(const double *a, const double *b, const double *c, const double *d);
+int ccd_polyh_orient(const double *a, const double *b, const double *c, const double *d);
 /* ccd_polyhedron_hull with `path` naming the input in error messages. */
-ccd_status ccd_poly_hull_path(ccd_polyhedron *out, ccd_error *err, const double (*pts)[3],
+ccd_status ccd_polyh_hull_path(ccd_polyhedron *out, ccd_error *err, const double (*pts)[3],
                               size_t n, const char *path);
 #endif

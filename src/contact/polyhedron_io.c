@@ -205,7 +205,7 @@ ccd_status ccd_polyhedron_read(ccd_polyhedron *p, ccd_error *err, const char *pa
     ccd_status st = is_obj(path) ? read_obj(&r, f) : read_off(&r, f);
     fclose(f);
     if (st == CCD_OK)
-        st = ccd_poly_hull_path(p, err, (const double (*)[3])r.v, r.nv, path);
+        st = ccd_polyh_hull_path(p, err, (const double (*)[3])r.v, r.nv, path);
     /* every distinct input vertex must be a corner of the hull */
     for (size_t i = 0; st == CCD_OK && i < r.nv; i++) {
         int found = 0;
