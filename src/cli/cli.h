@@ -23,6 +23,8 @@ int ccd_cmd_methods(int argc, char **argv);
 int ccd_cmd_truth(int argc, char **argv);
 int ccd_cmd_bench_io(int argc, char **argv); /* src/cli/cmd_bench_io.c */
 int ccd_cmd_contact(int argc, char **argv);  /* src/cli/cmd_contact.c  */
+/* src/cli/cmd_contact_polyhedra_pair.c: `contact polyhedra pair` */
+int ccd_cmd_contact_polyhedra_pair(int argc, char **argv);
 int ccd_cmd_gen(int argc, char **argv);      /* src/cli/cmd_gen.c      */
 int ccd_cmd_report(int argc, char **argv);   /* src/cli/cmd_report.c   */
 int ccd_cmd_gate(int argc, char **argv);     /* src/cli/cmd_gate.c     */

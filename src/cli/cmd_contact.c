@@ -62,6 +62,8 @@ static const char usage[] =
     "    --figure DIR        draw it to DIR/contact-pipeline-SCENE.{dat,gp,svg,png}\n"
     "    --gnuplot PROG      the gnuplot to render with (default gnuplot)\n"
     "    --no-render         write the .dat and .gp files but do not run gnuplot\n"
+    "  polyhedra pair A B  contact data of two convex polyhedra (Cheng Yi &\n"
+    "                    Drumwright); see `ccdbench contact polyhedra pair --help`\n"
     "\n"
     "Common options:\n"
     "  --format F        text (default), markdown, csv, json or latex: the table\n"
@@ -576,6 +578,8 @@ int ccd_cmd_contact(int argc, char **argv)
         return cmd_bench(argc - 1, argv + 1);
     if (!strcmp(sub, "pipeline"))
         return cmd_pipeline(argc - 1, argv + 1);
+    if (!strcmp(sub, "polyhedra") && argc > 2 && !strcmp(argv[2], "pair"))
+        return ccd_cmd_contact_polyhedra_pair(argc - 2, argv + 2);
     return ccd_cli_usage_error("contact: unknown command '%s' (check, rotating-edge, bench, "
-                               "pipeline)", sub);
+                               "pipeline, polyhedra pair)", sub);
 }

@@ -53,7 +53,9 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/polyhedra_generic.h \
 	src/contact/polyhedra_jacobian.h \
 	src/contact/polyhedra_jacobian.c \
-	src/contact/polyhedra_mpfr.c
+	src/contact/polyhedra_mpfr.c \
+	src/contact/polyhedra_pair_table.c \
+	src/contact/polyhedra_pair_table.h
 src_contact_libccdcontact_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/include
 # Convex polyhedra and their contact data (Cheng Yi & Drumwright): public header.
 ccdbenchincludedir = $(includedir)/ccdbench
