@@ -345,6 +345,44 @@ static ccd_pose twisted(ccd_pose T, const double s[6])
     return R;
 }
 
+
+/* Random clouds: Euler's formula, every input point inside or on every face, and
+ * cospherical points (all corners, many near-coplanar quadruples) all kept. */
+START_TEST(test_hull_random)
+{
+    unsigned long long seed = 0x9e3779b97f4a7c15ULL;
+    for (int trial = 0; trial < 20; trial++) {
+        double pts[300][3];
+        size_t n = 40 + 13 * (size_t)trial;
+        int sphere = trial % 2;
+        for (size_t i = 0; i < n; i++) {
+            double r = 0;
+            for (int k = 0; k < 3; k++)
+                pts[i][k] = 2 * rng_u(&seed) - 1, r += pts[i][k] * pts[i][k];
+            for (int k = 0; k < 3 && sphere; k++)
+                pts[i][k] /= sqrt(r);
+        }
+        ccd_polyhedron p;
+        ccd_error err;
+        ck_assert_int_eq(ccd_polyhedron_hull(&p, &err, (const double (*)[3])pts, n), CCD_OK);
+        ck_assert_uint_eq(p.vertex_count + p.face_count, p.edge_count + 2);
+        if (sphere)
+            ck_assert_uint_eq(p.vertex_count, n);
+        for (size_t f = 0; f < p.face_count; f++) {
+            const double *x0 = p.vertex[p.face_vertex[p.face_start[f]]], *nf = p.face_normal[f];
+            for (size_t i = 0; i < n; i++) {
+                double h = 0;
+                for (int k = 0; k < 3; k++)
+                    h += (pts[i][k] - x0[k]) * nf[k];
+                ck_assert_msg(h <= 1e-14, "trial %d: point %zu is %g outside face %zu", trial, i,
+                              h, f);
+            }
+        }
+        ccd_polyhedron_free(&p);
+    }
+}
+END_TEST
+
 /* ∂(φ, n̂)/∂(s_A, s_B) by dual numbers against 256-bit MPFR central differences,
  * and against double central differences of the whole routine (which also
  * checks that the active features were identified right). */
@@ -428,6 +466,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_box_topology);
     tcase_add_test(tc, test_spheres);
     tcase_add_test(tc, test_hull_degenerate);
+    tcase_add_test(tc, test_hull_random);
     tcase_add_test(tc, test_read_files);
     tcase_add_test(tc, test_face_face_four);
     tcase_add_test(tc, test_edge_face_two);
