@@ -21,6 +21,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -309,7 +310,7 @@ static int cmp2(const void *a, const void *b)
 /* Reduces n points in place to a point, a segment or a convex polygon: points
  * closer than tol merge, a polygon thinner than tol is a segment (collinear
  * sets are treated as segments, as the paper prescribes). */
-static void reduce(set2 *s, double tol)
+static int reduce(set2 *s, double tol)
 {
     double (*x)[2] = s->x;
     size_t n = s->n;
@@ -330,7 +331,7 @@ static void reduce(set2 *s, double tol)
     }
     if (dmax <= tol) {
         s->n = 1;
-        return;
+        return 0;
     }
     double thick = 0;
     for (size_t i = 0; i < n; i++)
@@ -339,15 +340,13 @@ static void reduce(set2 *s, double tol)
         double a[2] = {x[i0][0], x[i0][1]}, b[2] = {x[i1][0], x[i1][1]};
         memcpy(x[0], a, sizeof a), memcpy(x[1], b, sizeof b);
         s->n = 2;
-        return;
+        return 0;
     }
     /* Andrew's monotone chain; interior-collinear points within tol drop out */
     double (*h)[2] = malloc(2 * n * sizeof *h);
     size_t k = 0;
-    if (!h) {
-        s->n = 1; /* unreachable in practice: sets are small; keep a point */
-        return;
-    }
+    if (!h)
+        return -1;
     for (size_t i = 0; i < n; i++) {
         while (k >= 2 && cross2(h[k - 2], h[k - 1], x[i]) <= tol * dmax)
             k--;
@@ -362,6 +361,7 @@ static void reduce(set2 *s, double tol)
     memcpy(x, h, k * sizeof *h);
     free(h);
     s->n = k;
+    return 0;
 }
 
 /* Clips the convex polygon or segment `in` by the half-plane left of a→b (with
@@ -409,14 +409,15 @@ static size_t clip(double (*out)[2], const double (*in)[2], size_t n, int closed
     return m;
 }
 
-/* Intersection of two reduced sets into r (≤ a.n + b.n + 2 points); tol in length. */
+/* Intersection of two reduced sets into r (≤ a.n + b.n + 2 points); tol in length.
+ * SIZE_MAX when out of memory. */
 static size_t intersect(double (*r)[2], const set2 *a, const set2 *b, double tol)
 {
     const set2 *big = a->n >= b->n ? a : b, *small = a->n >= b->n ? b : a;
     size_t cap = a->n + b->n + 2;
     double (*buf)[2] = malloc(2 * cap * sizeof *buf);
     if (!buf)
-        return 0;
+        return SIZE_MAX;
     double (*cur)[2] = buf, (*nxt)[2] = buf + cap;
     size_t n = small->n;
     memcpy(cur, small->x, n * sizeof *cur);
@@ -639,17 +640,23 @@ ccd_status ccd_polyh_contact_sat(ccd_polyhedra_result *r, ccd_polyh_sat *sat, cc
         goto done;
     }
     r->fix_used = fix1;
-    reduce(&sa, tol);
-    reduce(&sb, tol);
+    if (reduce(&sa, tol) || reduce(&sb, tol)) {
+        free(sa.x), free(sb.x);
+        st = ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
+        goto done;
+    }
     if (r->status == CCD_POLYH_CONTACT) {
         double (*pts)[2] = malloc((sa.n + sb.n + 2) * sizeof *pts);
-        size_t m = pts ? intersect(pts, &sa, &sb, tol) : 0;
-        if (pts && m == 0) { /* Fix 2 */
+        size_t m = pts ? intersect(pts, &sa, &sb, tol) : SIZE_MAX;
+        if (m == SIZE_MAX) {
+            free(pts);
+            pts = NULL;
+        } else if (m == 0) { /* Fix 2 */
             closest_midpoint(pts[0], &sa, &sb);
             m = 1;
             r->fix_used |= 2;
         }
-        if (!pts || m > CCD_POLYH_MAX_POINTS) {
+        if (!pts || m > (size_t)CCD_POLYH_MAX_POINTS) {
             st = pts ? ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0,
                                      "the contact polygon has %zu vertices, more than %d", m,
                                      CCD_POLYH_MAX_POINTS)
