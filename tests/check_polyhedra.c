@@ -383,6 +383,44 @@ START_TEST(test_hull_random)
 }
 END_TEST
 
+
+/* With a zero on-plane tolerance, rounding leaves some bodies with no vertex on
+ * the plane: Fix 1 must still give a manifold, on the plane and inside both. */
+START_TEST(test_fix1_zero_tolerance)
+{
+    ccd_polyhedron a = box(1), b = box(1);
+    ccd_polyhedra_options opt;
+    ccd_polyhedra_options_default(&opt);
+    opt.plane_tol = 0;
+    unsigned long long seed = 777;
+    int fixed = 0;
+    for (int trial = 0; trial < 300; trial++) {
+        double q[4], p[3];
+        for (int i = 0; i < 4; i++)
+            q[i] = 2 * rng_u(&seed) - 1;
+        for (int i = 0; i < 3; i++)
+            p[i] = (trial % 2 ? 5 : 2) * (2 * rng_u(&seed) - 1);
+        ccd_pose ta, tb = at(0, 0, 0);
+        ccd_pose_from_quaternion(&ta, q, p);
+        ccd_polyhedra_result r;
+        ccd_error err;
+        ck_assert_int_eq(ccd_polyhedra_contact(&r, &err, &a, &ta, &b, &tb, &opt), CCD_OK);
+        if (r.status != CCD_POLYH_CONTACT)
+            continue;
+        ck_assert_uint_ge(r.point_count, 1);
+        for (size_t k = 0; k < r.point_count; k++) {
+            double h = 0;
+            for (int i = 0; i < 3; i++)
+                h += r.point[k][i] * r.normal[i];
+            ck_assert_double_eq_tol(h, r.plane_d, 1e-12);
+        }
+        fixed += r.fix_used & 1;
+    }
+    ck_assert_int_gt(fixed, 0);
+    ccd_polyhedron_free(&a), ccd_polyhedron_free(&b);
+}
+END_TEST
+
 /* ∂(φ, n̂)/∂(s_A, s_B) by dual numbers against 256-bit MPFR central differences,
  * and against double central differences of the whole routine (which also
  * checks that the active features were identified right). */
@@ -476,6 +514,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_kissing_and_scale);
     tcase_add_test(tc, test_sphere_on_box);
     tcase_add_test(tc, test_derivatives);
+    tcase_add_test(tc, test_fix1_zero_tolerance);
     suite_add_tcase(s, tc);
     return s;
 }
