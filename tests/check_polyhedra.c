@@ -421,6 +421,59 @@ START_TEST(test_fix1_zero_tolerance)
 }
 END_TEST
 
+
+/* Gauss-map pruning of the edge pairs (the default) against every pair (the
+ * paper's loop): the same φ, n̂ and status on boxes and spheres. */
+START_TEST(test_pruned_axes)
+{
+    ccd_polyhedron body[3];
+    ccd_error err;
+    double half[3] = {1, 0.6, 1.4};
+    ck_assert_int_eq(ccd_polyhedron_box(&body[0], &err, half), CCD_OK);
+    ck_assert_int_eq(ccd_polyhedron_sphere(&body[1], &err, 50, 1), CCD_OK);
+    /* not centrally symmetric (for symmetric bodies A ⊖ B and A ⊕ B have the
+     * same face normals, so a sign slip in the arc test would go unseen) */
+    double cloud[12][3];
+    unsigned long long cs = 99;
+    for (int i = 0; i < 12; i++)
+        for (int k = 0; k < 3; k++)
+            cloud[i][k] = (k == 1 ? 0.5 : 1.0) * (2 * rng_u(&cs) - 1) + (i % 3 == 0 ? 0.4 : 0);
+    ck_assert_int_eq(ccd_polyhedron_hull(&body[2], &err, (const double (*)[3])cloud, 12), CCD_OK);
+    ccd_polyhedra_options all;
+    ccd_polyhedra_options_default(&all);
+    all.all_edge_pairs = 1;
+    unsigned long long seed = 4242;
+    int edge_axes = 0;
+    for (int trial = 0; trial < 200; trial++) {
+        const ccd_polyhedron *a = &body[trial % 3], *b = &body[trial % 2 ? 2 : (trial / 3) % 3];
+        double q[2][4], p[3];
+        for (int k = 0; k < 2; k++)
+            for (int i = 0; i < 4; i++)
+                q[k][i] = 2 * rng_u(&seed) - 1;
+        for (int i = 0; i < 3; i++)
+            p[i] = 1.5 * (2 * rng_u(&seed) - 1);
+        ccd_pose ta, tb;
+        ccd_pose_from_quaternion(&ta, q[0], p);
+        ccd_pose_from_quaternion(&tb, q[1], NULL);
+        ccd_polyhedra_result r0, r1;
+        ck_assert_int_eq(ccd_polyhedra_contact(&r0, &err, a, &ta, b, &tb, NULL), CCD_OK);
+        ck_assert_int_eq(ccd_polyhedra_contact(&r1, &err, a, &ta, b, &tb, &all), CCD_OK);
+        ck_assert_int_eq(r0.status, r1.status);
+        ck_assert_int_eq(r0.intersecting, r1.intersecting);
+        ck_assert_double_eq_tol(r0.phi, r1.phi, 1e-14);
+        for (int i = 0; i < 3; i++)
+            ck_assert_double_eq_tol(r0.normal[i], r1.normal[i], 1e-12);
+        ck_assert_uint_eq(r0.point_count, r1.point_count);
+        ccd_polyh_jac_feature fp;
+        if (ccd_polyh_jac_features(&fp, &r0, &err, a, &ta, b, &tb, NULL) == CCD_OK)
+            edge_axes += fp.kind == CCD_POLYH_JAC_AXIS_EDGE && r0.intersecting;
+    }
+    ck_assert_int_gt(edge_axes, 0); /* the pruned set found edge–edge minima */
+    for (int k = 0; k < 3; k++)
+        ccd_polyhedron_free(&body[k]);
+}
+END_TEST
+
 /* ∂(φ, n̂)/∂(s_A, s_B) by dual numbers against 256-bit MPFR central differences,
  * and against double central differences of the whole routine (which also
  * checks that the active features were identified right). */
@@ -515,6 +568,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_sphere_on_box);
     tcase_add_test(tc, test_derivatives);
     tcase_add_test(tc, test_fix1_zero_tolerance);
+    tcase_add_test(tc, test_pruned_axes);
     suite_add_tcase(s, tc);
     return s;
 }

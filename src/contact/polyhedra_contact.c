@@ -32,6 +32,7 @@ void ccd_polyhedra_options_default(ccd_polyhedra_options *opt)
     opt->plane_tol = 1e-9;
     opt->kiss_tol = 1e-12;
     opt->tie_tol = 1e-12;
+    opt->all_edge_pairs = 0;
 }
 
 const char *ccd_polyhedra_status_name(ccd_polyhedra_status s)
@@ -110,6 +111,27 @@ static void project(const ccd_polyh_world_body *w, const double *u, double *mn, 
     }
 }
 
+/* Whether edges ea of A and eb of B span a face of A ⊖ B: their arcs on the
+ * Gauss map (between the normals of their two faces; B's negated) cross.  Only
+ * those pairs give facet normals of A ⊖ B, so only they can be the axis of least
+ * overlap or a separating axis that no face normal already is.  The test is
+ * slack by 1e-12: keeping an extra axis costs time, never accuracy (any axis's
+ * overlap bounds the minimum from above), and a pair dropped only at rounding
+ * level is one whose axis lies within rounding of a face normal tested anyway. */
+static int minkowski_face(const ccd_polyh_world_body *A, size_t ea, const ccd_polyh_world_body *B,
+                          size_t eb)
+{
+    const double *a = A->n[A->p->edge_face[ea][0]], *b = A->n[A->p->edge_face[ea][1]];
+    double c[3], d[3], bxa[3], dxc[3];
+    for (int i = 0; i < 3; i++)
+        c[i] = -B->n[B->p->edge_face[eb][0]][i], d[i] = -B->n[B->p->edge_face[eb][1]][i];
+    cross(bxa, b, a);
+    cross(dxc, d, c);
+    double cba = dot(c, bxa), dba = dot(d, bxa), adc = dot(a, dxc), bdc = dot(b, dxc);
+    const double slack = 1e-12;
+    return cba * dba <= slack && adc * bdc <= slack && cba * bdc >= -slack;
+}
+
 typedef struct candidate {
     double overlap, n[3];
 } candidate;
@@ -118,7 +140,7 @@ typedef struct candidate {
  * minimal axis), 2 intersecting with tied minimal axes pointing different ways,
  * -1 out of memory. */
 static int find_mtld(ccd_polyh_sat *s, const ccd_polyh_world_body *A, const ccd_polyh_world_body *B,
-                     double tie)
+                     double tie, int prune)
 {
     size_t fa = A->p->face_count, fb = B->p->face_count;
     size_t total = fa + fb + A->p->edge_count * B->p->edge_count;
@@ -136,6 +158,8 @@ static int find_mtld(ccd_polyh_sat *s, const ccd_polyh_world_body *A, const ccd_
             f.kind = CCD_POLYH_FEAT_FACE_B, f.b = k - fa;
         } else {
             size_t ia = (k - fa - fb) / B->p->edge_count, ib = (k - fa - fb) % B->p->edge_count;
+            if (prune && !minkowski_face(A, ia, B, ib))
+                continue;
             cross(u, A->e[ia], B->e[ib]);
             double len = sqrt(dot(u, u));
             /* drop (near-)parallel pairs: a noisy axis from them is a valid but
@@ -591,7 +615,7 @@ ccd_status ccd_polyh_contact_sat(ccd_polyhedra_result *r, ccd_polyh_sat *sat, cc
         ccd_polyh_world_free(&A), ccd_polyh_world_free(&B);
         return ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
     }
-    int rc = find_mtld(sat, &A, &B, opt->tie_tol * L);
+    int rc = find_mtld(sat, &A, &B, opt->tie_tol * L, !opt->all_edge_pairs);
     ccd_status st = CCD_OK;
     if (rc < 0) {
         st = ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
