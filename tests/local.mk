@@ -9,6 +9,7 @@ include tests/tight_inclusion.mk
 include tests/runner.mk
 include tests/baselines.mk
 include tests/contact.mk
+include tests/polyhedra.mk
 include tests/gen.mk
 include tests/ms.mk
 include tests/example.mk

@@ -26,6 +26,8 @@ int ccd_cmd_contact(int argc, char **argv);  /* src/cli/cmd_contact.c  */
 int ccd_cmd_contact_potential(int argc, char **argv); /* cmd_contact_potential.c */
 int ccd_cmd_contact_polyhedra(int argc, char **argv); /* src/cli/cmd_contact_polyhedra.c */
 int ccd_cmd_contact_scaling(int argc, char **argv); /* cmd_contact_scaling.c */
+/* src/cli/cmd_contact_polyhedra_pair.c: `contact polyhedra pair` */
+int ccd_cmd_contact_polyhedra_pair(int argc, char **argv);
 int ccd_cmd_gen(int argc, char **argv);      /* src/cli/cmd_gen.c      */
 int ccd_cmd_report(int argc, char **argv);   /* src/cli/cmd_report.c   */
 int ccd_cmd_gate(int argc, char **argv);     /* src/cli/cmd_gate.c     */

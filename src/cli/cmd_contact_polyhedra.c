@@ -24,6 +24,8 @@ static const char usage[] =
     "Geometries\"): each method against an exact reference.\n"
     "\n"
     "Commands:\n"
+    "  pair A B [OPTION]...  contact data of one pair by separating axes: signed\n"
+    "                    distance, normal, plane, manifold (see `pair --help`)\n"
     "  check             Table I: error in signed distance against the exact\n"
     "                    Minkowski-difference reference (GMP), two 2x2x2 boxes;\n"
     "                    Penetrating_BB (translation in [-1,1]^3) and Apart_BB\n"
@@ -289,5 +291,8 @@ int ccd_cmd_contact_polyhedra(int argc, char **argv)
         return cmd_check(argc - 1, argv + 1);
     if (!strcmp(sub, "bench"))
         return cmd_bench(argc - 1, argv + 1);
-    return ccd_cli_usage_error("contact polyhedra: unknown command '%s' (check, bench)", sub);
+    if (!strcmp(sub, "pair"))
+        return ccd_cmd_contact_polyhedra_pair(argc - 1, argv + 1);
+    return ccd_cli_usage_error("contact polyhedra: unknown command '%s' (pair, check, bench)",
+                               sub);
 }

@@ -13,6 +13,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cmd_contact_potential.c \
 	src/cli/cmd_contact_polyhedra.c \
 	src/cli/cmd_contact_scaling.c \
+	src/cli/cmd_contact_polyhedra_pair.c \
 	src/cli/cmd_gate.c \
 	src/cli/cmd_gen.c \
 	src/cli/cmd_info.c \
@@ -26,7 +27,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/truth_files.c \
 	src/cli/truth_files.h
 # Where `ccdbench run` finds the default dataset and its truth when none is given.
-src_cli_ccdbench_CPPFLAGS = $(AM_CPPFLAGS) \
+src_cli_ccdbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/include \
 	-DCCD_PKGDATADIR='"$(pkgdatadir)"' \
 	-DCCD_SOURCE_DATADIR='"$(abs_top_srcdir)/datasets"' \
 	-DCCD_SOURCE_TRUTHDIR='"$(abs_top_srcdir)/ground_truth"'

@@ -84,5 +84,16 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/scaling_bench.c \
 	src/contact/scaling_bench.h \
 	src/contact/scaling_tables.c \
-	src/contact/scaling_tables.h
+	src/contact/scaling_tables.h \
+	src/contact/polyhedron.c \
+	src/contact/polyhedron_internal.h \
+	src/contact/polyhedron_io.c \
+	src/contact/polyhedra_contact.c \
+	src/contact/polyhedra_internal.h \
+	src/contact/polyhedra_generic.h \
+	src/contact/polyhedra_jacobian.h \
+	src/contact/polyhedra_jacobian.c \
+	src/contact/polyhedra_mpfr.c \
+	src/contact/polyhedra_pair_table.c \
+	src/contact/polyhedra_pair_table.h
 libccdbench_la_LIBADD += src/contact/libccdcontact.la
