@@ -80,7 +80,7 @@ static const char paper_table1_methods[] =
     "irf,uirf,fprf,root-parity,root-parity-rational,bsc,tight-inclusion";
 
 enum {
-    OPT_PARAM = 256, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
+    OPT_PARAM = 256, OPT_METHOD_PARAM, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
     OPT_NO_ZERO_TOI, OPT_HELP,
     OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR,
     OPT_FAIL_ON_METHOD_ERROR, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT, OPT_MAX_DIGITS
@@ -95,6 +95,8 @@ typedef struct run_options {
     const char *output;
     ccd_truth_mode truth;
     ccd_params params;
+    ccd_cli_option_set options;          /* --param and the shorthand flags */
+    const ccd_method_list *available;    /* every method, for --param names */
     const char *json;
     int per_query;
     unsigned shard_index, shard_count;
@@ -150,6 +152,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"filter", required_argument, NULL, OPT_PARAM},
         {"eta", required_argument, NULL, OPT_PARAM},
         {"norm", required_argument, NULL, OPT_PARAM},
+        {"param", required_argument, NULL, OPT_METHOD_PARAM},
         {"help", no_argument, NULL, OPT_HELP},
         {"json", required_argument, NULL, OPT_JSON},
         {"per-query", no_argument, NULL, OPT_PER_QUERY},
@@ -169,7 +172,8 @@ static int parse_options(run_options *o, int argc, char **argv)
     while ((c = getopt_long(argc, argv, "", longopts, &index)) != -1) {
         switch (c) {
         case OPT_PARAM: /* a method parameter: validated by name (cli_params.c) */
-            if ((status = ccd_cli_parse_param(&o->params, longopts[index].name, optarg)) != 0)
+            if ((status = ccd_cli_parse_param(&o->params, &o->options, longopts[index].name,
+                                              optarg)) != 0)
                 return status;
             if (strcmp(longopts[index].name, "ms") == 0)
                 o->ms_text = optarg;
@@ -197,6 +201,10 @@ static int parse_options(run_options *o, int argc, char **argv)
             o->truth_given = 1;
             break;
         case OPT_TRUTH_DIR: o->truth_dir = optarg; break;
+        case OPT_METHOD_PARAM:
+            if ((status = ccd_cli_option_add_param(&o->options, optarg)) != 0)
+                return status;
+            break;
         case OPT_NO_ZERO_TOI: o->params.no_zero_toi = 1; break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
@@ -242,16 +250,14 @@ static int parse_options(run_options *o, int argc, char **argv)
         return ccd_cli_usage_error("--preset paper-table1: cannot be combined with --sweep");
     if (o->preset_table1) {
         /* Wang et al. 2021 §4.2: delta = 1e-6 for the inclusion methods, m_I = 1e6,
-         * eta = 1e-6 for FPRF; no minimum separation, the whole time step. */
+         * eta = 1e-6 for FPRF; no minimum separation, the whole time step.
+         * These are the methods' declared defaults, so any option setting conflicts. */
         ccd_params paper;
         ccd_params_default(&paper);
-        paper.delta = 1e-6;
-        paper.max_checks = 1000000;
-        paper.eta = 1e-6;
-        if (o->params.delta != paper.delta || o->params.max_checks != paper.max_checks ||
-            o->params.eta != paper.eta || o->params.ms != 0 || o->params.t_max != 1)
+        if (o->options.count || o->params.ms != 0 || o->params.t_max != 1)
             return ccd_cli_usage_error("--preset paper-table1: fixes --delta, --max-checks, "
-                                       "--eta, --ms and --t-max to the paper's settings");
+                                       "--eta, --param, --ms and --t-max to the paper's "
+                                       "settings");
         o->params = paper;
     }
     return -1;
@@ -394,16 +400,40 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         ccd_result_run *run = &runs[done];
         run->params = o->params;
         run->sweep_value = o->sweep.count ? o->sweep.values[done] : NAN;
-        if (o->sweep.count)
+        ccd_cli_option_set settings = o->options;
+        char swept[64];
+        if (o->sweep.count) {
             ccd_sweep_apply(&run->params, o->sweep.param, run->sweep_value);
+            /* a swept method option acts as its shorthand flag for this run */
+            if (strcmp(o->sweep.param, "delta") == 0) {
+                snprintf(swept, sizeof swept, "%.17g", run->sweep_value);
+                ccd_cli_option_add(&settings, NULL, "delta", swept, "--sweep");
+            } else if (strcmp(o->sweep.param, "max-checks") == 0) {
+                snprintf(swept, sizeof swept, "%ld", (long)run->sweep_value);
+                ccd_cli_option_add(&settings, NULL, "max_checks", swept, "--sweep");
+            }
+        }
+        ccd_option_value **values = NULL;
+        if (ccd_cli_options_resolve(&values, &settings, o->available, cfg->methods,
+                                    cfg->method_count) != 0) {
+            ccd_cli_options_free(values, cfg->method_count);
+            st = CCD_ERR_INPUT;
+            err.status = CCD_ERR_INPUT;
+            snprintf(err.message, sizeof err.message, "--sweep: bad value");
+            break;
+        }
         cfg->params = run->params;
+        cfg->method_options = (const ccd_option_value *const *)values;
         if (o->json)
-            ccd_result_write_run_begin(&writer, run->sweep_value, &run->params);
+            ccd_result_write_run_begin(&writer, run->sweep_value, &run->params, cfg->methods,
+                                       cfg->method_options, cfg->method_count);
         ccd_cli_progress_init(&io.bar, "run");
         st = ccd_run(&run->stats, &err, ds, cfg);
         ccd_cli_progress_finish(&io.bar);
         if (st == CCD_OK && o->json)
             ccd_result_write_run_end(&writer, &run->stats);
+        cfg->method_options = NULL;
+        ccd_cli_options_free(values, cfg->method_count);
     }
     if (st == CCD_OK && o->json) {
         ccd_result_write_finish(&writer);
@@ -561,6 +591,7 @@ int ccd_cmd_run(int argc, char **argv)
         o.out = &out_file;
     }
     ccd_cli_methods available;
+    ccd_option_value **method_options = NULL;
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0, have_truth_table = 0;
@@ -624,6 +655,11 @@ int ccd_cmd_run(int argc, char **argv)
         goto done;
     status = CCD_EXIT_OK;
     have_truth_table = o.truth_files != NULL;
+    o.available = &available.available;
+    /* Names, types and ranges of the option settings, checked before any work. */
+    if ((status = ccd_cli_options_resolve(&method_options, &o.options, o.available, chosen.items,
+                                          chosen.count)) != 0)
+        goto done;
 
     if (o.json || o.sweep.count || o.preset_table1 || o.shard_count > 1) {
         ccd_run_config cfg = {
@@ -649,6 +685,7 @@ int ccd_cmd_run(int argc, char **argv)
         .methods = chosen.items,
         .method_count = chosen.count,
         .params = o.params,
+        .method_options = (const ccd_option_value *const *)method_options,
         .ms_exact = have_ms_exact ? ms_exact : NULL,
         .truth = o.truth,
         .truth_files = have_truth_table ? &truth_table : NULL,
@@ -673,6 +710,7 @@ int ccd_cmd_run(int argc, char **argv)
     ccd_run_stats_free(&stats);
 done:
     ccd_atomic_file_abort(&out_file); /* a no-op once the table is written */
+    ccd_cli_options_free(method_options, chosen.count);
     free(limits);
     free(isolate);
     if (have_truth_table)
