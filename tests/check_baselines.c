@@ -22,6 +22,7 @@
 
 #include "ccdbench.h"
 #include "methods/builtin.h"
+#include "methods/interval_query.h"
 #include "methods/interval.h"
 #include "test_support.h"
 
@@ -230,11 +231,14 @@ START_TEST(vertex_face_coplanar_motion)
     /* UIRF refines the whole range of a coplanar query: with a coarse δ it
      * resolves the miss, with the default it stops at max_checks (conservative). */
     ccd_params p;
+    ccd_option_value opt[CCD_INCL_OPT_COUNT];
     ccd_params_default(&p);
-    p.delta = 1e-3;
+    ccd_options_default(opt, &ccd_method_uirf);
+    p.options = opt;
+    opt[CCD_INCL_OPT_DELTA].d = 1e-3;
     ck_assert_int_eq(run(&ccd_method_uirf, &away, &p).collides, 0);
-    ccd_params_default(&p);
-    p.max_checks = 1000;
+    ccd_options_default(opt, &ccd_method_uirf);
+    opt[CCD_INCL_OPT_MAX_CHECKS].i = 1000;
     ccd_result r = run(&ccd_method_uirf, &away, &p);
     ck_assert(r.collides == 1 && r.hit_max_checks == 1 && r.checks == 1000);
 }

@@ -121,7 +121,8 @@ static ccd_status nothing(ccd_result *r, const ccd_query *q, const ccd_params *p
     r->toi = r->toi_upper = INFINITY;
     return CCD_OK;
 }
-static const ccd_method never = {"test-never", "never collides", 0, nothing, nothing, NULL, NULL};
+static const ccd_method never = {"test-never", "never collides", 0, nothing, nothing,
+                                 NULL, NULL, NULL, 0};
 
 START_TEST(test_method_list)
 {
@@ -201,7 +202,8 @@ START_TEST(test_plugin_errors)
     expect_plugin_error(no_entry, "symbol ccdbench_plugin_methods not found");
     free(no_entry);
     char *other = plugin_path("other_api");
-    expect_plugin_error(other, "refuses ccdbench API version");
+    expect_plugin_error(other, "plugin built for ccdbench API version 1, this ccdbench has "
+                               "version 2: rebuild it");
     free(other);
     /* A file that is not a shared object at all. */
     char *csv = NULL;
@@ -219,7 +221,10 @@ static ccd_result fprf(ccd_kind kind, const double rows[8][3], double eta)
     ccd_query q = make_query(kind, rows);
     ccd_params par;
     ccd_params_default(&par);
-    par.eta = eta;
+    ccd_option_value opt[1];
+    ccd_options_default(opt, &ccd_method_fprf);
+    opt[0].d = eta;
+    par.options = opt;
     ccd_result r;
     ck_assert_int_eq(ccd_method_run(&ccd_method_fprf, &r, &q, &par, NULL), CCD_OK);
     return r;
@@ -452,7 +457,7 @@ static ccd_status failing(ccd_result *r, const ccd_query *q, const ccd_params *p
     return q->index == 3 ? CCD_ERR_INTERNAL : CCD_OK;
 }
 static const ccd_method failing_method = {"test-failing", "fails on query 3", 0, failing,
-                                          failing, NULL, NULL};
+                                          failing, NULL, NULL, NULL, 0};
 
 /* A method failing on a query loses that query only: the run goes on, the
  * query is counted as failed with its reason, the others are scored. */

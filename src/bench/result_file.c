@@ -266,10 +266,16 @@ static void write_json(FILE *out, const ccd_json *v)
 
 void ccd_result_write_run_begin_read(ccd_result_writer *w, const ccd_result_run *run)
 {
-    write_params_begin(w, run->sweep_value, &run->params);
-    fputs("\"options\": ", w->out);
-    write_json(w->out, run->options);
-    write_params_end(w);
+    FILE *out = w->out;
+    fputs(w->runs++ ? ",\n    {" : "\n    {", out);
+    fputs("\"sweep_value\": ", out);
+    ccd_json_write_double(out, run->sweep_value);
+    fputs(",\n      \"params\": ", out);
+    write_json(out, run->params_json); /* as read: older files have other members */
+    fputs(",\n", out);
+    if (w->per_query)
+        fputs("      \"queries\": [", out);
+    w->queries = 0;
 }
 
 void ccd_result_write_query(ccd_result_writer *w, size_t file, const ccd_query *q,
@@ -638,12 +644,17 @@ static ccd_status read_run(ccd_result_run *run, const reader *r, const ccd_json 
         (st = get_double(&run->params.t_max, r, params, "t_max")) != CCD_OK ||
         (st = get_u64(&no_zero, r, params, "no_zero_toi")) != CCD_OK ||
         (st = get_u64(&norm, r, params, "ms_norm")) != CCD_OK ||
-        (st = member(&run->options, r, params, "options", CCD_JSON_OBJECT)) != CCD_OK ||
         (st = get_double(&run->stats.wall_seconds, r, rj, "wall_seconds")) != CCD_OK ||
         (st = get_u64(&exact, r, rj, "exact_truth_queries")) != CCD_OK ||
         (st = member(&toi_compared, r, rj, "toi_compared", CCD_JSON_TRUE)) != CCD_OK ||
         (st = member(&groups, r, rj, "groups", CCD_JSON_ARRAY)) != CCD_OK)
         return st;
+    /* Result files written before methods declared options have none: they never
+     * compare equal to newer ones (merge), whatever the values were. */
+    run->params_json = params;
+    run->options = ccd_json_get(params, "options");
+    if (run->options && run->options->type != CCD_JSON_OBJECT)
+        return bad(r, run->options, "\"%s\": expected an object", "options");
     run->params.no_zero_toi = (int)no_zero;
     run->params.ms_norm = norm == 2 ? CCD_NORM_L2 : CCD_NORM_LINF;
     run->stats.exact_truth = exact;

@@ -79,7 +79,9 @@ void ccd_result_write_finish(ccd_result_writer *w);
 typedef struct ccd_result_run {
     double sweep_value; /* NAN without a sweep */
     ccd_params params;
-    const ccd_json *options; /* params.options: {METHOD: {KEY: value}} */
+    const ccd_json *params_json; /* the "params" object as read                       */
+    const ccd_json *options;     /* params.options: {METHOD: {KEY: value}}; NULL in files
+                                    written before methods declared options          */
     ccd_run_stats stats; /* stats.methods point into the document's methods */
     const ccd_json *queries; /* the per-query records, or NULL */
 } ccd_result_run;

@@ -53,9 +53,12 @@ static int apply(ccd_option_value *values, const ccd_method *m, size_t index,
         snprintf(what, sizeof what, "%s %s.%s", a->flag, m->name, a->key);
     else
         snprintf(what, sizeof what, "%s", a->flag);
-    if (ccd_option_parse(&values[index], &err, &m->options[index], a->value, what) != CCD_OK)
-        return ccd_cli_fail(&err);
-    return 0;
+    if (ccd_option_parse(&values[index], &err, &m->options[index], a->value, what) == CCD_OK)
+        return 0;
+    /* err reads "what:0:0: why": a usage error is "ccdbench: what: why" */
+    size_t skip = strlen(what) + strlen(":0:0: ");
+    return ccd_cli_usage_error("%s: %s", what,
+                               strlen(err.message) > skip ? err.message + skip : err.message);
 }
 
 int ccd_cli_options_resolve(ccd_option_value ***out, const ccd_cli_option_set *s,

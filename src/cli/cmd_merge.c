@@ -50,11 +50,10 @@ static int same_json(const ccd_json *a, const ccd_json *b)
     return 1;
 }
 
+/* Every recorded parameter, common and per method (and those of older files). */
 static int same_params(const ccd_result_run *a, const ccd_result_run *b)
 {
-    return a->params.ms == b->params.ms && a->params.t_max == b->params.t_max &&
-           a->params.no_zero_toi == b->params.no_zero_toi &&
-           a->params.ms_norm == b->params.ms_norm && same_json(a->options, b->options);
+    return same_json(a->params_json, b->params_json);
 }
 
 static int same_value(double a, double b)
