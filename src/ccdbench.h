@@ -297,6 +297,9 @@ CCD_API long ccd_option_find(const ccd_method *m, const char *key);
  * input errors "what: why" with what (e.g. "--param") as the path. */
 CCD_API ccd_status ccd_option_parse(ccd_option_value *out, ccd_error *err, const ccd_option *o,
                                     const char *text, const char *what);
+/* The valid values of o, for people: "(0, inf)", "[0, 100]", "any integer",
+ * "linear|paper|clamped", "true|false". */
+CCD_API void ccd_option_range(char *buf, size_t size, const ccd_option *o);
 /* Write v as option o's value ("1e-06", "1000000", "true", "linear") into buf. */
 CCD_API void ccd_option_format(char *buf, size_t size, const ccd_option *o, ccd_option_value v);
 

@@ -10,6 +10,7 @@
 #include "ccdbench.h"
 
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -70,20 +71,51 @@ static void enum_list(char *buf, size_t size, const char *const *names)
                                  names[i]);
 }
 
+void ccd_option_range(char *buf, size_t size, const ccd_option *o)
+{
+    switch (o->type) {
+    case CCD_OPTION_DOUBLE:
+        /* the smallest positive double stands for "> 0", the largest for "no bound" */
+        snprintf(buf, size, "%s%.6g, %s", o->min.d == DBL_TRUE_MIN ? "(" : "[",
+                 o->min.d == DBL_TRUE_MIN ? 0.0 : o->min.d, "");
+        if (o->max.d >= DBL_MAX)
+            snprintf(buf + strlen(buf), size - strlen(buf), "inf)");
+        else
+            snprintf(buf + strlen(buf), size - strlen(buf), "%.6g]", o->max.d);
+        return;
+    case CCD_OPTION_INTEGER:
+        if (o->min.i == LONG_MIN && o->max.i == LONG_MAX)
+            snprintf(buf, size, "any integer");
+        else
+            snprintf(buf, size, "[%ld, %ld]", o->min.i, o->max.i);
+        return;
+    case CCD_OPTION_BOOLEAN:
+        snprintf(buf, size, "true|false");
+        return;
+    case CCD_OPTION_ENUM: {
+        size_t used = 0;
+        buf[0] = '\0';
+        for (size_t k = 0; o->enum_names[k] && used < size; k++)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? "|" : "", o->enum_names[k]);
+        return;
+    }
+    }
+    snprintf(buf, size, "?");
+}
+
 ccd_status ccd_option_parse(ccd_option_value *out, ccd_error *err, const ccd_option *o,
                             const char *text, const char *what)
 {
-    char range[256], lo[64], hi[64];
+    char range[256];
     switch (o->type) {
     case CCD_OPTION_DOUBLE:
         if (parse_double(&out->d, text) != 0)
             return ccd_error_set(err, CCD_ERR_INPUT, what, 0, 0, "%s: '%s' is not a number",
                                  o->name, text);
         if (!(out->d >= o->min.d && out->d <= o->max.d)) {
-            ccd_option_format(lo, sizeof lo, o, o->min);
-            ccd_option_format(hi, sizeof hi, o, o->max);
-            return ccd_error_set(err, CCD_ERR_INPUT, what, 0, 0, "%s: %s is not between %s and %s",
-                                 o->name, text, lo, hi);
+            ccd_option_range(range, sizeof range, o);
+            return ccd_error_set(err, CCD_ERR_INPUT, what, 0, 0, "%s: %s is not in %s", o->name,
+                                 text, range);
         }
         return CCD_OK;
     case CCD_OPTION_INTEGER:
@@ -91,7 +123,7 @@ ccd_status ccd_option_parse(ccd_option_value *out, ccd_error *err, const ccd_opt
             return ccd_error_set(err, CCD_ERR_INPUT, what, 0, 0, "%s: '%s' is not an integer",
                                  o->name, text);
         if (out->i < o->min.i || out->i > o->max.i)
-            return ccd_error_set(err, CCD_ERR_INPUT, what, 0, 0, "%s: %ld is not between %ld and %ld",
+            return ccd_error_set(err, CCD_ERR_INPUT, what, 0, 0, "%s: %ld is not in [%ld, %ld]",
                                  o->name, out->i, o->min.i, o->max.i);
         return CCD_OK;
     case CCD_OPTION_BOOLEAN:
