@@ -203,6 +203,38 @@ START_TEST(test_option_tables)
 }
 END_TEST
 
+/* A plugin's malformed option table is refused when its method is listed. */
+START_TEST(test_option_table_checked)
+{
+    static const char *const no_names[] = {NULL};
+    static const ccd_option twice[] = {
+        {"k", CCD_OPTION_DOUBLE, {.d = 1}, {.d = 0}, {.d = 2}, NULL, "k"},
+        {"k", CCD_OPTION_DOUBLE, {.d = 1}, {.d = 0}, {.d = 2}, NULL, "k"},
+    };
+    static const ccd_option outside[] = {
+        {"k", CCD_OPTION_INTEGER, {.i = 5}, {.i = 0}, {.i = 2}, NULL, "k"}};
+    static const ccd_option dotted[] = {
+        {"a.b", CCD_OPTION_BOOLEAN, {.i = 0}, {.i = 0}, {.i = 1}, NULL, "k"}};
+    static const ccd_option nameless_enum[] = {
+        {"e", CCD_OPTION_ENUM, {.i = 0}, {.i = 0}, {.i = 0}, no_names, "e"}};
+    const ccd_option *tables[] = {twice, outside, dotted, nameless_enum};
+    const size_t counts[] = {2, 1, 1, 1};
+    const char *why[] = {"declared twice", "default outside its range", "'.'", "enum without"};
+    for (size_t t = 0; t < 4; t++) {
+        ccd_method m = never;
+        m.options = tables[t];
+        m.option_count = counts[t];
+        ccd_method_list l = {0};
+        ccd_error err;
+        ck_assert_int_eq(ccd_method_list_append(&l, &err, &m, "p.so"), CCD_ERR_INPUT);
+        ck_assert_msg(strncmp(err.message, "p.so:0:0: method 'test-never': option ", 38) == 0 &&
+                          strstr(err.message, why[t]),
+                      "%s", err.message);
+        ccd_method_list_free(&l);
+    }
+}
+END_TEST
+
 START_TEST(test_option_parse)
 {
     static const char *const names[] = {"low", "high", NULL};
@@ -712,6 +744,7 @@ static Suite *runner_suite(void)
     tcase_add_test(methods, test_plugin_errors);
     tcase_add_test(methods, test_option_tables);
     tcase_add_test(methods, test_option_parse);
+    tcase_add_test(methods, test_option_table_checked);
     tcase_add_test(methods, test_option_accessor);
     tcase_add_test(methods, test_fprf_vertex_face);
     tcase_add_test(methods, test_fprf_edge_edge);
