@@ -44,7 +44,8 @@ static void key_list(char *buf, size_t size, const ccd_method *m)
         snprintf(buf, size, "none");
 }
 
-static int apply(ccd_option_value *values, const ccd_method *m, size_t index,
+/* *out = a's value parsed as option index of m. */
+static int apply(ccd_option_value *out, const ccd_method *m, size_t index,
                  const ccd_cli_option_setting *a)
 {
     ccd_error err;
@@ -53,7 +54,7 @@ static int apply(ccd_option_value *values, const ccd_method *m, size_t index,
         snprintf(what, sizeof what, "%s %s.%s", a->flag, m->name, a->key);
     else
         snprintf(what, sizeof what, "%s", a->flag);
-    if (ccd_option_parse(&values[index], &err, &m->options[index], a->value, what) == CCD_OK)
+    if (ccd_option_parse(out, &err, &m->options[index], a->value, what) == CCD_OK)
         return 0;
     /* err reads "what:0:0: why": a usage error is "ccdbench: what: why" */
     size_t skip = strlen(what) + strlen(":0:0: ");
@@ -65,6 +66,18 @@ int ccd_cli_options_resolve(ccd_option_value ***out, const ccd_cli_option_set *s
                             const ccd_method_list *available, const ccd_method *const *methods,
                             size_t count)
 {
+    /* A shorthand's value is valid for every method declaring it, selected or not
+     * (`--delta 0` is an error whatever --methods says). */
+    for (size_t k = 0; k < s->count; k++) {
+        const ccd_cli_option_setting *a = &s->items[k];
+        for (size_t m = 0; !a->method && m < available->count; m++) {
+            long index = ccd_option_find(available->items[m], a->key);
+            ccd_option_value scratch;
+            int status;
+            if (index >= 0 && (status = apply(&scratch, available->items[m], (size_t)index, a)) != 0)
+                return status;
+        }
+    }
     /* Explicit settings name a method that exists and a key it declares. */
     for (size_t k = 0; k < s->count; k++) {
         const ccd_cli_option_setting *a = &s->items[k];
@@ -101,7 +114,7 @@ int ccd_cli_options_resolve(ccd_option_value ***out, const ccd_cli_option_set *s
                     continue;
                 long index = ccd_option_find(method, a->key);
                 int status;
-                if (index >= 0 && (status = apply(values[m], method, (size_t)index, a)) != 0)
+                if (index >= 0 && (status = apply(&values[m][index], method, (size_t)index, a)) != 0)
                     return status;
             }
     }

@@ -31,6 +31,9 @@ expect_status 2 "$CCDBENCH" run --param tight-inclusion-delta "$DEFAULT_DATA"
 expect_stderr "^ccdbench: --param: 'tight-inclusion-delta' is not METHOD.KEY=VALUE"
 expect_status 2 "$CCDBENCH" run --delta 0 "$DEFAULT_DATA"
 expect_stderr "^ccdbench: --delta: delta: 0 is not in \(0, inf\)"
+# A shorthand's value is checked even when no selected method declares it.
+expect_status 2 "$CCDBENCH" run --methods exact --eta -1 "$DEFAULT_DATA"
+expect_stderr "^ccdbench: --eta: eta: -1 is not in \[0, inf\]"
 for f in "$TMP"/err; do [ "$(wc -l <"$f")" -eq 1 ] || fail "more than one line on stderr"; done
 
 # Columns of --format csv: 4 method, 7 FP, 14 max_checks_hits.

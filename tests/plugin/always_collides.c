@@ -7,7 +7,8 @@
  * trivially conservative: no false negatives, and its toi 0 is ≤ every exact toi;
  * it has a false positive on every query that does not collide.  Use it as a
  * template: export CCD_PLUGIN_ENTRY (marked CCD_API), return NULL for an API
- * version you were not built for, and return a static array of methods.
+ * version you were not built for, return a static NULL-terminated array of methods,
+ * and export the API version with CCD_PLUGIN_DECLARE_API.
  *
  *   ccdbench run --plugin tests/plugin/.libs/always_collides.so --methods test-always-collides
  */
