@@ -78,7 +78,9 @@ void ccd_option_range(char *buf, size_t size, const ccd_option *o)
         /* the smallest positive double stands for "> 0", the largest for "no bound" */
         snprintf(buf, size, "%s%.6g, %s", o->min.d == DBL_TRUE_MIN ? "(" : "[",
                  o->min.d == DBL_TRUE_MIN ? 0.0 : o->min.d, "");
-        if (o->max.d >= DBL_MAX)
+        if (o->max.d > DBL_MAX) /* infinity itself is valid */
+            snprintf(buf + strlen(buf), size - strlen(buf), "inf]");
+        else if (o->max.d == DBL_MAX)
             snprintf(buf + strlen(buf), size - strlen(buf), "inf)");
         else
             snprintf(buf + strlen(buf), size - strlen(buf), "%.6g]", o->max.d);

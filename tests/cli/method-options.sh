@@ -24,7 +24,7 @@ expect_stderr "^ccdbench: --param: method 'tight-inclusion' has no option 'nokey
 expect_status 2 "$CCDBENCH" run --param tight-inclusion.max_checks=1.5 "$DEFAULT_DATA"
 expect_stderr "^ccdbench: --param tight-inclusion.max_checks: max_checks: '1.5' is not an integer"
 expect_status 2 "$CCDBENCH" run --param fprf.eta=-1 "$DEFAULT_DATA"
-expect_stderr "^ccdbench: --param fprf.eta: eta: -1 is not in \[0, inf\)"
+expect_stderr "^ccdbench: --param fprf.eta: eta: -1 is not in \[0, inf\]"
 expect_status 2 "$CCDBENCH" run --param tight-inclusion.filter=fast "$DEFAULT_DATA"
 expect_stderr "is not linear, paper or clamped"
 expect_status 2 "$CCDBENCH" run --param tight-inclusion-delta "$DEFAULT_DATA"
