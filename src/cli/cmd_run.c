@@ -375,6 +375,25 @@ static int print_table(const ccd_report_table *t, const run_options *o, const ch
     return finish_output(o, CCD_EXIT_OK);
 }
 
+/* *out = the option values of run r: --param and the shorthands, and a swept
+ * delta or max-checks acting as its shorthand flag for that run. */
+static int resolve_run_options(ccd_option_value ***out, const run_options *o,
+                               const ccd_run_config *cfg, size_t r)
+{
+    ccd_cli_option_set settings = o->options;
+    char swept[64];
+    if (o->sweep.count && strcmp(o->sweep.param, "delta") == 0) {
+        snprintf(swept, sizeof swept, "%.17g", o->sweep.values[r]);
+        if (ccd_cli_option_add(&settings, NULL, "delta", swept, "--sweep") != 0)
+            return CCD_EXIT_USAGE;
+    } else if (o->sweep.count && strcmp(o->sweep.param, "max-checks") == 0) {
+        snprintf(swept, sizeof swept, "%ld", (long)o->sweep.values[r]);
+        if (ccd_cli_option_add(&settings, NULL, "max_checks", swept, "--sweep") != 0)
+            return CCD_EXIT_USAGE;
+    }
+    return ccd_cli_options_resolve(out, &settings, o->available, cfg->methods, cfg->method_count);
+}
+
 /* --sweep / --preset / --json / --shard: one run per sweep value, a result file,
  * and the sweep table or the paper table. */
 static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dataset *ds,
@@ -391,6 +410,20 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     int have_header = 0, status = CCD_EXIT_OK;
     if (!runs)
         return ccd_cli_out_of_memory();
+    /* The option values of every run, resolved (and checked) before any work. */
+    ccd_option_value ***run_values = calloc(nruns, sizeof *run_values);
+    if (!run_values) {
+        free(runs);
+        return ccd_cli_out_of_memory();
+    }
+    for (size_t r = 0; r < nruns; r++)
+        if ((status = resolve_run_options(&run_values[r], o, cfg, r)) != 0) {
+            for (size_t k = 0; k <= r; k++)
+                ccd_cli_options_free(run_values[k], cfg->method_count);
+            free(run_values);
+            free(runs);
+            return status;
+        }
     if (o->json) {
         st = ccd_result_header_init(&header, &err, data, data_count, ds, cfg->methods,
                                     cfg->method_count, cfg->truth, o->shard_index,
@@ -407,28 +440,9 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         ccd_result_run *run = &runs[done];
         run->params = o->params;
         run->sweep_value = o->sweep.count ? o->sweep.values[done] : NAN;
-        ccd_cli_option_set settings = o->options;
-        char swept[64];
-        if (o->sweep.count) {
+        if (o->sweep.count)
             ccd_sweep_apply(&run->params, o->sweep.param, run->sweep_value);
-            /* a swept method option acts as its shorthand flag for this run */
-            if (strcmp(o->sweep.param, "delta") == 0) {
-                snprintf(swept, sizeof swept, "%.17g", run->sweep_value);
-                ccd_cli_option_add(&settings, NULL, "delta", swept, "--sweep");
-            } else if (strcmp(o->sweep.param, "max-checks") == 0) {
-                snprintf(swept, sizeof swept, "%ld", (long)run->sweep_value);
-                ccd_cli_option_add(&settings, NULL, "max_checks", swept, "--sweep");
-            }
-        }
-        ccd_option_value **values = NULL;
-        if (ccd_cli_options_resolve(&values, &settings, o->available, cfg->methods,
-                                    cfg->method_count) != 0) {
-            ccd_cli_options_free(values, cfg->method_count);
-            st = CCD_ERR_INPUT;
-            err.status = CCD_ERR_INPUT;
-            snprintf(err.message, sizeof err.message, "--sweep: bad value");
-            break;
-        }
+        ccd_option_value **values = run_values[done];
         cfg->params = run->params;
         cfg->method_options = (const ccd_option_value *const *)values;
         if (o->json)
@@ -440,7 +454,6 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         if (st == CCD_OK && o->json)
             ccd_result_write_run_end(&writer, &run->stats);
         cfg->method_options = NULL;
-        ccd_cli_options_free(values, cfg->method_count);
     }
     if (st == CCD_OK && o->json) {
         ccd_result_write_finish(&writer);
@@ -493,6 +506,9 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
      * empty, so freeing them all is right however far the loop got. */
     for (size_t i = 0; i < nruns; i++)
         ccd_run_stats_free(&runs[i].stats);
+    for (size_t r = 0; r < nruns; r++)
+        ccd_cli_options_free(run_values[r], cfg->method_count);
+    free(run_values);
     free(runs);
     if (have_header) {
         header.methods = NULL;
