@@ -22,6 +22,7 @@
 
 #include "ccdbench.h"
 #include "methods/builtin.h"
+#include "methods/interval_query.h"
 #include "methods/interval.h"
 #include "test_support.h"
 
@@ -230,11 +231,14 @@ START_TEST(vertex_face_coplanar_motion)
     /* UIRF refines the whole range of a coplanar query: with a coarse δ it
      * resolves the miss, with the default it stops at max_checks (conservative). */
     ccd_params p;
+    ccd_option_value opt[CCD_INCL_OPT_COUNT];
     ccd_params_default(&p);
-    p.delta = 1e-3;
+    ccd_options_default(opt, &ccd_method_uirf);
+    p.options = opt;
+    opt[CCD_INCL_OPT_DELTA].d = 1e-3;
     ck_assert_int_eq(run(&ccd_method_uirf, &away, &p).collides, 0);
-    ccd_params_default(&p);
-    p.max_checks = 1000;
+    ccd_options_default(opt, &ccd_method_uirf);
+    opt[CCD_INCL_OPT_MAX_CHECKS].i = 1000;
     ccd_result r = run(&ccd_method_uirf, &away, &p);
     ck_assert(r.collides == 1 && r.hit_max_checks == 1 && r.checks == 1000);
 }
@@ -459,11 +463,26 @@ START_TEST(rational_root_parity_has_no_false_positives)
 }
 END_TEST
 
+/* The baselines' declared options: well-formed tables, and the inclusion root
+ * finders share one (delta, max_checks). */
+START_TEST(option_tables_are_well_formed)
+{
+    const ccd_method *with[] = {&ccd_method_irf, &ccd_method_uirf, &ccd_method_bsc};
+    for (size_t m = 0; m < 3; m++) {
+        ccd_check_option_table(with[m]);
+        ck_assert_int_ge(ccd_option_find(with[m], "delta"), 0);
+    }
+    ck_assert_int_eq(ccd_option_find(&ccd_method_uirf, "max_checks"), CCD_INCL_OPT_MAX_CHECKS);
+    ck_assert_uint_eq(ccd_method_root_parity.option_count, 0);
+}
+END_TEST
+
 static Suite *baselines_suite(void)
 {
     Suite *s = suite_create("baselines");
     TCase *unit = tcase_create("unit");
     tcase_add_test(unit, interval_operations_enclose_exact_results);
+    tcase_add_test(unit, option_tables_are_well_formed);
     tcase_add_test(unit, vertex_face_hit_and_miss);
     tcase_add_test(unit, vertex_face_contact_at_ends);
     tcase_add_test(unit, vertex_face_coplanar_motion);

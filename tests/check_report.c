@@ -94,8 +94,10 @@ START_TEST(test_sweep_specs)
     ck_assert(s.values[2] == 1e7);
     ccd_params p;
     ccd_params_default(&p);
-    ccd_sweep_apply(&p, s.param, s.values[2]);
-    ck_assert_int_eq(p.max_checks, 10000000);
+    ccd_sweep_apply(&p, s.param, s.values[2]); /* a method option: the caller sets it */
+    ck_assert(p.ms == 0 && p.options == NULL);
+    ccd_sweep_apply(&p, "ms", 0.5);
+    ck_assert(p.ms == 0.5);
     ccd_sweep_free(&s);
     ck_assert_int_eq(ccd_sweep_parse(&s, &err, "ms=1e-2,x"), CCD_ERR_INPUT);
     ck_assert_str_eq(err.message, "--sweep:0:9: expected a number");
@@ -140,7 +142,7 @@ START_TEST(test_result_roundtrip)
     ccd_params p;
     ccd_params_default(&p);
     ccd_result_write_header(&w, out, &h, 0);
-    ccd_result_write_run_begin(&w, NAN, &p);
+    ccd_result_write_run_begin(&w, NAN, &p, NULL, NULL, 0);
     ccd_result_write_run_end(&w, &stats);
     ccd_result_write_finish(&w);
     fclose(out);

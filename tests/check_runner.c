@@ -121,7 +121,8 @@ static ccd_status nothing(ccd_result *r, const ccd_query *q, const ccd_params *p
     r->toi = r->toi_upper = INFINITY;
     return CCD_OK;
 }
-static const ccd_method never = {"test-never", "never collides", 0, nothing, nothing, NULL, NULL};
+static const ccd_method never = {"test-never", "never collides", 0, nothing, nothing,
+                                 NULL, NULL, NULL, 0};
 
 START_TEST(test_method_list)
 {
@@ -194,6 +195,108 @@ static void expect_plugin_error(const char *path, const char *fragment)
     ck_assert_msg(strstr(err.message, fragment) != NULL, "%s", err.message);
 }
 
+/* The option tables of the methods linked here are well formed. */
+START_TEST(test_option_tables)
+{
+    ccd_check_option_table(&ccd_method_fprf);
+    ck_assert_uint_eq(ccd_method_fprf.option_count, 1);
+}
+END_TEST
+
+/* A plugin's malformed option table is refused when its method is listed. */
+START_TEST(test_option_table_checked)
+{
+    static const char *const no_names[] = {NULL};
+    static const ccd_option twice[] = {
+        {"k", CCD_OPTION_DOUBLE, {.d = 1}, {.d = 0}, {.d = 2}, NULL, "k"},
+        {"k", CCD_OPTION_DOUBLE, {.d = 1}, {.d = 0}, {.d = 2}, NULL, "k"},
+    };
+    static const ccd_option outside[] = {
+        {"k", CCD_OPTION_INTEGER, {.i = 5}, {.i = 0}, {.i = 2}, NULL, "k"}};
+    static const ccd_option dotted[] = {
+        {"a.b", CCD_OPTION_BOOLEAN, {.i = 0}, {.i = 0}, {.i = 1}, NULL, "k"}};
+    static const ccd_option nameless_enum[] = {
+        {"e", CCD_OPTION_ENUM, {.i = 0}, {.i = 0}, {.i = 0}, no_names, "e"}};
+    const ccd_option *tables[] = {twice, outside, dotted, nameless_enum};
+    const size_t counts[] = {2, 1, 1, 1};
+    const char *why[] = {"declared twice", "default outside its range", "'.'", "enum without"};
+    for (size_t t = 0; t < 4; t++) {
+        ccd_method m = never;
+        m.options = tables[t];
+        m.option_count = counts[t];
+        ccd_method_list l = {0};
+        ccd_error err;
+        ck_assert_int_eq(ccd_method_list_append(&l, &err, &m, "p.so"), CCD_ERR_INPUT);
+        ck_assert_msg(strncmp(err.message, "p.so:0:0: method 'test-never': option ", 38) == 0 &&
+                          strstr(err.message, why[t]),
+                      "%s", err.message);
+        ccd_method_list_free(&l);
+    }
+}
+END_TEST
+
+START_TEST(test_option_parse)
+{
+    static const char *const names[] = {"low", "high", NULL};
+    const ccd_option dbl = {"x", CCD_OPTION_DOUBLE, {.d = 1}, {.d = 0}, {.d = 2}, NULL, "x"};
+    const ccd_option in = {"n", CCD_OPTION_INTEGER, {.i = 3}, {.i = -1}, {.i = 10}, NULL, "n"};
+    const ccd_option en = {"e", CCD_OPTION_ENUM, {.i = 0}, {.i = 0}, {.i = 1}, names, "e"};
+    const ccd_option bo = {"b", CCD_OPTION_BOOLEAN, {.i = 0}, {.i = 0}, {.i = 1}, NULL, "b"};
+    ccd_option_value v;
+    ccd_error err;
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &dbl, "1.5", "w"), CCD_OK);
+    ck_assert(v.d == 1.5);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &dbl, "2", "w"), CCD_OK); /* bounds included */
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &dbl, "2.5", "w"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message, "w:0:0: x: 2.5 is not in [0, 2]");
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &dbl, "nan", "w"), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &dbl, "1x", "w"), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &dbl, "", "w"), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &in, "-1", "w"), CCD_OK);
+    ck_assert_int_eq(v.i, -1);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &in, "11", "w"), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &in, "1.0", "w"), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &en, "high", "w"), CCD_OK);
+    ck_assert_int_eq(v.i, 1);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &en, "mid", "w"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message, "w:0:0: e: 'mid' is not low or high");
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &bo, "yes", "w"), CCD_OK);
+    ck_assert_int_eq(v.i, 1);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &bo, "false", "w"), CCD_OK);
+    ck_assert_int_eq(v.i, 0);
+    ck_assert_int_eq(ccd_option_parse(&v, &err, &bo, "maybe", "w"), CCD_ERR_INPUT);
+    char text[64];
+    ccd_option_range(text, sizeof text, &dbl);
+    ck_assert_str_eq(text, "[0, 2]");
+    ccd_option_range(text, sizeof text, &en);
+    ck_assert_str_eq(text, "low|high");
+    ccd_option_format(text, sizeof text, &dbl, (ccd_option_value){.d = 0.1});
+    ck_assert_str_eq(text, "0.1");
+    ccd_option_format(text, sizeof text, &dbl, (ccd_option_value){.d = 1.0 / 3});
+    ck_assert(strtod(text, NULL) == 1.0 / 3);
+}
+END_TEST
+
+/* The accessor: the declared default without values, the value by index with. */
+START_TEST(test_option_accessor)
+{
+    ccd_params p;
+    ccd_params_default(&p);
+    ck_assert_uint_eq(p.size, sizeof p);
+    ck_assert_int_eq(p.ms_norm, CCD_NORM_LINF);
+    ck_assert_ptr_null(p.options);
+    const ccd_method *fprf_method = &ccd_method_fprf;
+    long eta = ccd_option_find(fprf_method, "eta");
+    ck_assert_int_eq(eta, 0);
+    ck_assert(ccd_option_double(&p, fprf_method, (size_t)eta) == 1e-6);
+    ccd_option_value v[1];
+    ccd_options_default(v, fprf_method);
+    v[eta].d = 0.25;
+    p.options = v;
+    ck_assert(ccd_option_double(&p, fprf_method, (size_t)eta) == 0.25);
+}
+END_TEST
+
 START_TEST(test_plugin_errors)
 {
     expect_plugin_error("/nonexistent/dir/plugin.so", "cannot load plugin");
@@ -201,7 +304,8 @@ START_TEST(test_plugin_errors)
     expect_plugin_error(no_entry, "symbol ccdbench_plugin_methods not found");
     free(no_entry);
     char *other = plugin_path("other_api");
-    expect_plugin_error(other, "refuses ccdbench API version");
+    expect_plugin_error(other, "plugin built for ccdbench API version 1, this ccdbench has "
+                               "version 2: rebuild it");
     free(other);
     /* A file that is not a shared object at all. */
     char *csv = NULL;
@@ -219,7 +323,10 @@ static ccd_result fprf(ccd_kind kind, const double rows[8][3], double eta)
     ccd_query q = make_query(kind, rows);
     ccd_params par;
     ccd_params_default(&par);
-    par.eta = eta;
+    ccd_option_value opt[1];
+    ccd_options_default(opt, &ccd_method_fprf);
+    opt[0].d = eta;
+    par.options = opt;
     ccd_result r;
     ck_assert_int_eq(ccd_method_run(&ccd_method_fprf, &r, &q, &par, NULL), CCD_OK);
     return r;
@@ -452,7 +559,7 @@ static ccd_status failing(ccd_result *r, const ccd_query *q, const ccd_params *p
     return q->index == 3 ? CCD_ERR_INTERNAL : CCD_OK;
 }
 static const ccd_method failing_method = {"test-failing", "fails on query 3", 0, failing,
-                                          failing, NULL, NULL};
+                                          failing, NULL, NULL, NULL, 0};
 
 /* A method failing on a query loses that query only: the run goes on, the
  * query is counted as failed with its reason, the others are scored. */
@@ -635,6 +742,10 @@ static Suite *runner_suite(void)
     tcase_add_test(methods, test_method_list);
     tcase_add_test(methods, test_plugin_loads_and_runs);
     tcase_add_test(methods, test_plugin_errors);
+    tcase_add_test(methods, test_option_tables);
+    tcase_add_test(methods, test_option_parse);
+    tcase_add_test(methods, test_option_table_checked);
+    tcase_add_test(methods, test_option_accessor);
     tcase_add_test(methods, test_fprf_vertex_face);
     tcase_add_test(methods, test_fprf_edge_edge);
     suite_add_tcase(s, methods);

@@ -19,6 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* p reads its Tight Inclusion options from opt, set to the declared defaults. */
+static void use_options(ccd_params *p, ccd_option_value opt[CCD_TI_OPT_COUNT])
+{
+    ccd_options_default(opt, &ccd_method_tight_inclusion);
+    p->options = opt;
+}
+
 /* ------------------------------------------------------------ helpers */
 
 typedef double point[3];
@@ -238,15 +245,17 @@ START_TEST(test_delta)
 {
     ccd_query q = falling_vertex();
     ccd_params p = default_params();
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    use_options(&p, opt);
     ccd_result fine = solve(&q, &p, CCD_TI_SCALAR, 0);
-    p.delta = 1e-2;
+    opt[CCD_TI_OPT_DELTA].d = 1e-2;
     ccd_result coarse = solve(&q, &p, CCD_TI_SCALAR, 0);
     ck_assert_int_eq(coarse.collides, 1);
     ck_assert(coarse.checks < fine.checks);
     ck_assert(coarse.toi <= 0.5 && coarse.toi <= fine.toi);
     ck_assert(coarse.tolerance <= 1e-2);
     ck_assert(coarse.toi >= 0.5 - 1e-2);
-    p.delta = 0.0;
+    opt[CCD_TI_OPT_DELTA].d = 0.0;
     ccd_result r;
     ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, NULL), CCD_ERR_INPUT);
 }
@@ -256,7 +265,9 @@ START_TEST(test_max_checks)
 {
     ccd_query q = falling_vertex();
     ccd_params p = default_params();
-    p.max_checks = 10;
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    use_options(&p, opt);
+    opt[CCD_TI_OPT_MAX_CHECKS].i = 10;
     ccd_result r = solve(&q, &p, CCD_TI_SCALAR, 0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_int_eq(r.hit_max_checks, 1);
@@ -264,7 +275,7 @@ START_TEST(test_max_checks)
     ck_assert(r.toi <= 0.5);
     ck_assert(r.tolerance > 1e-6); /* the accuracy reached is reported, coarser than δ */
 
-    p.max_checks = -1; /* no early stop */
+    opt[CCD_TI_OPT_MAX_CHECKS].i = -1; /* no early stop */
     ccd_result full = solve(&q, &p, CCD_TI_SCALAR, 0);
     ccd_params d = default_params();
     ccd_result ref = solve(&q, &d, CCD_TI_SCALAR, 0);
@@ -275,7 +286,7 @@ START_TEST(test_max_checks)
     /* A query that needs many checks: coplanar sliding (every box touches the plane). */
     const point in0 = {-1, 0.2, 0}, in1 = {1, 0.2, 0};
     q = vf_static_triangle(in0, in1);
-    p.max_checks = 1000;
+    opt[CCD_TI_OPT_MAX_CHECKS].i = 1000;
     r = solve(&q, &p, CCD_TI_SCALAR, 0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_int_eq(r.hit_max_checks, 1);
@@ -400,6 +411,8 @@ START_TEST(test_depth_first)
 {
     ccd_query q = falling_vertex();
     ccd_params p = default_params();
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    use_options(&p, opt);
     ccd_result r = solve(&q, &p, CCD_TI_SCALAR, 1);
     ck_assert_int_eq(r.collides, 1);
     ck_assert(r.toi <= 0.5 && r.toi >= 0.5 - 1e-5);
@@ -408,7 +421,7 @@ START_TEST(test_depth_first)
     ck_assert_int_eq(solve(&q, &p, CCD_TI_SCALAR, 1).collides, 0);
     /* m_I: conservative stop at the smallest pending t. */
     q = falling_vertex();
-    p.max_checks = 5;
+    opt[CCD_TI_OPT_MAX_CHECKS].i = 5;
     r = solve(&q, &p, CCD_TI_SCALAR, 1);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_int_eq(r.hit_max_checks, 1);
@@ -426,13 +439,17 @@ START_TEST(test_scene_filter)
     for (int a = 0; a < 3; ++a)
         ck_assert(eps[a] >= ccd_ti_filter_eps(CCD_FILTER_LINEAR, CCD_VF, 0, 1.0));
     ccd_params p = default_params();
-    p.scene_filter = eps;
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    use_options(&p, opt);
+    for (int a = 0; a < 3; ++a)
+        opt[CCD_TI_OPT_SCENE_FILTER_X + a].d = eps[a];
     ccd_result r = solve(&q, &p, CCD_TI_SCALAR, 0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert(r.toi <= 0.5);
     /* A huge scene filter makes everything collide. */
     const double huge[3] = {10, 10, 10};
-    p.scene_filter = huge;
+    for (int a = 0; a < 3; ++a)
+        opt[CCD_TI_OPT_SCENE_FILTER_X + a].d = huge[a];
     const point p0 = {2, 2, 1}, p1 = {2, 2, -1};
     q = vf_static_triangle(p0, p1);
     ck_assert_int_eq(solve(&q, &p, CCD_TI_SCALAR, 0).collides, 1);
@@ -640,13 +657,15 @@ START_TEST(test_scaled_queries_same_decisions)
                        vf_static_triangle(miss0, miss1), vf_static_triangle(near0, near1)};
     for (int i = 0; i < 4; ++i) {
         ccd_params p = default_params();
+        ccd_option_value opt[CCD_TI_OPT_COUNT];
+        use_options(&p, opt);
         const ccd_result ref = solve(&qs[i], &p, CCD_TI_SCALAR, 0);
         for (int k = -20; k <= 40; k += 10) {
             ccd_query q = qs[i];
             for (int r = 0; r < 8; ++r)
                 for (int a = 0; a < 3; ++a)
                     q.v[r][a] = ldexp(q.v[r][a], k);
-            p.delta = ldexp(1e-6, k);
+            opt[CCD_TI_OPT_DELTA].d = ldexp(1e-6, k);
             const ccd_result r = solve(&q, &p, CCD_TI_SCALAR, 0);
             ck_assert_int_eq(r.collides, ref.collides);
             ck_assert_int_eq(r.checks, ref.checks);
@@ -677,7 +696,9 @@ START_TEST(test_simd_matches_scalar_random)
         const ccd_kind kind = n % 2 ? CCD_EE : CCD_VF;
         ccd_query q = random_query(&g, kind, (int)(rng_next(&g) % 70) - 30);
         ccd_params p = default_params();
-        p.max_checks = 3000;
+        ccd_option_value opt[CCD_TI_OPT_COUNT];
+        use_options(&p, opt);
+        opt[CCD_TI_OPT_MAX_CHECKS].i = 3000;
         if (n % 5 == 0)
             p.ms = ldexp(rng_unit(&g), (int)(rng_next(&g) % 40) - 40);
         ccd_result ref;

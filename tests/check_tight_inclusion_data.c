@@ -17,6 +17,7 @@
 #include <config.h>
 
 #include "exact/exact_ccd.h"
+#include "methods/builtin.h"
 #include "methods/tight_inclusion.h"
 #include "test_support.h"
 
@@ -24,6 +25,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* p reads its Tight Inclusion options from opt, set to the declared defaults. */
+static void use_options(ccd_params *p, ccd_option_value opt[CCD_TI_OPT_COUNT])
+{
+    ccd_options_default(opt, &ccd_method_tight_inclusion);
+    p->options = opt;
+}
 
 /* ------------------------------------------------------------ the shared data in memory */
 
@@ -197,8 +205,10 @@ START_TEST(test_labels_clamped_and_paper_filters)
     REQUIRE_DATA();
     ccd_params p;
     ccd_params_default(&p);
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    use_options(&p, opt);
     counts c;
-    p.ti_filter = CCD_FILTER_CLAMPED;
+    opt[CCD_TI_OPT_FILTER].i = CCD_FILTER_CLAMPED;
     run_against_labels(&c, &p, ccd_ti_isa_best(), 1, 0);
     print_counts("clamped", &c, 1);
     for (int f = 0; f < FAMILIES; ++f) {
@@ -208,7 +218,7 @@ START_TEST(test_labels_clamped_and_paper_filters)
                       family_info[f].name, c.fp[f], ref);
         ck_assert_int_eq(c.fn[f], 0);
     }
-    p.ti_filter = CCD_FILTER_PAPER;
+    opt[CCD_TI_OPT_FILTER].i = CCD_FILTER_PAPER;
     run_against_labels(&c, &p, ccd_ti_isa_best(), 1, 0);
     print_counts("paper  ", &c, 1);
     for (int f = 0; f < FAMILIES; ++f)
@@ -221,7 +231,9 @@ START_TEST(test_simd_matches_scalar_shared)
     REQUIRE_DATA();
     ccd_params p;
     ccd_params_default(&p);
-    p.max_checks = 10000;
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    use_options(&p, opt);
+    opt[CCD_TI_OPT_MAX_CHECKS].i = 10000;
     ccd_ti_scratch *s = ccd_ti_scratch_new();
     long compared = 0;
     for (size_t i = 0; i < data.count; ++i) {
@@ -330,13 +342,15 @@ START_TEST(test_scaled_linear_filter)
     for (size_t i = 0; i < data.count; i += 8) {
         ccd_result ref;
         ccd_params_default(&p);
+        ccd_option_value opt[CCD_TI_OPT_COUNT];
+        use_options(&p, opt);
         ck_assert_int_eq(ccd_ti_solve(&ref, &data.q[i], &p, ccd_ti_isa_best(), 0, s), CCD_OK);
         for (int k = -20; k <= 40; k += 30) {
             ccd_query q = data.q[i];
             if (!scaling_is_exact(&q, k))
                 continue;
             scale_query(&q, k, 0.0);
-            p.delta = ldexp(1e-6, k);
+            opt[CCD_TI_OPT_DELTA].d = ldexp(1e-6, k);
             ccd_result r;
             ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, ccd_ti_isa_best(), 0, s), CCD_OK);
             ck_assert_int_eq(r.collides, ref.collides);

@@ -35,6 +35,7 @@ CLI_TESTS = \
 	tests/cli/default-run.sh \
 	tests/cli/default-labels.sh \
 	tests/cli/errors.sh \
+	tests/cli/method-options.sh \
 	tests/cli/formats.sh \
 	tests/cli/output-atomic.sh \
 	tests/cli/output-early.sh \

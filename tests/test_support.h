@@ -37,4 +37,30 @@ static inline const char *test_builddir(void)
     const char *p = getenv("CCD_BUILDDIR");
     return p ? p : ".";
 }
+#if defined(CCDBENCH_H) && defined(ck_assert)
+/* m's option table is well formed: each name found at its index, a help line,
+ * and every default formats to a text that parses back to itself (so it is
+ * inside the declared range).  Needs check.h. */
+static inline void ccd_check_option_table(const ccd_method *m)
+{
+    ck_assert(m->option_count == 0 || m->options != NULL);
+    for (size_t i = 0; i < m->option_count; i++) {
+        const ccd_option *o = &m->options[i];
+        ck_assert_int_eq(ccd_option_find(m, o->name), (long)i);
+        ck_assert_ptr_nonnull(o->help);
+        char text[128];
+        ccd_option_value back;
+        ccd_error err;
+        ccd_option_format(text, sizeof text, o, o->def);
+        ck_assert_msg(ccd_option_parse(&back, &err, o, text, "test") == CCD_OK, "%s.%s: %s",
+                      m->name, o->name, err.message);
+        if (o->type == CCD_OPTION_DOUBLE)
+            ck_assert(back.d == o->def.d);
+        else
+            ck_assert_int_eq(back.i, o->def.i);
+    }
+    ck_assert_int_eq(ccd_option_find(m, "no-such-option"), -1);
+}
+#endif
+
 #endif

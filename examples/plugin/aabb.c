@@ -82,13 +82,30 @@ static void answer(ccd_result *r, int collides)
     r->hit_max_checks = 0;
 }
 
+/* The plugin's one option, declared in its method entry below and set with
+ * `--param swept-aabb.margin=X`: an extra growth of the boxes (a broad phase
+ * keeps pairs that come within the margin).  Read by index, no string lookup. */
+enum { OPT_MARGIN = 0 };
+static const ccd_option options[] = {
+    [OPT_MARGIN] = {"margin", CCD_OPTION_DOUBLE, {.d = 0.0}, {.d = 0.0}, {.d = 1e300}, NULL,
+                    "extra growth of every box (added to the minimum separation)"},
+};
+static const ccd_method swept_aabb;
+
+/* The growth for p: d plus the margin, rounded up. */
+static double growth(const ccd_params *p)
+{
+    double margin = ccd_option_double(p, &swept_aabb, OPT_MARGIN);
+    return margin > 0 ? nextafter(p->ms + margin, INFINITY) : p->ms;
+}
+
 /* Rows: v, f0, f1, f2 at t0 (0..3), then at t1 (4..7).  The whole step [0, 1] is
  * swept even when p->t_max < 1: a superset, so still conservative. */
 static ccd_status swept_aabb_vertex_face(ccd_result *r, const ccd_query *q,
                                          const ccd_params *p, void *scratch)
 {
     (void)scratch;
-    answer(r, overlap(grown(swept_box(q, 0, 1), p->ms), swept_box(q, 1, 3)));
+    answer(r, overlap(grown(swept_box(q, 0, 1), growth(p)), swept_box(q, 1, 3)));
     return CCD_OK;
 }
 
@@ -97,7 +114,7 @@ static ccd_status swept_aabb_edge_edge(ccd_result *r, const ccd_query *q, const 
                                        void *scratch)
 {
     (void)scratch;
-    answer(r, overlap(grown(swept_box(q, 0, 2), p->ms), swept_box(q, 2, 2)));
+    answer(r, overlap(grown(swept_box(q, 0, 2), growth(p)), swept_box(q, 2, 2)));
     return CCD_OK;
 }
 
@@ -107,19 +124,23 @@ static const ccd_method swept_aabb = {
     .caps = CCD_CAP_TOI | CCD_CAP_CONSERVATIVE | CCD_CAP_MIN_SEPARATION,
     .vertex_face = swept_aabb_vertex_face,
     .edge_edge = swept_aabb_edge_edge,
+    .options = options,
+    .option_count = sizeof options / sizeof options[0],
 };
 
-static const ccd_method *const methods[] = {&swept_aabb};
+static const ccd_method *const methods[] = {&swept_aabb, NULL};
 
 /* The entry point ccdbench looks up (CCD_PLUGIN_ENTRY); CCD_API keeps it exported
  * when the plugin is built with -fvisibility=hidden.  Return NULL when ccdbench
- * speaks another API version than the header this file was compiled with. */
-CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+ * speaks another API version than the header this file was compiled with.
+ * CCD_PLUGIN_DECLARE_API exports the version this file was compiled with, which
+ * ccdbench checks before calling the entry.  The list ends with NULL. */
+CCD_PLUGIN_DECLARE_API;
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);
 
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
+const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)
 {
     if (api_version != CCD_API_VERSION)
         return NULL;
-    *count = sizeof methods / sizeof methods[0];
     return methods;
 }

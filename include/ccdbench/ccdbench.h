@@ -29,8 +29,10 @@ extern "C" {
 #define CCD_API
 #endif
 
-/* Bumped whenever ccd_query, ccd_params, ccd_result or ccd_method change layout. */
-#define CCD_API_VERSION 1
+/* Bumped when a struct below changes in a way that is not an append (see
+ * "Extending the API without breaking plugins" above ccd_params).  Version 2:
+ * method-specific knobs moved out of ccd_params into declared options. */
+#define CCD_API_VERSION 2
 
 /* ------------------------------------------------------------------ errors */
 
@@ -164,18 +166,65 @@ CCD_API void ccd_dataset_free(ccd_dataset *d);
 
 /* ------------------------------------------------------------------ methods */
 
+/*
+ * Extending the API without breaking plugins.
+ *
+ * ccd_params holds only what every method understands.  A knob that only some
+ * methods have (Tight Inclusion's δ, the root finders' η, …) is an *option*: the
+ * method declares it in its ccd_method entry (a table of ccd_option: name, type,
+ * default, range, help), the user sets it with `--param METHOD.KEY=VALUE`, and the
+ * method reads its value by index into its own table (ccd_option_double,
+ * ccd_option_int), so no string is looked up per query.  Adding an option to a
+ * method changes neither struct layout nor CCD_API_VERSION.
+ *
+ * A common field is only ever appended to ccd_params; ccd_params.size says how
+ * much of the struct the caller filled (ccd_params_default sets it), so a method
+ * built against a newer header can tell an older caller's struct from its own.
+ * Fields are likewise only appended to ccd_method.  CCD_API_VERSION is bumped only
+ * when a layout changes otherwise, and a plugin built for another version is
+ * refused when it is loaded (CCD_PLUGIN_API_SYMBOL).
+ */
+
+/* The norm of the minimum separation d. */
+typedef enum ccd_norm {
+    CCD_NORM_LINF = 0, /* max-norm (L∞): the default */
+    CCD_NORM_L2 = 2    /* Euclidean                    */
+} ccd_norm;
+
+/* The value of one option: .d for CCD_OPTION_DOUBLE, .i for the others (a boolean
+ * is 0 or 1, an enum the index of its name in ccd_option.enum_names). */
+typedef union ccd_option_value {
+    double d;
+    long i;
+} ccd_option_value;
+
+typedef enum ccd_option_type {
+    CCD_OPTION_DOUBLE = 0,
+    CCD_OPTION_INTEGER = 1,
+    CCD_OPTION_BOOLEAN = 2, /* written true/false, 1/0 or yes/no */
+    CCD_OPTION_ENUM = 3     /* written as one of enum_names       */
+} ccd_option_type;
+
+/* One option a method declares.  Names are lower-case with '_' (e.g. "max_checks");
+ * the valid values are [min, max] (ignored for booleans and enums). */
+typedef struct ccd_option {
+    const char *name;
+    ccd_option_type type;
+    ccd_option_value def;
+    ccd_option_value min, max;
+    const char *const *enum_names; /* CCD_OPTION_ENUM: NULL-terminated names; else NULL */
+    const char *help;              /* one line for `ccdbench methods --details` */
+} ccd_option;
+
 typedef struct ccd_params {
-    double delta;        /* tolerance δ (default 1e-6)                               */
-    long max_checks;     /* m_I (default 1e6); negative: no early stop               */
-    double ms;           /* minimum separation d ≥ 0 (default 0)                     */
+    size_t size;         /* sizeof(ccd_params) as the caller compiled it            */
     double t_max;        /* search [0, t_max] (default 1)                            */
+    double ms;           /* minimum separation d ≥ 0 (default 0)                     */
+    ccd_norm ms_norm;    /* norm of d (default CCD_NORM_LINF)                        */
     int no_zero_toi;     /* refine until toi > 0 when a contact is found at 0        */
-    int ms_norm;         /* 0: L∞ (default), 2: Euclidean                           */
-    double eta;          /* tolerance η of the floating-point root finders (1e-6)   */
-    int ti_filter;       /* Tight Inclusion floating-point filter: CCD_FILTER_*      */
-    /* Optional scene-wide floating-point filter errors per axis (x, y, z);
-     * NULL: methods compute per-query filters. */
-    const double *scene_filter;
+    /* The values of the called method's options, in the order of its table
+     * (ccd_method.options); NULL: every option at its default. */
+    const ccd_option_value *options;
 } ccd_params;
 
 enum {
@@ -184,6 +233,7 @@ enum {
     CCD_FILTER_CLAMPED = 2  /* public reference implementation: C·min(max|x|,1)^3          */
 };
 
+/* t_max 1, ms 0 (L∞), no_zero_toi 0, options NULL, size set. */
 CCD_API void ccd_params_default(ccd_params *p);
 
 typedef struct ccd_result {
@@ -223,11 +273,47 @@ typedef struct ccd_method {
     ccd_query_fn edge_edge;
     void *(*scratch_new)(void);    /* optional: per-thread state, created once per thread */
     void (*scratch_free)(void *s); /* optional */
+    const ccd_option *options;     /* the method's options (NULL: none)                  */
+    size_t option_count;
 } ccd_method;
 
-/* A plugin .so exports this symbol (CCD_PLUGIN_ENTRY) and returns its methods. */
-typedef const ccd_method *const *(*ccd_plugin_entry_fn)(unsigned api_version, size_t *count);
+/* Value of option `index` of m's table for a query run with p: p->options[index],
+ * or the declared default when p carries no option values.  No string lookup: a
+ * method passes the index of the option in its own table. */
+static inline double ccd_option_double(const ccd_params *p, const ccd_method *m, size_t index)
+{
+    return p->options ? p->options[index].d : m->options[index].def.d;
+}
+static inline long ccd_option_int(const ccd_params *p, const ccd_method *m, size_t index)
+{
+    return p->options ? p->options[index].i : m->options[index].def.i;
+}
+
+/* out[0..m->option_count) = the declared defaults. */
+CCD_API void ccd_options_default(ccd_option_value *out, const ccd_method *m);
+/* The index of m's option called key, or -1. */
+CCD_API long ccd_option_find(const ccd_method *m, const char *key);
+/* Parse text as a value of option o and check its type and range; errors are
+ * input errors "what: why" with what (e.g. "--param") as the path. */
+CCD_API ccd_status ccd_option_parse(ccd_option_value *out, ccd_error *err, const ccd_option *o,
+                                    const char *text, const char *what);
+/* The valid values of o, for people: "(0, inf)", "[0, 100]", "any integer",
+ * "linear|paper|clamped", "true|false". */
+CCD_API void ccd_option_range(char *buf, size_t size, const ccd_option *o);
+/* Write v as option o's value ("1e-06", "1000000", "true", "linear") into buf. */
+CCD_API void ccd_option_format(char *buf, size_t size, const ccd_option *o, ccd_option_value v);
+
+/* Method lists, built-in and plugin alike, are NULL-terminated arrays.
+ *
+ * A plugin .so exports two symbols: CCD_PLUGIN_API_SYMBOL, an unsigned holding the
+ * CCD_API_VERSION it was built with (CCD_PLUGIN_DECLARE_API defines it), and
+ * CCD_PLUGIN_ENTRY, which returns its methods.  ccdbench reads the version first and
+ * refuses a plugin built for another one (or for version 1, which had no such
+ * symbol) without calling it. */
+typedef const ccd_method *const *(*ccd_plugin_entry_fn)(unsigned api_version);
 #define CCD_PLUGIN_ENTRY "ccdbench_plugin_methods"
+#define CCD_PLUGIN_API_SYMBOL "ccdbench_plugin_api_version"
+#define CCD_PLUGIN_DECLARE_API CCD_API const unsigned ccdbench_plugin_api_version = CCD_API_VERSION
 
 /* Built-in methods, NULL-terminated. */
 CCD_API const ccd_method *const *ccd_builtin_methods(void);

@@ -26,10 +26,11 @@ ccd_status ccd_isolate_new(ccd_isolate **out, ccd_error *err, const ccd_method *
 void ccd_isolate_free(ccd_isolate *iso);
 
 /* Run the isolated methods on queries[i] for every i < count with run[i] set, with
- * parameters p.  The outcome of query i and method m is then ccd_isolate_outcome
+ * parameters p[m] for method m.  The outcome of query i and method m is then ccd_isolate_outcome
  * (result, time, failure; toi_order left to the caller). */
 ccd_status ccd_isolate_run(ccd_isolate *iso, ccd_error *err, const ccd_query *queries,
-                           size_t count, const unsigned char *run, const ccd_params *p);
+                           size_t count, const unsigned char *run,
+                           const ccd_params *p);
 const ccd_query_outcome *ccd_isolate_outcome(const ccd_isolate *iso, size_t i, size_t m);
 
 #endif

@@ -178,26 +178,101 @@ void ccd_result_write_header(ccd_result_writer *w, FILE *out, const ccd_result_h
     fputs("  \"runs\": [", out);
 }
 
-static const char *filter_name(int f)
+/* "options": {"METHOD": {"KEY": value, ...}, ...} for the methods that declare any. */
+static void write_options(FILE *out, const ccd_method *const *methods,
+                          const ccd_option_value *const *values, size_t count)
 {
-    return f == CCD_FILTER_PAPER ? "paper" : f == CCD_FILTER_CLAMPED ? "clamped" : "linear";
+    fputs("\"options\": {", out);
+    int first = 1;
+    for (size_t m = 0; m < count; m++) {
+        const ccd_method *method = methods[m];
+        if (method->option_count == 0)
+            continue;
+        fputs(first ? "" : ", ", out);
+        first = 0;
+        ccd_json_write_string(out, method->name);
+        fputs(": {", out);
+        for (size_t i = 0; i < method->option_count; i++) {
+            const ccd_option *o = &method->options[i];
+            ccd_option_value v = values && values[m] ? values[m][i] : o->def;
+            fputs(i ? ", " : "", out);
+            ccd_json_write_string(out, o->name);
+            fputs(": ", out);
+            if (o->type == CCD_OPTION_DOUBLE) {
+                ccd_json_write_double(out, v.d);
+            } else if (o->type == CCD_OPTION_INTEGER) {
+                fprintf(out, "%ld", v.i);
+            } else {
+                char text[128];
+                ccd_option_format(text, sizeof text, o, v);
+                ccd_json_write_string(out, text);
+            }
+        }
+        fputs("}", out);
+    }
+    fputs("}", out);
 }
 
-void ccd_result_write_run_begin(ccd_result_writer *w, double sweep_value, const ccd_params *p)
+static void write_params_begin(ccd_result_writer *w, double sweep_value, const ccd_params *p)
 {
     FILE *out = w->out;
     fputs(w->runs++ ? ",\n    {" : "\n    {", out);
     fputs("\"sweep_value\": ", out);
     ccd_json_write_double(out, sweep_value);
-    fputs(",\n      \"params\": {\"delta\": ", out);
-    ccd_json_write_double(out, p->delta);
-    fprintf(out, ", \"max_checks\": %ld, \"ms\": ", p->max_checks);
+    fputs(",\n      \"params\": {\"ms\": ", out);
     ccd_json_write_double(out, p->ms);
     fputs(", \"t_max\": ", out);
     ccd_json_write_double(out, p->t_max);
-    fprintf(out, ", \"no_zero_toi\": %d, \"ms_norm\": %d, \"eta\": ", p->no_zero_toi, p->ms_norm);
-    ccd_json_write_double(out, p->eta);
-    fprintf(out, ", \"filter\": \"%s\"},\n", filter_name(p->ti_filter));
+    fprintf(out, ", \"no_zero_toi\": %d, \"ms_norm\": %d, ", p->no_zero_toi, (int)p->ms_norm);
+}
+
+static void write_params_end(ccd_result_writer *w)
+{
+    fputs("},\n", w->out);
+    if (w->per_query)
+        fputs("      \"queries\": [", w->out);
+    w->queries = 0;
+}
+
+void ccd_result_write_run_begin(ccd_result_writer *w, double sweep_value, const ccd_params *p,
+                                const ccd_method *const *methods,
+                                const ccd_option_value *const *values, size_t count)
+{
+    write_params_begin(w, sweep_value, p);
+    write_options(w->out, methods, values, count);
+    write_params_end(w);
+}
+
+/* An options object read back: objects of numbers and strings. */
+static void write_json(FILE *out, const ccd_json *v)
+{
+    if (v->type == CCD_JSON_OBJECT) {
+        fputc('{', out);
+        for (size_t i = 0; i < v->count; i++) {
+            fputs(i ? ", " : "", out);
+            ccd_json_write_string(out, v->keys[i]);
+            fputs(": ", out);
+            write_json(out, v->items[i]);
+        }
+        fputc('}', out);
+    } else if (v->type == CCD_JSON_STRING) {
+        ccd_json_write_string(out, v->text);
+    } else if (v->type == CCD_JSON_NUMBER) {
+        fputs(v->text, out);
+    } else {
+        fputs(v->type == CCD_JSON_TRUE ? "true" : v->type == CCD_JSON_FALSE ? "false" : "null", out);
+    }
+}
+
+void ccd_result_write_run_begin_read(ccd_result_writer *w, const ccd_result_run *run)
+{
+    FILE *out = w->out;
+    fputs(w->runs++ ? ",\n    {" : "\n    {", out);
+    fputs("\"sweep_value\": ", out);
+    ccd_json_write_double(out, run->sweep_value);
+    fputs(",\n      \"params\": ", out);
+    write_json(out, run->params_json); /* as read: older files have other members */
+    fputs(",\n", out);
     if (w->per_query)
         fputs("      \"queries\": [", out);
     w->queries = 0;
@@ -555,7 +630,7 @@ static ccd_status read_groups(ccd_run_stats *s, const reader *r, const ccd_json 
 static ccd_status read_run(ccd_result_run *run, const reader *r, const ccd_json *rj,
                            const ccd_result_doc *doc)
 {
-    const ccd_json *params, *groups, *filter, *toi_compared;
+    const ccd_json *params, *groups, *toi_compared;
     ccd_status st;
     uint64_t exact, no_zero, norm;
     if (rj->type != CCD_JSON_OBJECT)
@@ -563,28 +638,25 @@ static ccd_status read_run(ccd_result_run *run, const reader *r, const ccd_json 
     ccd_params_default(&run->params);
     run->stats.methods = doc->method_ptrs;
     run->stats.method_count = doc->header.method_count;
-    const ccd_json *max_checks;
     if ((st = get_double(&run->sweep_value, r, rj, "sweep_value")) != CCD_OK ||
         (st = member(&params, r, rj, "params", CCD_JSON_OBJECT)) != CCD_OK ||
-        (st = get_double(&run->params.delta, r, params, "delta")) != CCD_OK ||
-        (st = member(&max_checks, r, params, "max_checks", CCD_JSON_NUMBER)) != CCD_OK ||
         (st = get_double(&run->params.ms, r, params, "ms")) != CCD_OK ||
         (st = get_double(&run->params.t_max, r, params, "t_max")) != CCD_OK ||
         (st = get_u64(&no_zero, r, params, "no_zero_toi")) != CCD_OK ||
         (st = get_u64(&norm, r, params, "ms_norm")) != CCD_OK ||
-        (st = get_double(&run->params.eta, r, params, "eta")) != CCD_OK ||
-        (st = member(&filter, r, params, "filter", CCD_JSON_STRING)) != CCD_OK ||
         (st = get_double(&run->stats.wall_seconds, r, rj, "wall_seconds")) != CCD_OK ||
         (st = get_u64(&exact, r, rj, "exact_truth_queries")) != CCD_OK ||
         (st = member(&toi_compared, r, rj, "toi_compared", CCD_JSON_TRUE)) != CCD_OK ||
         (st = member(&groups, r, rj, "groups", CCD_JSON_ARRAY)) != CCD_OK)
         return st;
-    run->params.max_checks = strtol(max_checks->text, NULL, 10);
+    /* Result files written before methods declared options have none: they never
+     * compare equal to newer ones (merge), whatever the values were. */
+    run->params_json = params;
+    run->options = ccd_json_get(params, "options");
+    if (run->options && run->options->type != CCD_JSON_OBJECT)
+        return bad(r, run->options, "\"%s\": expected an object", "options");
     run->params.no_zero_toi = (int)no_zero;
-    run->params.ms_norm = (int)norm;
-    run->params.ti_filter = strcmp(filter->text, "paper") == 0     ? CCD_FILTER_PAPER
-                            : strcmp(filter->text, "clamped") == 0 ? CCD_FILTER_CLAMPED
-                                                                   : CCD_FILTER_LINEAR;
+    run->params.ms_norm = norm == 2 ? CCD_NORM_L2 : CCD_NORM_LINF;
     run->stats.exact_truth = exact;
     run->stats.toi_compared = toi_compared->type == CCD_JSON_TRUE;
     run->queries = ccd_json_get(rj, "queries");

@@ -58,8 +58,16 @@ typedef struct ccd_result_writer {
 
 void ccd_result_write_header(ccd_result_writer *w, FILE *out, const ccd_result_header *h,
                              int per_query);
-/* sweep_value: NAN when there is no sweep. */
-void ccd_result_write_run_begin(ccd_result_writer *w, double sweep_value, const ccd_params *p);
+/* sweep_value: NAN when there is no sweep.  The run's parameters: the common ones
+ * (p) and the option values of every method (values[m] for methods[m], in the
+ * order of its table; values or values[m] NULL: the defaults), recorded as
+ * "params": {"ms", "t_max", "no_zero_toi", "ms_norm", "options": {METHOD: {KEY: v}}}. */
+void ccd_result_write_run_begin(ccd_result_writer *w, double sweep_value, const ccd_params *p,
+                                const ccd_method *const *methods,
+                                const ccd_option_value *const *values, size_t count);
+/* The same for a run read back (merge): its params and options as they were. */
+struct ccd_result_run;
+void ccd_result_write_run_begin_read(ccd_result_writer *w, const struct ccd_result_run *run);
 void ccd_result_write_query(ccd_result_writer *w, size_t file, const ccd_query *q,
                             const ccd_query_truth *truth, const ccd_query_outcome *outcomes);
 /* A query record already parsed (merge): written as it was. */
@@ -71,6 +79,9 @@ void ccd_result_write_finish(ccd_result_writer *w);
 typedef struct ccd_result_run {
     double sweep_value; /* NAN without a sweep */
     ccd_params params;
+    const ccd_json *params_json; /* the "params" object as read                       */
+    const ccd_json *options;     /* params.options: {METHOD: {KEY: value}}; NULL in files
+                                    written before methods declared options          */
     ccd_run_stats stats; /* stats.methods point into the document's methods */
     const ccd_json *queries; /* the per-query records, or NULL */
 } ccd_result_run;

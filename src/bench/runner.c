@@ -40,6 +40,7 @@ typedef struct run_ctx {
     ccd_isolate *isolate;       /* the isolated methods' processes, or NULL */
     const ccd_query *batch;     /* the batch being computed (for isolated outcomes) */
     unsigned char *in_shard;    /* per query of the batch: to be run here */
+    ccd_params *method_params;  /* per method: cfg->params with its option values */
 } run_ctx;
 
 static uint64_t now_ns(void)
@@ -273,7 +274,7 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
                 continue;
         } else {
             uint64_t start = now_ns();
-            mst = ccd_method_run(method, &o->result, q, &c->cfg->params, t->scratch[m]);
+            mst = ccd_method_run(method, &o->result, q, &c->method_params[m], t->scratch[m]);
             o->time_ns = now_ns() - start;
         }
         /* A method that cannot answer this query loses it, not the run. */
@@ -307,7 +308,7 @@ static ccd_status prepare_batch(void *ctx, ccd_error *err, const ccd_dataset_fil
     for (size_t i = 0; i < b->count; i++)
         c->in_shard[i] = ccd_run_shard_of(c->cfg, (size_t)(f - c->ds->files), &b->queries[i]) ==
                          c->cfg->shard_index;
-    return ccd_isolate_run(c->isolate, err, b->queries, b->count, c->in_shard, &c->cfg->params);
+    return ccd_isolate_run(c->isolate, err, b->queries, b->count, c->in_shard, c->method_params);
 }
 
 /* Keep the reason of o's failure when it is the group's first for method m. */
@@ -409,11 +410,19 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
                              "%zu truth files for %zu query files", cfg->truth_files->count,
                              ds->count);
+    c.method_params = calloc(cfg->method_count ? cfg->method_count : 1, sizeof *c.method_params);
+    if (!c.method_params)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+    for (size_t m = 0; m < cfg->method_count; m++) {
+        c.method_params[m] = cfg->params;
+        c.method_params[m].options = cfg->method_options ? cfg->method_options[m] : NULL;
+    }
     c.group_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.group_of_file);
     if (cfg->truth_files)
         c.queries_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.queries_of_file);
     if (!c.group_of_file || (cfg->truth_files && !c.queries_of_file)) {
         free(c.group_of_file);
+        free(c.method_params);
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
     }
     ccd_status st = make_groups(stats, c.group_of_file, err, ds, cfg->method_count);
@@ -457,6 +466,7 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     free(c.group_of_file);
     free(c.queries_of_file);
     free(c.in_shard);
+    free(c.method_params);
     ccd_isolate_free(c.isolate);
     if (st != CCD_OK)
         ccd_run_stats_free(stats);

@@ -23,6 +23,9 @@ typedef struct ccd_run_config {
     const ccd_method *const *methods;
     size_t method_count;
     ccd_params params;
+    /* Optional, one per method: the values of its options (ccd_method.options),
+     * resolved from their names once per run; NULL (or a NULL entry): defaults. */
+    const ccd_option_value *const *method_options;
     /* The exact d of params.ms for the exact truth (NULL: params.ms itself, a double);
      * the methods get params.ms. */
     mpq_srcptr ms_exact;

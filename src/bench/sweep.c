@@ -112,10 +112,7 @@ void ccd_sweep_free(ccd_sweep *s)
 
 void ccd_sweep_apply(ccd_params *p, const char *param, double value)
 {
-    if (strcmp(param, "delta") == 0)
-        p->delta = value;
-    else if (strcmp(param, "max-checks") == 0)
-        p->max_checks = (long)value;
-    else if (strcmp(param, "ms") == 0)
+    /* delta and max-checks are method options: the caller sets them per method */
+    if (strcmp(param, "ms") == 0)
         p->ms = value;
 }

@@ -19,7 +19,8 @@ typedef struct ccd_sweep {
 /* Parse "PARAM=SPEC"; errors name the option ("--sweep:0:COLUMN: ..."). */
 ccd_status ccd_sweep_parse(ccd_sweep *s, ccd_error *err, const char *text);
 void ccd_sweep_free(ccd_sweep *s);
-/* params with the swept parameter set to value. */
+/* params with the swept parameter set to value when it is a common parameter (ms);
+ * delta and max-checks are method options, set by the caller. */
 void ccd_sweep_apply(ccd_params *p, const char *param, double value);
 
 #endif

@@ -57,7 +57,31 @@ int ccd_cli_parse_long(long *out, const char *option, const char *text);
  * "filter", "norm", "eta").  0 on success; otherwise a usage error was printed
  * and the exit status is returned. */
 int ccd_cli_parse_threads(long *out, const char *text);
-int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text);
+/* Method options set at the command line (cli_options.c). */
+typedef struct ccd_cli_option_setting {
+    const char *method; /* NULL: a shorthand flag, for every method declaring key */
+    const char *key;
+    const char *value;
+    const char *flag;   /* "--param", "--delta", … (for messages) */
+} ccd_cli_option_setting;
+typedef struct ccd_cli_option_set {
+    ccd_cli_option_setting items[64];
+    size_t count;
+} ccd_cli_option_set;
+int ccd_cli_option_add(ccd_cli_option_set *s, const char *method, const char *key,
+                       const char *value, const char *flag);
+/* text: METHOD.KEY=VALUE (modified in place). */
+int ccd_cli_option_add_param(ccd_cli_option_set *s, char *text);
+/* *out[m] = the option values of methods[m]: defaults, then the shorthands, then
+ * --param.  Unknown method or key, bad type or range: usage error (2). */
+int ccd_cli_options_resolve(ccd_option_value ***out, const ccd_cli_option_set *s,
+                            const ccd_method_list *available, const ccd_method *const *methods,
+                            size_t count);
+void ccd_cli_options_free(ccd_option_value **values, size_t count);
+
+/* --ms, --t-max, --norm into p; --delta, --max-checks, --filter, --eta into s. */
+int ccd_cli_parse_param(ccd_params *p, ccd_cli_option_set *s, const char *option,
+                        const char *text);
 /* --max-digits N (1 … 10^9) of run, gate, truth, info, show and contact: the
  * longest integer accepted in a query file (ccd_reader_set_max_digits; stored in
  * the dataset's max_digits).  0 on success; otherwise a usage error was printed

@@ -31,18 +31,6 @@ int ccd_cli_parse_max_digits(size_t *out, const char *text)
     return 0;
 }
 
-static int parse_filter(int *out, const char *name)
-{
-    static const char *const names[] = {"linear", "paper", "clamped"};
-    static const int values[] = {CCD_FILTER_LINEAR, CCD_FILTER_PAPER, CCD_FILTER_CLAMPED};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            *out = values[i];
-            return 0;
-        }
-    return ccd_cli_usage_error("--filter: '%s' is not linear, paper or clamped", name);
-}
-
 int ccd_cli_parse_ms(mpq_t d, const char *text)
 {
     mpq_init(d);
@@ -64,15 +52,16 @@ double ccd_cli_ms_double(const mpq_t d)
     return x;
 }
 
-int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text)
+int ccd_cli_parse_param(ccd_params *p, ccd_cli_option_set *s, const char *option,
+                        const char *text)
 {
-    if (strcmp(option, "delta") == 0) {
-        if (ccd_cli_parse_double(&p->delta, "--delta", text) != 0)
-            return CCD_EXIT_USAGE;
-        return p->delta > 0 ? 0 : ccd_cli_usage_error("--delta: must be > 0");
-    }
-    if (strcmp(option, "max-checks") == 0)
-        return ccd_cli_parse_long(&p->max_checks, "--max-checks", text) != 0 ? CCD_EXIT_USAGE : 0;
+    /* The shorthands of method options: the option of that name of every method. */
+    static const char *const flags[][2] = {{"delta", "--delta"}, {"max-checks", "--max-checks"},
+                                           {"filter", "--filter"}, {"eta", "--eta"}};
+    static const char *const keys[] = {"delta", "max_checks", "filter", "eta"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(option, flags[i][0]) == 0)
+            return ccd_cli_option_add(s, NULL, keys[i], text, flags[i][1]);
     if (strcmp(option, "ms") == 0) {
         mpq_t d;
         if (ccd_cli_parse_ms(d, text) != 0)
@@ -86,21 +75,14 @@ int ccd_cli_parse_param(ccd_params *p, const char *option, const char *text)
             return CCD_EXIT_USAGE;
         return p->t_max > 0 && p->t_max <= 1 ? 0 : ccd_cli_usage_error("--t-max: must be in (0, 1]");
     }
-    if (strcmp(option, "filter") == 0)
-        return parse_filter(&p->ti_filter, text);
     if (strcmp(option, "norm") == 0) {
         if (strcmp(text, "inf") == 0)
-            p->ms_norm = 0;
+            p->ms_norm = CCD_NORM_LINF;
         else if (strcmp(text, "2") == 0)
-            p->ms_norm = 2;
+            p->ms_norm = CCD_NORM_L2;
         else
             return ccd_cli_usage_error("--norm: '%s' is not inf or 2", text);
         return 0;
-    }
-    if (strcmp(option, "eta") == 0) {
-        if (ccd_cli_parse_double(&p->eta, "--eta", text) != 0)
-            return CCD_EXIT_USAGE;
-        return p->eta >= 0 ? 0 : ccd_cli_usage_error("--eta: must be >= 0");
     }
     return ccd_cli_usage_error("--%s: not a method parameter", option);
 }

@@ -29,7 +29,8 @@ static const char usage[] =
     "  --junit FILE       also write the checks as JUnit XML\n"
     "  --json FILE        also write this run's result file (a future baseline)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
-    "  --delta X, --max-checks N, --eta X   method parameters (as for run)\n"
+    "  --delta X, --max-checks N, --eta X   method option shorthands (as for run)\n"
+    "  --param M.K=V      set option K of method M (as for run)\n"
     "  --max-digits N     longest integer accepted in DATA (default 1000, as for run)\n"
     "  --help             show this help\n"
     "\n"
@@ -39,7 +40,7 @@ static const char usage[] =
     "Exit status: 0 pass, 1 fail (or internal failure), 2 bad input or usage.\n";
 
 enum {
-    OPT_PARAM = 256, OPT_METHOD, OPT_PLUGIN, OPT_MAX_FN, OPT_MAX_FP, OPT_BASELINE, OPT_MAX_SLOWDOWN,
+    OPT_PARAM = 256, OPT_METHOD_PARAM, OPT_METHOD, OPT_PLUGIN, OPT_MAX_FN, OPT_MAX_FP, OPT_BASELINE, OPT_MAX_SLOWDOWN,
     OPT_JUNIT, OPT_JSON, OPT_THREADS, OPT_HELP, OPT_MAX_DIGITS
 };
 
@@ -52,6 +53,7 @@ typedef struct gate_options {
     int max_fp_percent;
     double max_slowdown; /* NAN: no limit */
     ccd_params params;
+    ccd_cli_option_set options; /* --param and the shorthand flags */
     size_t max_digits; /* --max-digits (0: the reader's default) */
 } gate_options;
 
@@ -76,6 +78,7 @@ static int parse(gate_options *o, int argc, char **argv)
         {"delta", required_argument, NULL, OPT_PARAM},
         {"max-checks", required_argument, NULL, OPT_PARAM},
         {"eta", required_argument, NULL, OPT_PARAM},
+        {"param", required_argument, NULL, OPT_METHOD_PARAM},
         {"max-digits", required_argument, NULL, OPT_MAX_DIGITS},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
@@ -86,7 +89,12 @@ static int parse(gate_options *o, int argc, char **argv)
     while ((c = getopt_long(argc, argv, "", longopts, &index)) != -1) {
         switch (c) {
         case OPT_PARAM: /* a method parameter: validated by name (cli_params.c) */
-            if ((status = ccd_cli_parse_param(&o->params, longopts[index].name, optarg)) != 0)
+            if ((status = ccd_cli_parse_param(&o->params, &o->options, longopts[index].name,
+                                              optarg)) != 0)
+                return status;
+            break;
+        case OPT_METHOD_PARAM:
+            if ((status = ccd_cli_option_add_param(&o->options, optarg)) != 0)
                 return status;
             break;
         case OPT_METHOD: o->method = optarg; break;
@@ -226,6 +234,7 @@ int ccd_cmd_gate(int argc, char **argv)
     }
     ccd_error err;
     ccd_cli_methods available;
+    ccd_option_value **method_options = NULL;
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0;
@@ -264,8 +273,12 @@ int ccd_cmd_gate(int argc, char **argv)
     const char *limit = ccd_builtin_limit(chosen.items[0]);
     /* A plugin method runs in child processes (as `run` does by default). */
     unsigned char isolate = (unsigned char)ccd_cli_method_from_plugin(&available, chosen.items[0]);
+    if ((status = ccd_cli_options_resolve(&method_options, &o.options, &available.available,
+                                          chosen.items, chosen.count)) != 0)
+        goto done;
     ccd_run_config cfg = {.methods = chosen.items, .method_count = chosen.count,
-                          .params = o.params, .method_limits = &limit, .isolate = &isolate,
+                          .params = o.params,
+                          .method_options = (const ccd_option_value *const *)method_options, .method_limits = &limit, .isolate = &isolate,
                           .query_timeout = 60, .threads = (int)o.threads};
     ccd_run_stats stats;
     if (ccd_run(&stats, &err, &ds, &cfg) != CCD_OK) {
@@ -347,7 +360,8 @@ int ccd_cmd_gate(int argc, char **argv)
         } else {
             ccd_result_writer w;
             ccd_result_write_header(&w, json_file.stream, &h, 0);
-            ccd_result_write_run_begin(&w, NAN, &cfg.params);
+            ccd_result_write_run_begin(&w, NAN, &cfg.params, cfg.methods, cfg.method_options,
+                                       cfg.method_count);
             ccd_result_write_run_end(&w, &stats);
             ccd_result_write_finish(&w);
             if (ccd_atomic_file_commit(&json_file, &err) != CCD_OK)
@@ -358,6 +372,7 @@ int ccd_cmd_gate(int argc, char **argv)
     }
     ccd_run_stats_free(&stats);
 done:
+    ccd_cli_options_free(method_options, chosen.count);
     ccd_atomic_file_abort(&junit_file); /* no-ops once written */
     ccd_atomic_file_abort(&json_file);
     if (have_dataset)

@@ -35,11 +35,25 @@ static int same_strings(char *const *a, size_t na, char *const *b, size_t nb)
     return 1;
 }
 
-static int same_params(const ccd_params *a, const ccd_params *b)
+/* The same JSON value: objects member by member in order, numbers by their literal
+ * (both written by ccd_result_write_run_begin, so the same value has the same text). */
+static int same_json(const ccd_json *a, const ccd_json *b)
 {
-    return a->delta == b->delta && a->max_checks == b->max_checks && a->ms == b->ms &&
-           a->t_max == b->t_max && a->no_zero_toi == b->no_zero_toi && a->ms_norm == b->ms_norm &&
-           a->eta == b->eta && a->ti_filter == b->ti_filter;
+    if (a->type != b->type || a->count != b->count)
+        return 0;
+    if ((a->type == CCD_JSON_NUMBER || a->type == CCD_JSON_STRING) && strcmp(a->text, b->text) != 0)
+        return 0;
+    for (size_t i = 0; i < a->count; i++)
+        if ((a->type == CCD_JSON_OBJECT && strcmp(a->keys[i], b->keys[i]) != 0) ||
+            !same_json(a->items[i], b->items[i]))
+            return 0;
+    return 1;
+}
+
+/* Every recorded parameter, common and per method (and those of older files). */
+static int same_params(const ccd_result_run *a, const ccd_result_run *b)
+{
+    return same_json(a->params_json, b->params_json);
 }
 
 static int same_value(double a, double b)
@@ -68,7 +82,7 @@ static const char *mismatch(const ccd_result_doc *first, const ccd_result_doc *d
         return "its number of runs differs from the first file's";
     for (size_t r = 0; r < first->run_count; r++) {
         const ccd_result_run *x = &first->runs[r], *y = &doc->runs[r];
-        if (!same_value(x->sweep_value, y->sweep_value) || !same_params(&x->params, &y->params))
+        if (!same_value(x->sweep_value, y->sweep_value) || !same_params(x, y))
             return "its parameters differ from the first file's";
         if ((x->queries == NULL) != (y->queries == NULL))
             return "it has per-query records and the first file has not, or the reverse";
@@ -139,7 +153,7 @@ static ccd_status write_merged(ccd_error *err, const char *out_path, ccd_result_
             sum->exact_truth += part->exact_truth;
             sum->toi_compared |= part->toi_compared;
         }
-        ccd_result_write_run_begin(&w, first->runs[r].sweep_value, &first->runs[r].params);
+        ccd_result_write_run_begin_read(&w, &first->runs[r]);
         if (first->runs[r].queries) {
             size_t total = 0;
             for (size_t d = 0; d < n; d++)

@@ -10,9 +10,11 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: ccdbench methods [--plugin FILE.so]...\n"
+    "Usage: ccdbench methods [--details] [--plugin FILE.so]...\n"
     "List the CCD methods: name, capabilities, summary.\n"
     "\n"
+    "  --details          also list every method's options (set them with\n"
+    "                     `run --param METHOD.KEY=VALUE`): type, default, range, help\n"
     "  --plugin FILE.so   also list the methods of a plugin (repeatable)\n"
     "  --help             show this help\n"
     "\n"
@@ -21,10 +23,30 @@ static const char usage[] =
     "negatives), rationals (reads the exact rational input).\n"
     "Exit status: 0 ok, 2 bad plugin or usage.\n";
 
+static const char *type_name(ccd_option_type t)
+{
+    static const char *const names[] = {"double", "integer", "boolean", "enum"};
+    return (unsigned)t < 4 ? names[t] : "?";
+}
+
+/* "    tight-inclusion.delta  double  default 1e-06  range (0, inf)  help" */
+static void print_options(const ccd_method *m)
+{
+    for (size_t i = 0; i < m->option_count; i++) {
+        const ccd_option *o = &m->options[i];
+        char def[128], range[512];
+        ccd_option_format(def, sizeof def, o, o->def);
+        ccd_option_range(range, sizeof range, o);
+        printf("    %s.%s  %s  default %s  range %s  %s\n", m->name, o->name, type_name(o->type),
+               def, range, o->help ? o->help : "");
+    }
+}
+
 int ccd_cmd_methods(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"plugin", required_argument, NULL, 'p'},
+        {"details", no_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -32,10 +54,12 @@ int ccd_cmd_methods(int argc, char **argv)
     size_t plugin_count = 0;
     if (!plugins)
         return ccd_cli_out_of_memory();
-    int c, status = CCD_EXIT_OK;
+    int c, status = CCD_EXIT_OK, details = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c == 'p') {
+        if (c == 'd') {
+            details = 1;
+        } else if (c == 'p') {
             plugins[plugin_count++] = optarg;
         } else if (c == 'h') {
             fputs(usage, stdout);
@@ -68,6 +92,8 @@ int ccd_cmd_methods(int argc, char **argv)
         ccd_cli_caps_string(caps, sizeof caps, method->caps);
         printf("%-*s  %-40s  %s\n", (int)name_width, method->name, caps,
                method->summary ? method->summary : "");
+        if (details)
+            print_options(method);
     }
     ccd_cli_methods_free(&m);
     free(plugins);

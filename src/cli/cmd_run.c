@@ -38,16 +38,23 @@ static const char usage[] =
     "                     DIR` for the same DATA, --ms and --norm); adds toi columns.\n"
     "                     Without DATA, --truth-dir and --truth, the shipped truth\n"
     "                     (ground_truth/, for --ms 0, 1e-2 or 1e-8) is used\n"
-    "  --delta X          tolerance delta of the inclusion methods (default 1e-6)\n"
-    "  --max-checks N     maximum checks m_I (default 1000000; negative: no limit)\n"
+    "  --param M.K=V      set option K of method M (repeatable), e.g.\n"
+    "                     tight-inclusion.delta=1e-3; `ccdbench methods --details`\n"
+    "                     lists them.  --delta, --max-checks, --filter and --eta are\n"
+    "                     shorthands: they set that option of every method that\n"
+    "                     declares it (--param wins)\n"
+    "  --delta X          option delta: tolerance of the inclusion methods (1e-6)\n"
+    "  --max-checks N     option max_checks: maximum checks m_I (default 1000000;\n"
+    "                     negative: no limit)\n"
     "  --ms D             minimum separation d >= 0 (default 0; truth becomes exact\n"
     "                     and reads D exactly: 1e-8 is 10^-8, 1/3 works; methods get\n"
     "                     the nearest double)\n"
     "  --norm N           distance of --ms for the truth: inf (L-infinity, default) or 2\n"
     "  --t-max T          search [0, T], 0 < T <= 1 (default 1)\n"
     "  --no-zero-toi      refine until toi > 0 when a contact is found at t = 0\n"
-    "  --filter F         Tight Inclusion filter: linear (default), paper or clamped\n"
-    "  --eta X            tolerance eta of the floating-point root finders (default 1e-6)\n"
+    "  --filter F         option filter of Tight Inclusion: linear (default), paper\n"
+    "                     or clamped\n"
+    "  --eta X            option eta: tolerance of fprf (default 1e-6)\n"
     "  --json FILE        also write a result file (format ccdbench-result, version 1)\n"
     "                     for `ccdbench report`, `gate` and `merge`\n"
     "  --per-query        put every query's outcome in the result file too\n"
@@ -80,7 +87,7 @@ static const char paper_table1_methods[] =
     "irf,uirf,fprf,root-parity,root-parity-rational,bsc,tight-inclusion";
 
 enum {
-    OPT_PARAM = 256, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
+    OPT_PARAM = 256, OPT_METHOD_PARAM, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
     OPT_NO_ZERO_TOI, OPT_HELP,
     OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR,
     OPT_FAIL_ON_METHOD_ERROR, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT, OPT_MAX_DIGITS
@@ -95,6 +102,8 @@ typedef struct run_options {
     const char *output;
     ccd_truth_mode truth;
     ccd_params params;
+    ccd_cli_option_set options;          /* --param and the shorthand flags */
+    const ccd_method_list *available;    /* every method, for --param names */
     const char *json;
     int per_query;
     unsigned shard_index, shard_count;
@@ -150,6 +159,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"filter", required_argument, NULL, OPT_PARAM},
         {"eta", required_argument, NULL, OPT_PARAM},
         {"norm", required_argument, NULL, OPT_PARAM},
+        {"param", required_argument, NULL, OPT_METHOD_PARAM},
         {"help", no_argument, NULL, OPT_HELP},
         {"json", required_argument, NULL, OPT_JSON},
         {"per-query", no_argument, NULL, OPT_PER_QUERY},
@@ -169,7 +179,8 @@ static int parse_options(run_options *o, int argc, char **argv)
     while ((c = getopt_long(argc, argv, "", longopts, &index)) != -1) {
         switch (c) {
         case OPT_PARAM: /* a method parameter: validated by name (cli_params.c) */
-            if ((status = ccd_cli_parse_param(&o->params, longopts[index].name, optarg)) != 0)
+            if ((status = ccd_cli_parse_param(&o->params, &o->options, longopts[index].name,
+                                              optarg)) != 0)
                 return status;
             if (strcmp(longopts[index].name, "ms") == 0)
                 o->ms_text = optarg;
@@ -197,6 +208,10 @@ static int parse_options(run_options *o, int argc, char **argv)
             o->truth_given = 1;
             break;
         case OPT_TRUTH_DIR: o->truth_dir = optarg; break;
+        case OPT_METHOD_PARAM:
+            if ((status = ccd_cli_option_add_param(&o->options, optarg)) != 0)
+                return status;
+            break;
         case OPT_NO_ZERO_TOI: o->params.no_zero_toi = 1; break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
@@ -242,16 +257,14 @@ static int parse_options(run_options *o, int argc, char **argv)
         return ccd_cli_usage_error("--preset paper-table1: cannot be combined with --sweep");
     if (o->preset_table1) {
         /* Wang et al. 2021 §4.2: delta = 1e-6 for the inclusion methods, m_I = 1e6,
-         * eta = 1e-6 for FPRF; no minimum separation, the whole time step. */
+         * eta = 1e-6 for FPRF; no minimum separation, the whole time step.
+         * These are the methods' declared defaults, so any option setting conflicts. */
         ccd_params paper;
         ccd_params_default(&paper);
-        paper.delta = 1e-6;
-        paper.max_checks = 1000000;
-        paper.eta = 1e-6;
-        if (o->params.delta != paper.delta || o->params.max_checks != paper.max_checks ||
-            o->params.eta != paper.eta || o->params.ms != 0 || o->params.t_max != 1)
+        if (o->options.count || o->params.ms != 0 || o->params.t_max != 1)
             return ccd_cli_usage_error("--preset paper-table1: fixes --delta, --max-checks, "
-                                       "--eta, --ms and --t-max to the paper's settings");
+                                       "--eta, --param, --ms and --t-max to the paper's "
+                                       "settings");
         o->params = paper;
     }
     return -1;
@@ -362,6 +375,25 @@ static int print_table(const ccd_report_table *t, const run_options *o, const ch
     return finish_output(o, CCD_EXIT_OK);
 }
 
+/* *out = the option values of run r: --param and the shorthands, and a swept
+ * delta or max-checks acting as its shorthand flag for that run. */
+static int resolve_run_options(ccd_option_value ***out, const run_options *o,
+                               const ccd_run_config *cfg, size_t r)
+{
+    ccd_cli_option_set settings = o->options;
+    char swept[64];
+    if (o->sweep.count && strcmp(o->sweep.param, "delta") == 0) {
+        snprintf(swept, sizeof swept, "%.17g", o->sweep.values[r]);
+        if (ccd_cli_option_add(&settings, NULL, "delta", swept, "--sweep") != 0)
+            return CCD_EXIT_USAGE;
+    } else if (o->sweep.count && strcmp(o->sweep.param, "max-checks") == 0) {
+        snprintf(swept, sizeof swept, "%ld", (long)o->sweep.values[r]);
+        if (ccd_cli_option_add(&settings, NULL, "max_checks", swept, "--sweep") != 0)
+            return CCD_EXIT_USAGE;
+    }
+    return ccd_cli_options_resolve(out, &settings, o->available, cfg->methods, cfg->method_count);
+}
+
 /* --sweep / --preset / --json / --shard: one run per sweep value, a result file,
  * and the sweep table or the paper table. */
 static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dataset *ds,
@@ -378,6 +410,20 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     int have_header = 0, status = CCD_EXIT_OK;
     if (!runs)
         return ccd_cli_out_of_memory();
+    /* The option values of every run, resolved (and checked) before any work. */
+    ccd_option_value ***run_values = calloc(nruns, sizeof *run_values);
+    if (!run_values) {
+        free(runs);
+        return ccd_cli_out_of_memory();
+    }
+    for (size_t r = 0; r < nruns; r++)
+        if ((status = resolve_run_options(&run_values[r], o, cfg, r)) != 0) {
+            for (size_t k = 0; k <= r; k++)
+                ccd_cli_options_free(run_values[k], cfg->method_count);
+            free(run_values);
+            free(runs);
+            return status;
+        }
     if (o->json) {
         st = ccd_result_header_init(&header, &err, data, data_count, ds, cfg->methods,
                                     cfg->method_count, cfg->truth, o->shard_index,
@@ -396,14 +442,18 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         run->sweep_value = o->sweep.count ? o->sweep.values[done] : NAN;
         if (o->sweep.count)
             ccd_sweep_apply(&run->params, o->sweep.param, run->sweep_value);
+        ccd_option_value **values = run_values[done];
         cfg->params = run->params;
+        cfg->method_options = (const ccd_option_value *const *)values;
         if (o->json)
-            ccd_result_write_run_begin(&writer, run->sweep_value, &run->params);
+            ccd_result_write_run_begin(&writer, run->sweep_value, &run->params, cfg->methods,
+                                       cfg->method_options, cfg->method_count);
         ccd_cli_progress_init(&io.bar, "run");
         st = ccd_run(&run->stats, &err, ds, cfg);
         ccd_cli_progress_finish(&io.bar);
         if (st == CCD_OK && o->json)
             ccd_result_write_run_end(&writer, &run->stats);
+        cfg->method_options = NULL;
     }
     if (st == CCD_OK && o->json) {
         ccd_result_write_finish(&writer);
@@ -456,6 +506,9 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
      * empty, so freeing them all is right however far the loop got. */
     for (size_t i = 0; i < nruns; i++)
         ccd_run_stats_free(&runs[i].stats);
+    for (size_t r = 0; r < nruns; r++)
+        ccd_cli_options_free(run_values[r], cfg->method_count);
+    free(run_values);
     free(runs);
     if (have_header) {
         header.methods = NULL;
@@ -561,6 +614,7 @@ int ccd_cmd_run(int argc, char **argv)
         o.out = &out_file;
     }
     ccd_cli_methods available;
+    ccd_option_value **method_options = NULL;
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0, have_truth_table = 0;
@@ -624,6 +678,11 @@ int ccd_cmd_run(int argc, char **argv)
         goto done;
     status = CCD_EXIT_OK;
     have_truth_table = o.truth_files != NULL;
+    o.available = &available.available;
+    /* Names, types and ranges of the option settings, checked before any work. */
+    if ((status = ccd_cli_options_resolve(&method_options, &o.options, o.available, chosen.items,
+                                          chosen.count)) != 0)
+        goto done;
 
     if (o.json || o.sweep.count || o.preset_table1 || o.shard_count > 1) {
         ccd_run_config cfg = {
@@ -649,6 +708,7 @@ int ccd_cmd_run(int argc, char **argv)
         .methods = chosen.items,
         .method_count = chosen.count,
         .params = o.params,
+        .method_options = (const ccd_option_value *const *)method_options,
         .ms_exact = have_ms_exact ? ms_exact : NULL,
         .truth = o.truth,
         .truth_files = have_truth_table ? &truth_table : NULL,
@@ -673,6 +733,7 @@ int ccd_cmd_run(int argc, char **argv)
     ccd_run_stats_free(&stats);
 done:
     ccd_atomic_file_abort(&out_file); /* a no-op once the table is written */
+    ccd_cli_options_free(method_options, chosen.count);
     free(limits);
     free(isolate);
     if (have_truth_table)

@@ -6,6 +6,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cli_datasets.c \
 	src/cli/cli_errors.c \
 	src/cli/cli_methods.c \
+	src/cli/cli_options.c \
 	src/cli/cli_params.c \
 	src/cli/cli_progress.c \
 	src/cli/cmd_bench_io.c \

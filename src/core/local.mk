@@ -7,6 +7,7 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/cleanup.c \
 	src/core/cleanup.h \
 	src/core/error.c \
+	src/core/options.c \
 	src/core/params.c \
 	src/core/query.c
 libccdbench_la_LIBADD += src/core/libccdcore.la

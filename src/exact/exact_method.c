@@ -5,9 +5,9 @@
  * double ≥ it; checks counts the roots of the coplanarity polynomial examined
  * (or the sign-condition problems solved in the coplanar case).
  * params: t_max < 1 restricts the search to [0, t_max]; ms > 0 asks for the
- * minimum-separation truth with norm ms_norm (0: L∞, 2: Euclidean), d being the
- * exact rational value of the double ms.  delta, max_checks, eta, no_zero_toi
- * and the filter choices do not apply (no tolerance, nothing to refine).
+ * minimum-separation truth with norm ms_norm (L∞ or Euclidean), d being the
+ * exact rational value of the double ms.  no_zero_toi does not apply and the
+ * method declares no options (no tolerance, nothing to refine).
  */
 #include <config.h>
 

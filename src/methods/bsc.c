@@ -41,6 +41,8 @@
 #include "methods/builtin.h"
 #include "methods/interval.h"
 
+#include <float.h>
+
 #include <math.h>
 
 enum { MAX_DEPTH = 50, F_DEGREE = 3, G_DEGREE = 4, MAX_G = 4 };
@@ -429,7 +431,7 @@ static ccd_status bsc_run(ccd_result *r, const ccd_query *q, const ccd_params *p
     to_bernstein(whole.f, &f, F_DEGREE, tmax);
     for (int k = 0; k < ng; k++)
         to_bernstein(whole.g[k], &g[k], G_DEGREE, tmax);
-    search s = {ng, 0, 0, par->delta / par->t_max};
+    search s = {ng, 0, 0, ccd_option_double(par, &ccd_method_bsc, 0) / par->t_max};
     int found = classify(&s, &whole);
     piece_clear(&whole);
     mpq_clear(tmax);
@@ -471,10 +473,17 @@ static ccd_status bsc_edge_edge(ccd_result *r, const ccd_query *q, const ccd_par
     return bsc_run(r, q, p);
 }
 
+static const ccd_option bsc_options[] = {
+    {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN}, {.d = DBL_MAX}, NULL,
+     "smallest time interval the subdivision splits"},
+};
+
 const ccd_method ccd_method_bsc = {
     .name = "bsc",
     .summary = "Bernstein sign classification (Tang et al. 2014), exact, conservative at inflections",
     .caps = CCD_CAP_TOI | CCD_CAP_CONSERVATIVE | CCD_CAP_USES_RATIONALS,
     .vertex_face = bsc_vertex_face,
     .edge_edge = bsc_edge_edge,
+    .options = bsc_options,
+    .option_count = 1,
 };

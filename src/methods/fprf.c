@@ -25,6 +25,9 @@
 #include <float.h>
 #include <math.h>
 
+/* fprf_options, by index */
+enum { FPRF_OPT_ETA = 0 };
+
 enum { MAX_CANDIDATES = 16 };
 
 typedef struct linear3 { /* x + t u */
@@ -153,7 +156,8 @@ typedef struct crossing {
 static void find_candidates(candidates *cs, const ccd_query *q, const ccd_params *par,
                             const linear3 e[3], const crossing *crossings, int ncrossings)
 {
-    double lo = -par->eta, hi = par->t_max + par->eta;
+    const double eta = ccd_option_double(par, &ccd_method_fprf, FPRF_OPT_ETA);
+    double lo = -eta, hi = par->t_max + eta;
     double c[4], scale[4], roots[5];
     coplanarity_cubic(c, &e[0], &e[1], &e[2], 0);
     coplanarity_cubic(scale, &e[0], &e[1], &e[2], 1);
@@ -212,6 +216,7 @@ static ccd_status fprf_query(ccd_result *r, const ccd_query *q, const ccd_params
                              const linear3 e[3], const crossing *crossings, int ncrossings)
 {
     candidates cs;
+    const double eta = ccd_option_double(par, &ccd_method_fprf, FPRF_OPT_ETA);
     find_candidates(&cs, q, par, e, crossings, ncrossings);
     sort_candidates(&cs);
 
@@ -222,7 +227,7 @@ static ccd_status fprf_query(ccd_result *r, const ccd_query *q, const ccd_params
     r->checks = 0;
     for (int i = 0; i < cs.n; i++) {
         r->checks++;
-        if (separation_at(q, cs.t[i]) <= par->eta) {
+        if (separation_at(q, cs.t[i]) <= eta) {
             r->collides = 1;
             r->toi = r->toi_upper = cs.t[i];
             break;
@@ -253,6 +258,11 @@ static ccd_status fprf_edge_edge(ccd_result *r, const ccd_query *q, const ccd_pa
     return fprf_query(r, q, par, e, ends, 4);
 }
 
+static const ccd_option fprf_options[] = {
+    [FPRF_OPT_ETA] = {"eta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = 0}, {.d = HUGE_VAL}, NULL,
+                      "distance below which a root of the cubic is a contact"},
+};
+
 const ccd_method ccd_method_fprf = {
     .name = "fprf",
     .summary = "floating-point root finder (Provot 1997; Vouga et al. 2010): coplanarity "
@@ -262,4 +272,6 @@ const ccd_method ccd_method_fprf = {
     .edge_edge = fprf_edge_edge,
     .scratch_new = NULL,
     .scratch_free = NULL,
+    .options = fprf_options,
+    .option_count = sizeof fprf_options / sizeof fprf_options[0],
 };

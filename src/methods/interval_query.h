@@ -25,4 +25,8 @@ static inline void interval_query_difference(ccd_interval_linear out[3], const c
     }
 }
 
+/* The options of the interval root finders irf and uirf (defined in irf.c), by index. */
+enum { CCD_INCL_OPT_DELTA = 0, CCD_INCL_OPT_MAX_CHECKS, CCD_INCL_OPT_COUNT };
+extern const ccd_option ccd_inclusion_options[CCD_INCL_OPT_COUNT];
+
 #endif

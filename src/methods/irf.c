@@ -25,6 +25,8 @@
 #include "methods/builtin.h"
 #include "methods/interval_query.h"
 
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -136,15 +138,17 @@ static void report(ccd_result *r, int collides, double toi, double tolerance, lo
 static ccd_status irf_solve(ccd_result *r, const irf_function *f, int triangle_domain,
                             const ccd_params *p, irf_heap *heap)
 {
+    const double delta = ccd_option_double(p, &ccd_method_irf, CCD_INCL_OPT_DELTA);
+    const long max_checks = ccd_option_int(p, &ccd_method_irf, CCD_INCL_OPT_MAX_CHECKS);
     heap->count = 0;
     irf_box root = {{0, 0, 0}, {p->t_max, 1, 1}, -1};
     if (!heap_push(heap, &root))
         return CCD_ERR_INTERNAL;
     long checks = 0;
     while (heap->count > 0) {
-        if (p->max_checks >= 0 && checks >= p->max_checks) {
+        if (max_checks >= 0 && checks >= max_checks) {
             /* The heap's minimum t_lo bounds every root not yet excluded. */
-            report(r, 1, heap->items[0].lo[0], p->delta, checks, 1);
+            report(r, 1, heap->items[0].lo[0], delta, checks, 1);
             return CCD_OK;
         }
         irf_box box = heap_pop(heap);
@@ -159,13 +163,13 @@ static ccd_status irf_solve(ccd_result *r, const irf_function *f, int triangle_d
         int split = 0;
         for (int i = 1; i <= 3; i++) {
             split = (box.last_split + i + 3) % 3;
-            if (width[split] >= p->delta)
+            if (width[split] >= delta)
                 break;
         }
         /* Any mid in [lo, hi] keeps the two halves an exact cover of the box. */
         double mid = box.lo[split] + 0.5 * width[split];
         /* Below δ, or a dimension no double can split any more: a root box. */
-        if (widest < p->delta || !(mid > box.lo[split] && mid < box.hi[split])) {
+        if (widest < delta || !(mid > box.lo[split] && mid < box.hi[split])) {
             report(r, 1, box.lo[0], widest, checks, 0);
             return CCD_OK;
         }
@@ -213,6 +217,14 @@ static ccd_status irf_edge_edge(ccd_result *r, const ccd_query *q, const ccd_par
     return irf_run(r, q, p, scratch, 0, 2, 1, 0, 2, 3);
 }
 
+const ccd_option ccd_inclusion_options[CCD_INCL_OPT_COUNT] = {
+    [CCD_INCL_OPT_DELTA] = {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN},
+                            {.d = DBL_MAX}, NULL, "stop splitting below this interval width"},
+    [CCD_INCL_OPT_MAX_CHECKS] = {"max_checks", CCD_OPTION_INTEGER, {.i = 1000000},
+                                 {.i = LONG_MIN}, {.i = LONG_MAX}, NULL,
+                                 "checks before stopping early; negative: no limit"},
+};
+
 const ccd_method ccd_method_irf = {
     .name = "irf",
     .summary = "interval root finder on F(t,u,v), outward-rounded intervals (Snyder 1992)",
@@ -221,4 +233,6 @@ const ccd_method ccd_method_irf = {
     .edge_edge = irf_edge_edge,
     .scratch_new = irf_scratch_new,
     .scratch_free = irf_scratch_free,
+    .options = ccd_inclusion_options,
+    .option_count = CCD_INCL_OPT_COUNT,
 };

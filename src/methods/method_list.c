@@ -25,6 +25,45 @@ static ccd_status push(ccd_method_list *l, ccd_error *err, const ccd_method *m)
     return CCD_OK;
 }
 
+/* A declared option table the CLI and the accessors can rely on: named options,
+ * no name twice, a known type, names for an enum, a default inside the range. */
+static ccd_status check_options(ccd_error *err, const ccd_method *m, const char *origin)
+{
+    if (m->option_count && !m->options)
+        return ccd_error_set(err, CCD_ERR_INPUT, origin, 0, 0,
+                             "method '%s': option_count %zu without options", m->name,
+                             m->option_count);
+    for (size_t i = 0; i < m->option_count; i++) {
+        const ccd_option *o = &m->options[i];
+        const char *why = NULL;
+        if (!o->name || !o->name[0] || strpbrk(o->name, ".=,"))
+            why = "has no name, or '.', '=' or ',' in it";
+        else if ((unsigned)o->type > CCD_OPTION_ENUM)
+            why = "has an unknown type";
+        else if (o->type == CCD_OPTION_ENUM && (!o->enum_names || !o->enum_names[0]))
+            why = "is an enum without names";
+        else if (ccd_option_find(m, o->name) != (long)i)
+            why = "is declared twice";
+        else if (o->type == CCD_OPTION_DOUBLE && !(o->def.d >= o->min.d && o->def.d <= o->max.d))
+            why = "has a default outside its range";
+        else if (o->type == CCD_OPTION_INTEGER && (o->def.i < o->min.i || o->def.i > o->max.i))
+            why = "has a default outside its range";
+        else if (o->type == CCD_OPTION_BOOLEAN && o->def.i != 0 && o->def.i != 1)
+            why = "has a default other than 0 or 1";
+        if (o->type == CCD_OPTION_ENUM && !why) {
+            long n = 0;
+            while (o->enum_names[n])
+                n++;
+            if (o->def.i < 0 || o->def.i >= n)
+                why = "has a default outside its names";
+        }
+        if (why)
+            return ccd_error_set(err, CCD_ERR_INPUT, origin, 0, 0, "method '%s': option %zu (%s) %s",
+                                 m->name, i, o->name ? o->name : "(null)", why);
+    }
+    return CCD_OK;
+}
+
 ccd_status ccd_method_list_append(ccd_method_list *l, ccd_error *err, const ccd_method *m,
                                   const char *origin)
 {
@@ -34,6 +73,9 @@ ccd_status ccd_method_list_append(ccd_method_list *l, ccd_error *err, const ccd_
     if (strchr(m->name, ','))
         return ccd_error_set(err, CCD_ERR_INPUT, origin, 0, 0,
                              "method name '%s' contains a comma", m->name);
+    ccd_status st = check_options(err, m, origin);
+    if (st != CCD_OK)
+        return st;
     if (ccd_method_list_find(l, m->name))
         return ccd_error_set(err, CCD_ERR_INPUT, origin, 0, 0,
                              "method '%s' is already defined (names must be unique)", m->name);

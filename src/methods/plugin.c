@@ -41,14 +41,27 @@ ccd_status ccd_plugin_load(ccd_plugin **out, ccd_error *err, const char *path)
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                              "not a ccdbench plugin: symbol %s not found", CCD_PLUGIN_ENTRY);
     }
-    size_t count = 0;
-    const ccd_method *const *methods = entry(CCD_API_VERSION, &count);
+    /* Read the version before calling the entry: a version-1 entry has another
+     * signature (it also wrote a count), so calling it would be undefined. */
+    const unsigned *version = dlsym(handle, CCD_PLUGIN_API_SYMBOL);
+    if (!version || *version != CCD_API_VERSION) {
+        unsigned built = version ? *version : 1;
+        dlclose(handle);
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                             "plugin built for ccdbench API version %u, this ccdbench has "
+                             "version %d: rebuild it against this ccdbench.h",
+                             built, CCD_API_VERSION);
+    }
+    const ccd_method *const *methods = entry(CCD_API_VERSION);
     if (!methods) {
         dlclose(handle);
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                              "plugin refuses ccdbench API version %d (rebuild it against "
                              "this ccdbench.h)", CCD_API_VERSION);
     }
+    size_t count = 0;
+    while (methods[count])
+        count++;
     if (count == 0) {
         dlclose(handle);
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "plugin provides no methods");

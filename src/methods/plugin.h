@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Methods from a shared object: `ccdbench run --plugin FILE.so`.  The object
- * exports CCD_PLUGIN_ENTRY (see include/ccdbench/ccdbench.h), which is called with
- * CCD_API_VERSION and returns the plugin's methods, or NULL when the plugin was
- * built for another version of the API.
+ * exports CCD_PLUGIN_API_SYMBOL, the API version it was built for (checked before
+ * anything is called), and CCD_PLUGIN_ENTRY (see include/ccdbench/ccdbench.h), which is called
+ * with CCD_API_VERSION and returns the plugin's methods, NULL-terminated.
  */
 #ifndef CCD_METHODS_PLUGIN_H
 #define CCD_METHODS_PLUGIN_H

@@ -13,7 +13,7 @@
  *                           earliest impact, so it does not claim CCD_CAP_CONSERVATIVE.
  *
  * Minimum separation is the L∞ distance of Wang et al. 2021 §6.  Asked for the Euclidean norm
- * (ms_norm = 2), the method answers the L∞ question with the same d, a superset of the
+ * (ms_norm = CCD_NORM_L2), the method answers the L∞ question with the same d, a superset of the
  * Euclidean contacts (conservative, more false positives).
  */
 #include <config.h>
@@ -21,16 +21,43 @@
 #include "methods/builtin.h"
 #include "methods/tight_inclusion.h"
 
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
 /* Beyond this magnitude the corner evaluation could overflow (|F| ≤ 4·max|x|). */
 #define TI_MAX_COORD 0x1p1000
 
+static const char *const filter_names[] = {"linear", "paper", "clamped", NULL};
+
+const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
+    [CCD_TI_OPT_DELTA] = {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN},
+                          {.d = DBL_MAX}, NULL, "tolerance delta of the time of impact"},
+    [CCD_TI_OPT_MAX_CHECKS] = {"max_checks", CCD_OPTION_INTEGER, {.i = 1000000}, {.i = LONG_MIN},
+                               {.i = LONG_MAX}, NULL,
+                               "boxes checked before stopping early (m_I); negative: no limit"},
+    [CCD_TI_OPT_FILTER] = {"filter", CCD_OPTION_ENUM, {.i = CCD_FILTER_LINEAR}, {.i = 0}, {.i = 2},
+                           filter_names, "floating-point filter (see tight_inclusion_filter.md)"},
+    [CCD_TI_OPT_SCENE_FILTER_X] = {"scene_filter_x", CCD_OPTION_DOUBLE, {.d = 0}, {.d = 0},
+                                   {.d = DBL_MAX}, NULL,
+                                   "scene-wide filter error on x; 0: per-query filter"},
+    [CCD_TI_OPT_SCENE_FILTER_Y] = {"scene_filter_y", CCD_OPTION_DOUBLE, {.d = 0}, {.d = 0},
+                                   {.d = DBL_MAX}, NULL,
+                                   "scene-wide filter error on y; 0: per-query filter"},
+    [CCD_TI_OPT_SCENE_FILTER_Z] = {"scene_filter_z", CCD_OPTION_DOUBLE, {.d = 0}, {.d = 0},
+                                   {.d = DBL_MAX}, NULL,
+                                   "scene-wide filter error on z; 0: per-query filter"},
+};
+
+/* The three methods share one table, so any of them reads the defaults. */
+#define TI_METHOD (&ccd_method_tight_inclusion)
+
 ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_params *p, double d,
                              double t_max, ccd_ti_isa isa)
 {
     memset(tq, 0, sizeof *tq);
+    const int filter = (int)ccd_option_int(p, TI_METHOD, CCD_TI_OPT_FILTER);
     tq->kind = q->kind;
     tq->t_max = t_max;
     for (int axis = 0; axis < 3; ++axis) {
@@ -45,8 +72,8 @@ ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_par
         }
         if (max_abs > TI_MAX_COORD)
             return CCD_ERR_INPUT;
-        tq->eps[axis] = p->scene_filter ? p->scene_filter[axis]
-                                        : ccd_ti_filter_eps(p->ti_filter, q->kind, d > 0.0, max_abs);
+        const double scene = ccd_option_double(p, TI_METHOD, CCD_TI_OPT_SCENE_FILTER_X + axis);
+        tq->eps[axis] = scene > 0.0 ? scene : ccd_ti_filter_eps(filter, q->kind, d > 0.0, max_abs);
         tq->bound[axis] = ccd_ti_bound_with_separation(tq->eps[axis], d);
     }
     tq->kernel = ccd_ti_kernel(isa, q->kind);
@@ -87,8 +114,9 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
     ccd_status st = ccd_ti_query_init(&tq, q, p, d, t_max, isa);
     if (st != CCD_OK)
         return st;
-    return depth_first ? ccd_ti_search_dfs(r, &tq, delta, p->max_checks)
-                       : ccd_ti_search_bfs(r, &tq, delta, p->max_checks, s);
+    const long max_checks = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_MAX_CHECKS);
+    return depth_first ? ccd_ti_search_dfs(r, &tq, delta, max_checks)
+                       : ccd_ti_search_bfs(r, &tq, delta, max_checks, s);
 }
 
 /*
@@ -104,7 +132,7 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
 static ccd_status refine_nonzero_toi(ccd_result *r, const ccd_query *q, const ccd_params *p,
                                      ccd_ti_isa isa, int depth_first, ccd_ti_scratch *s)
 {
-    double t_max = p->t_max, d = p->ms, delta = p->delta;
+    double t_max = p->t_max, d = p->ms, delta = ccd_option_double(p, TI_METHOD, CCD_TI_OPT_DELTA);
     int t_halvings = 0, d_halvings = 0, delta_halvings = 0;
     long checks = r->checks;
     while (r->collides && r->toi == 0.0) {
@@ -132,7 +160,8 @@ static ccd_status refine_nonzero_toi(ccd_result *r, const ccd_query *q, const cc
 ccd_status ccd_ti_solve(ccd_result *r, const ccd_query *q, const ccd_params *p, ccd_ti_isa isa,
                         int depth_first, ccd_ti_scratch *s)
 {
-    if (!(p->delta > 0.0) || !isfinite(p->delta) || !(p->ms >= 0.0) || !isfinite(p->ms) ||
+    const double delta = ccd_option_double(p, TI_METHOD, CCD_TI_OPT_DELTA);
+    if (!(delta > 0.0) || !isfinite(delta) || !(p->ms >= 0.0) || !isfinite(p->ms) ||
         !(p->t_max > 0.0 && p->t_max <= 1.0))
         return CCD_ERR_INPUT;
     ccd_ti_scratch *own = NULL;
@@ -141,7 +170,7 @@ ccd_status ccd_ti_solve(ccd_result *r, const ccd_query *q, const ccd_params *p, 
         if (!s)
             return CCD_ERR_INTERNAL;
     }
-    ccd_status st = run_once(r, q, p, p->ms, p->t_max, p->delta, isa, depth_first, s);
+    ccd_status st = run_once(r, q, p, p->ms, p->t_max, delta, isa, depth_first, s);
     if (st == CCD_OK && p->no_zero_toi && r->collides && r->toi == 0.0)
         st = refine_nonzero_toi(r, q, p, isa, depth_first, s);
     ccd_ti_scratch_free(own);
@@ -183,6 +212,8 @@ const ccd_method ccd_method_tight_inclusion = {
     .edge_edge = best_query,
     .scratch_new = scratch_new,
     .scratch_free = scratch_free,
+    .options = ccd_ti_options,
+    .option_count = CCD_TI_OPT_COUNT,
 };
 
 const ccd_method ccd_method_tight_inclusion_scalar = {
@@ -193,6 +224,8 @@ const ccd_method ccd_method_tight_inclusion_scalar = {
     .edge_edge = scalar_query,
     .scratch_new = scratch_new,
     .scratch_free = scratch_free,
+    .options = ccd_ti_options,
+    .option_count = CCD_TI_OPT_COUNT,
 };
 
 const ccd_method ccd_method_tight_inclusion_dfs = {
@@ -203,4 +236,6 @@ const ccd_method ccd_method_tight_inclusion_dfs = {
     .edge_edge = dfs_query,
     .scratch_new = NULL,
     .scratch_free = NULL,
+    .options = ccd_ti_options,
+    .option_count = CCD_TI_OPT_COUNT,
 };

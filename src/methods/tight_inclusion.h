@@ -78,7 +78,8 @@ void ccd_ti_corner_value(double out[3], const ccd_ti_query *q, double t, double 
 double ccd_ti_filter_eps(int filter, ccd_kind kind, int with_ms, double max_abs);
 
 /* Scene-wide filters (Wang et al. 2021 §7): per-axis ε valid for every VF and EE query whose
- * coordinates satisfy |x_axis| ≤ max_abs[axis]; pass the result as params.scene_filter. */
+ * coordinates satisfy |x_axis| ≤ max_abs[axis]; pass the result as the options
+ * scene_filter_x, _y and _z. */
 void ccd_ti_scene_filter(double eps[3], int filter, int with_ms, const double max_abs[3]);
 
 /* The acceptance bound T ≥ eps + d, rounded outward (nextafter) when d > 0. */
@@ -100,6 +101,18 @@ ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_par
 ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks,
                              ccd_ti_scratch *s);
 ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks);
+
+/* The options the three Tight Inclusion methods declare (ccd_ti_options), by index. */
+enum {
+    CCD_TI_OPT_DELTA = 0,       /* tolerance δ                                           */
+    CCD_TI_OPT_MAX_CHECKS,      /* m_I; negative: no early stop                           */
+    CCD_TI_OPT_FILTER,          /* CCD_FILTER_*                                           */
+    CCD_TI_OPT_SCENE_FILTER_X,  /* scene-wide filter ε per axis; 0: per-query filters     */
+    CCD_TI_OPT_SCENE_FILTER_Y,
+    CCD_TI_OPT_SCENE_FILTER_Z,
+    CCD_TI_OPT_COUNT
+};
+extern const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT];
 
 /* The whole method on one query (parameters checked, no_zero_toi refinement). */
 ccd_status ccd_ti_solve(ccd_result *r, const ccd_query *q, const ccd_params *p, ccd_ti_isa isa,

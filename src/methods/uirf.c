@@ -98,6 +98,8 @@ enum { UIRF_STACK = 2100 }; /* depth-first in 1D: ≤ one pending interval per l
 
 static ccd_status uirf_solve(ccd_result *r, const uirf_query *u, const ccd_params *p)
 {
+    const double delta = ccd_option_double(p, &ccd_method_uirf, CCD_INCL_OPT_DELTA);
+    const long max_checks = ccd_option_int(p, &ccd_method_uirf, CCD_INCL_OPT_MAX_CHECKS);
     ccd_interval stack[UIRF_STACK];
     int top = 0;
     stack[top++] = (ccd_interval){0, p->t_max};
@@ -108,7 +110,7 @@ static ccd_status uirf_solve(ccd_result *r, const uirf_query *u, const ccd_param
     r->hit_max_checks = 0;
     while (top > 0) {
         ccd_interval t = stack[--top];
-        if (p->max_checks >= 0 && checks >= p->max_checks) {
+        if (max_checks >= 0 && checks >= max_checks) {
             r->collides = 1;
             r->toi = r->toi_upper = t.lo;
             r->tolerance = t.hi - t.lo;
@@ -121,7 +123,7 @@ static ccd_status uirf_solve(ccd_result *r, const uirf_query *u, const ccd_param
         double width = t.hi - t.lo;
         double mid = t.lo + 0.5 * width;
         /* Below δ, or no double strictly inside: a leaf. */
-        if (width < p->delta || !(mid > t.lo && mid < t.hi)) {
+        if (width < delta || !(mid > t.lo && mid < t.hi)) {
             if (inside_possible(u, t)) {
                 r->collides = 1;
                 r->toi = r->toi_upper = t.lo;
@@ -171,4 +173,6 @@ const ccd_method ccd_method_uirf = {
     .caps = CCD_CAP_TOI | CCD_CAP_CONSERVATIVE,
     .vertex_face = uirf_vertex_face,
     .edge_edge = uirf_edge_edge,
+    .options = ccd_inclusion_options,
+    .option_count = CCD_INCL_OPT_COUNT,
 };

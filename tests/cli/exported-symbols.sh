@@ -42,8 +42,14 @@ for h in $headers; do
     tr '\n' ' ' | sed 's/([[:space:]]*\*/ /g' |
     grep -oE '[A-Za-z_][A-Za-z0-9_]*[[:space:]]*\(' | sed 's/[[:space:]]*($//' |
     grep -vE '^(__[A-Za-z0-9_]*|visibility|format)$' >>"$TMP/declared"
+  # static inline functions (the option accessors) are compiled into the caller
+  sed -nE 's/^static inline .*[^A-Za-z0-9_]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/p' "$path" >>"$TMP/inline"
 done
 sort -u "$TMP/declared" -o "$TMP/declared"
+if [ -s "$TMP/inline" ]; then
+  sort -u "$TMP/inline" | comm -23 "$TMP/declared" - >"$TMP/declared.out"
+  mv "$TMP/declared.out" "$TMP/declared"
+fi
 [ -s "$TMP/declared" ] || fail "no function found in the headers:$headers"
 
 # Exported: every symbol the library defines for others (code and data; not the

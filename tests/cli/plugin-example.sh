@@ -56,6 +56,15 @@ expect_status 0 "$bin" run --plugin "$TMP/plugin/aabb.so" --methods swept-aabb -
 awk -F, 'NR > 1 && $8 != 0 { bad = 1 } END { exit bad || NR != 11 }' "$TMP/out" ||
   fail "swept-aabb --ms: expected FN = 0: $(cat "$TMP/out")"
 
+# Its declared option: listed, and a huge margin makes every query a positive.
+expect_status 0 "$bin" methods --details --plugin "$TMP/plugin/aabb.so"
+grep -Eq '^    swept-aabb\.margin +double +default 0 ' "$TMP/out" ||
+  fail "methods --details: swept-aabb.margin not listed: $(cat "$TMP/out")"
+expect_status 0 "$bin" run --plugin "$TMP/plugin/aabb.so" --methods swept-aabb \
+  --param swept-aabb.margin=1e6 --format csv "$DEFAULT_DATA"
+awk -F, 'NR > 1 && $7 != $5 - $6 { bad = 1 } END { exit bad || NR != 11 }' "$TMP/out" ||
+  fail "swept-aabb.margin=1e6: expected FP = queries - positives: $(cat "$TMP/out")"
+
 # examples/api: a program that calls the CCD API through the installed header.
 # In a sanitizer build the library is instrumented, and a program that links it
 # must bring the sanitizer runtime first.

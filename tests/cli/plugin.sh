@@ -18,5 +18,5 @@ expect_stderr "^$so:0:0: method 'test-always-collides' is already defined"
 expect_status 2 "$CCDBENCH" run --plugin "$PLUGIN_DIR/no_entry.so" "$DEFAULT_DATA"
 expect_stderr "^$PLUGIN_DIR/no_entry.so:0:0: not a ccdbench plugin"
 expect_status 2 "$CCDBENCH" methods --plugin "$PLUGIN_DIR/other_api.so"
-expect_stderr "^$PLUGIN_DIR/other_api.so:0:0: plugin refuses"
+expect_stderr "^$PLUGIN_DIR/other_api.so:0:0: plugin built for ccdbench API version 1, this ccdbench has version 2"
 finish

@@ -56,14 +56,15 @@ BAD_METHOD(input_error, 0, return CCD_ERR_INPUT)
 static const ccd_method *const methods[] = {
     &collides_7_method, &nan_toi_method,         &toi_5_method,
     &upper_below_method, &negative_checks_method, &input_error_method,
+    NULL,
 };
 
-CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_PLUGIN_DECLARE_API;
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);
 
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
+const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)
 {
     if (api_version != CCD_API_VERSION)
         return NULL;
-    *count = sizeof methods / sizeof methods[0];
     return methods;
 }

@@ -51,14 +51,15 @@ MISBEHAVING(exit0, exit(0))
 
 static const ccd_method *const methods[] = {
     &crash_method, &abort_method, &loop_method, &exit3_method, &exit0_method,
+    NULL,
 };
 
-CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_PLUGIN_DECLARE_API;
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);
 
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
+const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)
 {
     if (api_version != CCD_API_VERSION)
         return NULL;
-    *count = sizeof methods / sizeof methods[0];
     return methods;
 }

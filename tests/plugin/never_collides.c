@@ -31,14 +31,14 @@ static const ccd_method never_collides_method = {
     .edge_edge = never_collides,
 };
 
-static const ccd_method *const methods[] = {&never_collides_method};
+static const ccd_method *const methods[] = {&never_collides_method, NULL};
 
-CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count);
+CCD_PLUGIN_DECLARE_API;
+CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);
 
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version, size_t *count)
+const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)
 {
     if (api_version != CCD_API_VERSION)
         return NULL;
-    *count = sizeof methods / sizeof methods[0];
     return methods;
 }
