@@ -4,6 +4,8 @@
 #include <config.h>
 
 #include "bench/runner.h"
+#include "core/query_line.h"
+#include "core/clock.h"
 #include "bench/batch_loop.h"
 #include "bench/isolate.h"
 #include "exact/exact_ccd.h"
@@ -12,7 +14,6 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct run_slot {
     int skipped; /* the query belongs to another shard */
@@ -41,13 +42,6 @@ typedef struct run_ctx {
     const ccd_query *batch;     /* the batch being computed (for isolated outcomes) */
     unsigned char *in_shard;    /* per query of the batch: to be run here */
 } run_ctx;
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static void thread_free(void *tls, void *ctx)
 {
@@ -110,12 +104,6 @@ static int needs_exact_truth(const run_ctx *c, const ccd_query *q)
     return c->cfg->truth == CCD_TRUTH_EXACT || q->label < 0 || c->use_ms || c->limit_t_max;
 }
 
-/* Line of the first row of q in its file (8 rows per query). */
-static unsigned long first_line(const ccd_query *q)
-{
-    return (unsigned long)(q->index * CCD_QUERY_ROWS + 1);
-}
-
 /* The oracle on q: collides, and its toi in t->toi. */
 static ccd_status run_oracle(int *collides, ccd_error *err, const run_ctx *c,
                              const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
@@ -123,7 +111,7 @@ static ccd_status run_oracle(int *collides, ccd_error *err, const run_ctx *c,
     ccd_status st = ccd_exact_decide(collides, t->toi, q, c->use_ms ? t->ms : NULL,
                                      c->cfg->params.ms_norm, t->exact);
     if (st != CCD_OK)
-        return ccd_error_set(err, st, f->csv_path, first_line(q), 0,
+        return ccd_error_set(err, st, f->csv_path, ccd_query_line(q, 0), 0,
                              "the exact oracle failed on query %llu", (unsigned long long)q->index);
     t->toi_of = 1;
     return CCD_OK;
@@ -272,9 +260,9 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
             if (o->failure != CCD_FAILURE_NONE)
                 continue;
         } else {
-            uint64_t start = now_ns();
+            uint64_t start = ccd_clock_ns();
             mst = ccd_method_run(method, &o->result, q, &c->cfg->params, t->scratch[m]);
-            o->time_ns = now_ns() - start;
+            o->time_ns = ccd_clock_ns() - start;
         }
         /* A method that cannot answer this query loses it, not the run. */
         if (mst != CCD_OK) {
@@ -441,9 +429,9 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
             .consume = consume,
             .progress = progress,
         };
-        uint64_t start = now_ns();
+        uint64_t start = ccd_clock_ns();
         st = ccd_batch_loop_run(&loop, err, ds);
-        stats->wall_seconds = (double)(now_ns() - start) * 1e-9;
+        stats->wall_seconds = (double)(ccd_clock_ns() - start) * 1e-9;
         stats->toi_compared = cfg->truth == CCD_TRUTH_EXACT || stats->exact_truth > 0;
     }
     for (size_t i = 0; st == CCD_OK && cfg->truth_files && i < ds->count; i++) {

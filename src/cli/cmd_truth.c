@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/truth.h"
+#include "core/query_line.h"
 #include "cli/cli.h"
 #include "cli/truth_files.h"
 #include "gen/gen.h"
@@ -106,7 +107,7 @@ static ccd_status on_query(void *ctx, ccd_error *err, size_t file, const ccd_que
         if ((q->label != 0) != (label->collides != 0)) {
             t->disagreements++;
             printf("%s:%llu: query %llu: label %d, exact %d\n", t->ds->files[file].csv_path,
-                   (unsigned long long)(q->index * CCD_QUERY_ROWS + 1),
+                   (unsigned long long)ccd_query_line(q, 0),
                    (unsigned long long)q->index, q->label, label->collides);
         }
     }

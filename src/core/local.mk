@@ -6,7 +6,10 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/atomic_file.h \
 	src/core/cleanup.c \
 	src/core/cleanup.h \
+	src/core/clock.c \
+	src/core/clock.h \
 	src/core/error.c \
 	src/core/params.c \
-	src/core/query.c
+	src/core/query.c \
+	src/core/query_line.h
 libccdbench_la_LIBADD += src/core/libccdcore.la
