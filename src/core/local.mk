@@ -2,6 +2,8 @@
 # src/core: errors, parameters, query helpers and output files shared by every module.
 noinst_LTLIBRARIES += src/core/libccdcore.la
 src_core_libccdcore_la_SOURCES = \
+	src/core/assert.c \
+	src/core/assert.h \
 	src/core/atomic_file.c \
 	src/core/atomic_file.h \
 	src/core/cleanup.c \

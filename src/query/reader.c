@@ -12,6 +12,8 @@
 #include <config.h>
 
 #include "query/batch_store.h"
+#include "core/assert.h"
+#include "core/query_line.h"
 #include "query/byte_source.h"
 #include "query/label_stream.h"
 #include "query/nearest_double.h"
@@ -85,6 +87,7 @@ static ccd_status fail_at(ccd_reader *r, ccd_status status, const char *path, ui
 static int next_line(ccd_reader *r, const char **ls, const char **le)
 {
     for (;;) {
+        CCD_ASSERT(r->pos <= r->end && r->end <= r->cap); /* buf[pos, end) is unparsed */
         char *start = r->buf + r->pos;
         char *nl = memchr(start, '\n', r->end - r->pos);
         if (nl || (r->eof && r->pos < r->end)) {
@@ -124,6 +127,7 @@ static int next_line(ccd_reader *r, const char **ls, const char **le)
             r->buf = grown;
             r->cap *= 2;
         }
+        CCD_ASSERT(r->pos == 0 && r->end < r->cap); /* compacted, room to refill */
         ptrdiff_t n = ccd_byte_source_read(&r->src, r->buf + r->end, r->cap - r->end);
         if (n < 0) {
             fail_at(r, r->src.err_status, r->path, r->line + 1,
@@ -410,6 +414,9 @@ static ccd_status finish_query(ccd_reader *r, ccd_batch *b, ccd_query *q, uint64
 {
     q->kind = r->kind;
     q->index = r->queries;
+    /* every line is a row: the messages of other modules count on it */
+    CCD_ASSERT(first_line == ccd_query_line(q, 0) &&
+               r->line == ccd_query_line(q, CCD_QUERY_ROWS - 1));
     q->exact = NULL;
     if (q->inexact) {
         ccd_exact_coords *ex = ccd_batch_store_take(b->store);
