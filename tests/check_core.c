@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Check suite of src/core: the invariant macro (fires and aborts with one
  * message when assertions are on, evaluates nothing when off), the monotonic
- * clock and the CSV line of a query. */
+ * clock, the CSV line of a query and the out-of-memory error. */
 #include <config.h>
 
 #include <check.h>
@@ -13,6 +13,9 @@
 #include <unistd.h>
 
 #include "core/assert.h"
+#include "core/clock.h"
+#include "core/error.h"
+#include "core/query_line.h"
 
 static int evaluations;
 
@@ -71,6 +74,46 @@ START_TEST(test_assert_compiled_out_when_off)
 END_TEST
 #endif
 
+/* ---------------------------------------------------------------- clock */
+
+START_TEST(test_clock_monotonic)
+{
+    uint64_t prev = ccd_clock_ns();
+    for (int i = 0; i < 1000; i++) {
+        uint64_t now = ccd_clock_ns();
+        ck_assert_uint_ge(now, prev);
+        prev = now;
+    }
+    const double s0 = ccd_clock_seconds();
+    ck_assert(ccd_clock_seconds() >= s0);
+}
+END_TEST
+
+/* ----------------------------------------------------------- query line */
+
+START_TEST(test_query_line)
+{
+    ccd_query q = {0};
+    ck_assert_uint_eq(ccd_query_line(&q, 0), 1);
+    ck_assert_uint_eq(ccd_query_line(&q, CCD_QUERY_ROWS - 1), 8);
+    q.index = 2;
+    ck_assert_uint_eq(ccd_query_line(&q, 0), 17);
+    ck_assert_uint_eq(ccd_query_line(&q, 3), 20);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- errors */
+
+START_TEST(test_out_of_memory_message)
+{
+    ccd_error err = {0};
+    ck_assert_int_eq(ccd_error_oom(&err, "a.csv"), CCD_ERR_INTERNAL);
+    ck_assert_int_eq(err.status, CCD_ERR_INTERNAL);
+    ck_assert_str_eq(err.message, "a.csv:0:0: out of memory");
+    ck_assert_int_eq(ccd_error_oom(NULL, "a.csv"), CCD_ERR_INTERNAL);
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -82,6 +125,11 @@ static Suite *core_suite(void)
     tcase_add_test(as, test_assert_compiled_out_when_off);
 #endif
     suite_add_tcase(s, as);
+    TCase *misc = tcase_create("helpers");
+    tcase_add_test(misc, test_clock_monotonic);
+    tcase_add_test(misc, test_query_line);
+    tcase_add_test(misc, test_out_of_memory_message);
+    suite_add_tcase(s, misc);
     return s;
 }
 

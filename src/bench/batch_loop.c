@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/batch_loop.h"
+#include "core/error.h"
 #include "core/assert.h"
 
 #include <omp.h>
@@ -122,7 +123,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     int have_batch = 0;
     ccd_status st;
     if (!s.tls || !s.errors || !s.error_at || !s.slots) {
-        st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        st = ccd_error_oom(err, "ccdbench");
         goto done;
     }
     if ((st = ccd_batch_init(&b, capacity)) != CCD_OK) {

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/isolate.h"
+#include "core/error.h"
 #include "core/clock.h"
 
 #include <errno.h>
@@ -65,7 +66,7 @@ ccd_status ccd_isolate_new(ccd_isolate **out, ccd_error *err, const ccd_method *
     *out = NULL;
     ccd_isolate *iso = calloc(1, sizeof *iso);
     if (!iso)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     iso->methods = methods;
     iso->method_count = method_count;
     iso->capacity = capacity;
@@ -77,7 +78,7 @@ ccd_status ccd_isolate_new(ccd_isolate **out, ccd_error *err, const ccd_method *
     iso->outcomes = calloc(capacity * method_count + 1, sizeof *iso->outcomes);
     if (!iso->iso || !iso->kids || !iso->query_of || !iso->outcomes) {
         ccd_isolate_free(iso);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     for (size_t m = 0; m < method_count; m++)
         if (isolated[m])

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/json_doc.h"
+#include "core/error.h"
 
 #include <errno.h>
 #include <math.h>
@@ -63,7 +64,7 @@ static ccd_status fail(parser *ps, const char *what)
 
 static ccd_status oom(parser *ps)
 {
-    return ccd_error_set(ps->err, CCD_ERR_INTERNAL, ps->path, 0, 0, "out of memory");
+    return ccd_error_oom(ps->err, ps->path);
 }
 
 static void *arena_alloc(parser *ps, size_t n)
@@ -477,7 +478,7 @@ ccd_status ccd_json_read_file(ccd_json **out, ccd_error *err, const char *path)
     int read_error = ferror(f);
     fclose(f);
     if (!buf)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     if (read_error) {
         free(buf);
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot read");

@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "bench/runner.h"
+#include "core/error.h"
 #include "core/query_line.h"
 #include "core/clock.h"
 #include "bench/batch_loop.h"
@@ -64,7 +65,7 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     const run_ctx *c = ctx;
     run_thread *t = calloc(1, sizeof *t);
     if (!t)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     mpq_init(t->ms);
     if (c->cfg->ms_exact)
         mpq_set(t->ms, c->cfg->ms_exact);
@@ -75,7 +76,7 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     t->toi = ccd_algebraic_new();
     if (!t->scratch || !t->exact || !t->toi) {
         thread_free(t, ctx);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     for (size_t m = 0; m < c->cfg->method_count; m++) {
         const ccd_method *method = c->cfg->methods[m];
@@ -311,7 +312,7 @@ static ccd_status note_failure(ccd_error *err, const run_ctx *c, ccd_run_group *
                        c->ds->files[file].csv_path, q->index,
                        cfg->method_limits ? cfg->method_limits[m] : NULL);
     if (ccd_first_failure_offer(first, file, q->index, reason) != 0)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     return CCD_OK;
 }
 
@@ -358,7 +359,7 @@ static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error
 {
     s->groups = calloc(ds->count ? ds->count : 1, sizeof *s->groups);
     if (!s->groups)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     for (size_t i = 0; i < ds->count; i++) {
         const ccd_dataset_file *f = &ds->files[i];
         size_t g = 0;
@@ -373,7 +374,7 @@ static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error
             grp->details = malloc(method_count * sizeof *grp->details + 1);
             grp->failures = calloc(method_count + 1, sizeof *grp->failures);
             if (!grp->methods || !grp->details || !grp->failures || !grp->set || !grp->family)
-                return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+                return ccd_error_oom(err, "ccdbench");
             for (size_t m = 0; m < method_count; m++) {
                 ccd_method_stats_init(&grp->methods[m]);
                 ccd_method_detail_init(&grp->details[m]);
@@ -402,7 +403,7 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         c.queries_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.queries_of_file);
     if (!c.group_of_file || (cfg->truth_files && !c.queries_of_file)) {
         free(c.group_of_file);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     ccd_status st = make_groups(stats, c.group_of_file, err, ds, cfg->method_count);
     size_t batch_size = cfg->batch_size ? cfg->batch_size : 4096;
@@ -414,7 +415,7 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         st = ccd_isolate_new(&c.isolate, err, cfg->methods, cfg->method_count, cfg->isolate,
                              batch_size, children, cfg->query_timeout);
         if (st == CCD_OK && !(c.in_shard = calloc(batch_size, 1)))
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+            st = ccd_error_oom(err, "ccdbench");
     }
     if (st == CCD_OK) {
         ccd_batch_loop loop = {

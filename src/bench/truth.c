@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/truth.h"
+#include "core/error.h"
 #include "core/clock.h"
 #include "core/query_line.h"
 #include "bench/batch_loop.h"
@@ -42,13 +43,13 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
 {
     truth_thread *t = calloc(1, sizeof *t);
     if (!t)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     mpq_inits(t->lo, t->hi, NULL);
     t->exact = ccd_exact_ctx_new();
     t->toi = ccd_algebraic_new();
     if (!t->exact || !t->toi) {
         thread_free(t, ctx);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     *tls = t;
     return CCD_OK;

@@ -7,6 +7,7 @@
 #include <config.h>
 
 #include "cli/cli.h"
+#include "core/error.h"
 #include "core/clock.h"
 
 #include <errno.h>
@@ -97,7 +98,7 @@ static ccd_status time_read(read_figures *f, ccd_error *err, const char *path)
         f->file_bytes = (uint64_t)sb.st_size;
     ccd_batch b;
     if (ccd_batch_init(&b, BENCH_BATCH) != CCD_OK)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     uint64_t t0 = ccd_clock_ns();
     ccd_reader *r;
     ccd_status st = ccd_reader_open(&r, err, path, NULL, CCD_VF);

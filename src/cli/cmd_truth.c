@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/truth.h"
+#include "core/error.h"
 #include "core/query_line.h"
 #include "cli/cli.h"
 #include "cli/truth_files.h"
@@ -204,7 +205,7 @@ int ccd_cmd_truth(int argc, char **argv)
     t.ds = &ds;
     ccd_status st = CCD_OK;
     if (t.verify && !(t.unlabelled = calloc(ds.count ? ds.count : 1, sizeof *t.unlabelled)))
-        st = ccd_error_set(&err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        st = ccd_error_oom(&err, "ccdbench");
     ccd_truth_files files;
     if (output) {
         ccd_truth_files_init(&files, output, &ds, roots, root_count);

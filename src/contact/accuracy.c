@@ -11,6 +11,7 @@
 #endif
 
 #include "contact/accuracy.h"
+#include "core/error.h"
 #include "core/clock.h"
 #include "contact/contact.h"
 #include "exact/distance.h"
@@ -279,7 +280,7 @@ ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd
     query_eval *res = malloc(BATCH * sizeof *res);
     if (!res || ccd_batch_init(&batch, BATCH) != CCD_OK) {
         free(res);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact check", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact check");
     }
     ccd_status st = CCD_OK;
     for (size_t f = 0; f < ds->count && st == CCD_OK; f++) {
@@ -319,8 +320,7 @@ ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd
                     break;
                 }
                 if (merge(c, &res[i], batch.queries[i].kind, 1 + opt->nlevels) != CCD_OK)
-                    st = ccd_error_set(err, CCD_ERR_INTERNAL, "contact check", 0, 0,
-                                       "out of memory");
+                    st = ccd_error_oom(err, "contact check");
             }
             if (st != CCD_OK)
                 break;

@@ -11,6 +11,7 @@
 #endif
 
 #include "contact/contact.h"
+#include "core/error.h"
 #include "core/clock.h"
 #include "contact/qp_interior_point.h"
 #include "contact/throughput.h"
@@ -103,7 +104,7 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
     if (!pool || !out || !t->rows) {
         free(pool), free(out), free(t->rows);
         t->rows = NULL;
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact bench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact bench");
     }
 #ifdef _OPENMP
     t->omp_threads = o->threads > 0 ? o->threads : omp_get_max_threads();

@@ -11,6 +11,7 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/clock.c \
 	src/core/clock.h \
 	src/core/error.c \
+	src/core/error.h \
 	src/core/params.c \
 	src/core/query.c \
 	src/core/query_line.h

@@ -12,6 +12,7 @@
 #include <config.h>
 
 #include "query/batch_store.h"
+#include "core/error.h"
 #include "core/assert.h"
 #include "core/query_line.h"
 #include "query/byte_source.h"
@@ -548,7 +549,7 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
                              (int)kind);
     ccd_reader *r = calloc(1, sizeof *r);
     if (!r)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     r->src.fd = -1;
     r->path = strdup(path);
     r->cap = CCD_READ_BUFFER;
@@ -557,7 +558,7 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
         free(r->path);
         free(r->buf);
         free(r);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     }
     r->kind = kind;
     r->max_digits = CCD_MAX_DIGITS_DEFAULT;
