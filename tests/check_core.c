@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Check suite of src/core: the invariant macro (fires and aborts with one
  * message when assertions are on, evaluates nothing when off), the monotonic
- * clock, the CSV line of a query and the out-of-memory error. */
+ * clock, the CSV line of a query, the out-of-memory error and the JSON
+ * emitter. */
 #include <config.h>
 
 #include <check.h>
@@ -15,6 +16,7 @@
 #include "core/assert.h"
 #include "core/clock.h"
 #include "core/error.h"
+#include "core/json_out.h"
 #include "core/query_line.h"
 
 static int evaluations;
@@ -114,6 +116,44 @@ START_TEST(test_out_of_memory_message)
 }
 END_TEST
 
+/* ------------------------------------------------------------ JSON emitter */
+
+static char *emitted(void (*emit)(FILE *, const char *), const char *arg)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    emit(out, arg);
+    fclose(out);
+    return buf;
+}
+
+static void emit_double(FILE *out, const char *arg)
+{
+    ccd_json_write_double(out, strtod(arg, NULL));
+}
+
+static void expect_emitted(void (*emit)(FILE *, const char *), const char *arg, const char *want)
+{
+    char *got = emitted(emit, arg);
+    ck_assert_msg(strcmp(got, want) == 0, "'%s' gave '%s', want '%s'", arg, got, want);
+    free(got);
+}
+
+START_TEST(test_json_emitter)
+{
+    expect_emitted(ccd_json_write_string, "a\"b\\c\n\x01\xc3\xa9", "\"a\\\"b\\\\c\\u000a\\u0001\xc3\xa9\"");
+    expect_emitted(emit_double, "0.1", "0.10000000000000001");
+    expect_emitted(emit_double, "-inf", "null");
+    expect_emitted(emit_double, "nan", "null");
+    expect_emitted(ccd_json_write_number_text, "1.5e-3", "1.5e-3");
+    expect_emitted(ccd_json_write_number_text, "", "null");
+    expect_emitted(ccd_json_write_number_text, "inf", "null");
+    expect_emitted(ccd_json_write_number_text, "-", "null");
+    expect_emitted(ccd_json_write_number_text, "12 µs", "null");
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -129,6 +169,7 @@ static Suite *core_suite(void)
     tcase_add_test(misc, test_clock_monotonic);
     tcase_add_test(misc, test_query_line);
     tcase_add_test(misc, test_out_of_memory_message);
+    tcase_add_test(misc, test_json_emitter);
     suite_add_tcase(s, misc);
     return s;
 }

@@ -514,29 +514,6 @@ const ccd_json *ccd_json_get(const ccd_json *v, const char *key)
     return NULL;
 }
 
-void ccd_json_write_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
-}
-
-void ccd_json_write_double(FILE *out, double x)
-{
-    if (isfinite(x))
-        fprintf(out, "%.17g", x);
-    else
-        fputs("null", out);
-}
-
 void ccd_json_write(FILE *out, const ccd_json *v)
 {
     switch (v->type) {

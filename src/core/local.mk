@@ -12,6 +12,8 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/clock.h \
 	src/core/error.c \
 	src/core/error.h \
+	src/core/json_out.c \
+	src/core/json_out.h \
 	src/core/params.c \
 	src/core/query.c \
 	src/core/query_line.h
