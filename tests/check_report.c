@@ -14,6 +14,7 @@
 #include "bench/result_file.h"
 #include "bench/sweep.h"
 #include "report/paper.h"
+#include "report/report.h"
 
 static void expect_json_error(const char *text, const char *want)
 {
@@ -183,6 +184,38 @@ START_TEST(test_result_roundtrip)
 }
 END_TEST
 
+/* A JSON table is valid JSON whatever its numeric cells hold: an empty cell
+ * (no value), inf or nan is null, a number is kept verbatim. */
+START_TEST(test_json_table_null_cells)
+{
+    const char *header[] = {"name", "a", "b", "c", "d"};
+    const unsigned char numeric[] = {CCD_CELL_TEXT, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+                                     CCD_CELL_NUMBER, CCD_CELL_NUMBER};
+    char *cells[] = {strdup("x\"y"), strdup(""), strdup("inf"), strdup("0.10000000000000001"),
+                     strdup("nan")};
+    ccd_report_table t = {.columns = 5, .rows = 1, .header = header, .title = header,
+                          .numeric = numeric, .cells = cells};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ck_assert_int_eq(ccd_report_write_json(out, &t, NULL), 0);
+    fclose(out);
+    ccd_json *v = NULL;
+    ccd_error err;
+    ck_assert_msg(ccd_json_parse(&v, &err, "t", buf, len) == CCD_OK, "%s\n%s", err.message, buf);
+    const ccd_json *row = ccd_json_get(v, "rows")->items[0];
+    ck_assert_str_eq(ccd_json_get(row, "name")->text, "x\"y");
+    ck_assert_int_eq(ccd_json_get(row, "a")->type, CCD_JSON_NULL);
+    ck_assert_int_eq(ccd_json_get(row, "b")->type, CCD_JSON_NULL);
+    ck_assert_str_eq(ccd_json_get(row, "c")->text, "0.10000000000000001");
+    ck_assert_int_eq(ccd_json_get(row, "d")->type, CCD_JSON_NULL);
+    ccd_json_free(v);
+    free(buf);
+    for (int i = 0; i < 5; i++)
+        free(cells[i]);
+}
+END_TEST
+
 static Suite *report_suite(void)
 {
     Suite *s = suite_create("report");
@@ -192,6 +225,7 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_fixed_sum_order);
     tcase_add_test(tc, test_sweep_specs);
     tcase_add_test(tc, test_result_roundtrip);
+    tcase_add_test(tc, test_json_table_null_cells);
     suite_add_tcase(s, tc);
     return s;
 }

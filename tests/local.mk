@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Check suites: one file of rules per module (tests/<module>.mk).
 EXTRA_DIST += tests/test_support.h
+include tests/core.mk
 include tests/query.mk
 include tests/fuzz.mk
 include tests/exact.mk

@@ -3,6 +3,8 @@
 #include <config.h>
 
 #include "bench/batch_loop.h"
+#include "core/error.h"
+#include "core/assert.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -16,6 +18,8 @@ typedef struct loop_state {
     unsigned char *slots;
     ccd_error *errors;  /* per thread: the error of its earliest failing query */
     size_t *error_at;   /* per thread: index of that query (SIZE_MAX: none) */
+    size_t capacity;    /* queries per batch, slots allocated */
+    uint64_t next_index; /* index of the next query to consume in the current file */
 } loop_state;
 
 static uint64_t file_size(const char *path)
@@ -30,10 +34,12 @@ static ccd_status compute_batch(loop_state *s, const ccd_batch *b, const ccd_dat
     const ccd_batch_loop *loop = s->loop;
     for (int t = 0; t < s->threads; t++)
         s->error_at[t] = SIZE_MAX;
+    CCD_ASSERT(b->count <= s->capacity); /* the reader fills at most the capacity */
     long n = (long)b->count;
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 16)
     for (long i = 0; i < n; i++) {
         int t = omp_get_thread_num();
+        CCD_ASSERT(t >= 0 && t < s->threads);
         ccd_error e;
         ccd_status st = CCD_OK;
         if (!s->tls[t] && loop->thread_new)
@@ -63,6 +69,10 @@ static ccd_status consume_batch(loop_state *s, const ccd_batch *b, size_t file, 
 {
     const ccd_batch_loop *loop = s->loop;
     for (size_t i = 0; i < b->count; i++) {
+        /* in file order, each query once: what makes the output independent of
+         * the thread count */
+        CCD_ASSERT(b->queries[i].index == s->next_index);
+        s->next_index++;
         ccd_status st = loop->consume(loop->ctx, err, file, &b->queries[i],
                                       s->slots + i * loop->slot_size);
         if (st != CCD_OK)
@@ -80,6 +90,7 @@ static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds,
     if (st != CCD_OK)
         return st;
     ccd_reader_set_max_digits(r, ds->max_digits);
+    s->next_index = 0;
     uint64_t size = file_size(f->csv_path);
     for (;;) {
         if ((st = ccd_reader_read(r, b, err)) != CCD_OK || b->count == 0)
@@ -102,7 +113,7 @@ static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds,
 ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const ccd_dataset *ds)
 {
     size_t capacity = loop->batch_size ? loop->batch_size : 4096;
-    loop_state s = {.loop = loop};
+    loop_state s = {.loop = loop, .capacity = capacity};
     s.threads = loop->threads > 0 ? loop->threads : omp_get_max_threads();
     s.tls = calloc((size_t)s.threads, sizeof *s.tls);
     s.errors = calloc((size_t)s.threads, sizeof *s.errors);
@@ -112,7 +123,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     int have_batch = 0;
     ccd_status st;
     if (!s.tls || !s.errors || !s.error_at || !s.slots) {
-        st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        st = ccd_error_oom(err, "ccdbench");
         goto done;
     }
     if ((st = ccd_batch_init(&b, capacity)) != CCD_OK) {

@@ -3,6 +3,8 @@
 #include <config.h>
 
 #include "bench/isolate.h"
+#include "core/error.h"
+#include "core/clock.h"
 
 #include <errno.h>
 #include <math.h>
@@ -57,13 +59,6 @@ struct ccd_isolate {
     const ccd_params *params;
 };
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 ccd_status ccd_isolate_new(ccd_isolate **out, ccd_error *err, const ccd_method *const *methods,
                            size_t method_count, const unsigned char *isolated,
                            size_t capacity, int children, double timeout_s)
@@ -71,7 +66,7 @@ ccd_status ccd_isolate_new(ccd_isolate **out, ccd_error *err, const ccd_method *
     *out = NULL;
     ccd_isolate *iso = calloc(1, sizeof *iso);
     if (!iso)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     iso->methods = methods;
     iso->method_count = method_count;
     iso->capacity = capacity;
@@ -83,7 +78,7 @@ ccd_status ccd_isolate_new(ccd_isolate **out, ccd_error *err, const ccd_method *
     iso->outcomes = calloc(capacity * method_count + 1, sizeof *iso->outcomes);
     if (!iso->iso || !iso->kids || !iso->query_of || !iso->outcomes) {
         ccd_isolate_free(iso);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     for (size_t m = 0; m < method_count; m++)
         if (isolated[m])
@@ -154,7 +149,7 @@ static void child_main(ccd_isolate *iso, size_t k, size_t from, size_t to)
         const ccd_method *m = iso->methods[iso->iso[j]];
         const ccd_query *q = &iso->queries[iso->query_of[t / iso->iso_count]];
         task_slot *slot = &iso->tasks[t];
-        atomic_store(&iso->watch[k].started_ns, now_ns());
+        atomic_store(&iso->watch[k].started_ns, ccd_clock_ns());
         atomic_store(&iso->watch[k].task, (uint64_t)t);
         atomic_store(&slot->state, TASK_RUNNING);
         ccd_query_outcome *o = &slot->outcome;
@@ -165,9 +160,9 @@ static void child_main(ccd_isolate *iso, size_t k, size_t from, size_t to)
             o->failure = CCD_FAILURE_STATUS;
             o->failure_detail = CCD_ERR_INTERNAL;
         } else {
-            uint64_t start = now_ns();
+            uint64_t start = ccd_clock_ns();
             ccd_status st = ccd_method_run(m, &o->result, q, &iso->params[iso->iso[j]], scratch[j]);
-            o->time_ns = now_ns() - start;
+            o->time_ns = ccd_clock_ns() - start;
             if (st != CCD_OK) {
                 o->failure = CCD_FAILURE_STATUS;
                 o->failure_detail = (int)st;
@@ -202,7 +197,7 @@ static ccd_status spawn(ccd_isolate *iso, ccd_error *err, int k)
     if (c->next >= c->end)
         return CCD_OK;
     atomic_store(&iso->watch[k].task, (uint64_t)c->next);
-    atomic_store(&iso->watch[k].started_ns, now_ns());
+    atomic_store(&iso->watch[k].started_ns, ccd_clock_ns());
     fflush(NULL); /* nothing buffered may be written twice if a plugin calls exit */
     pid_t pid = fork();
     if (pid < 0)
@@ -304,7 +299,7 @@ ccd_status ccd_isolate_run(ccd_isolate *iso, ccd_error *err, const ccd_query *qu
     long pause_ns = 20000;
     for (int alive = 1; alive && st == CCD_OK;) {
         alive = 0;
-        uint64_t now = now_ns();
+        uint64_t now = ccd_clock_ns();
         for (size_t k = 0; k < kids && st == CCD_OK; k++) {
             if (iso->kids[k].pid <= 0)
                 continue;

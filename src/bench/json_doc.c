@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/json_doc.h"
+#include "core/error.h"
 
 #include <errno.h>
 #include <math.h>
@@ -63,7 +64,7 @@ static ccd_status fail(parser *ps, const char *what)
 
 static ccd_status oom(parser *ps)
 {
-    return ccd_error_set(ps->err, CCD_ERR_INTERNAL, ps->path, 0, 0, "out of memory");
+    return ccd_error_oom(ps->err, ps->path);
 }
 
 static void *arena_alloc(parser *ps, size_t n)
@@ -477,7 +478,7 @@ ccd_status ccd_json_read_file(ccd_json **out, ccd_error *err, const char *path)
     int read_error = ferror(f);
     fclose(f);
     if (!buf)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     if (read_error) {
         free(buf);
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot read");
@@ -511,29 +512,6 @@ const ccd_json *ccd_json_get(const ccd_json *v, const char *key)
         if (strcmp(v->keys[i], key) == 0)
             return v->items[i];
     return NULL;
-}
-
-void ccd_json_write_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
-}
-
-void ccd_json_write_double(FILE *out, double x)
-{
-    if (isfinite(x))
-        fprintf(out, "%.17g", x);
-    else
-        fputs("null", out);
 }
 
 void ccd_json_write(FILE *out, const ccd_json *v)

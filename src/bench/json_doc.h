@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "ccdbench.h"
+#include "core/json_out.h" /* the emitter ccd_json_write uses */
 
 typedef enum ccd_json_type {
     CCD_JSON_NULL,
@@ -43,11 +44,8 @@ void ccd_json_free(ccd_json *v);
 /* Member `key` of an object (NULL when absent or v is not an object). */
 const ccd_json *ccd_json_get(const ccd_json *v, const char *key);
 
-/* Write v compactly on one line: `{"a": 1, "b": [2, 3]}` (numbers verbatim). */
+/* Write v compactly on one line: `{"a": 1, "b": [2, 3]}` (numbers verbatim,
+ * strings with ccd_json_write_string). */
 void ccd_json_write(FILE *out, const ccd_json *v);
-/* A JSON string literal with the escapes ccd_json_write uses. */
-void ccd_json_write_string(FILE *out, const char *s);
-/* A double that reads back to the same value (%.17g), or null when not finite. */
-void ccd_json_write_double(FILE *out, double x);
 
 #endif

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/method_failure.h"
+#include "core/assert.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +27,8 @@ int ccd_first_failure_offer(ccd_first_failure *f, uint64_t file, uint64_t query,
 
 int ccd_result_check(const ccd_result *r, unsigned caps, const ccd_params *p)
 {
+    /* the window was validated where the parameters were read */
+    CCD_ASSERT(r && p && p->t_max > 0 && p->t_max <= 1);
     if (r->collides != 0 && r->collides != 1)
         return CCD_INVALID_COLLIDES;
     if (r->hit_max_checks != 0 && r->hit_max_checks != 1)

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/result_file.h"
+#include "core/error.h"
 #include "bench/result_records.h"
 
 #include <errno.h>
@@ -88,7 +89,7 @@ ccd_status ccd_result_header_init(ccd_result_header *h, ccd_error *err, char *co
         ok = (h->files[i] = strdup(ds->files[i].csv_path)) != NULL;
     if (!ok) {
         ccd_result_header_free(h);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     return CCD_OK;
 }
@@ -438,7 +439,7 @@ static ccd_status get_string(char **out, const reader *r, const ccd_json *obj, c
     if (st != CCD_OK)
         return st;
     *out = strdup(v->text);
-    return *out ? CCD_OK : ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+    return *out ? CCD_OK : ccd_error_oom(r->err, r->path);
 }
 
 static ccd_status as_u64(uint64_t *out, const reader *r, const ccd_json *v, const char *name)
@@ -537,7 +538,7 @@ static ccd_status read_failures(ccd_method_stats *s, ccd_first_failure *f, const
         (st = member(&reason, r, first, "reason", CCD_JSON_STRING)) != CCD_OK)
         return st;
     if (ccd_first_failure_offer(f, file, query, reason->text) != 0)
-        return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+        return ccd_error_oom(r->err, r->path);
     return CCD_OK;
 }
 
@@ -593,7 +594,7 @@ static ccd_status read_groups(ccd_run_stats *s, const reader *r, const ccd_json 
 {
     s->groups = calloc(groups->count + 1, sizeof *s->groups);
     if (!s->groups)
-        return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+        return ccd_error_oom(r->err, r->path);
     for (size_t g = 0; g < groups->count; g++) {
         const ccd_json *gj = groups->items[g], *kind, *methods;
         ccd_run_group *grp = &s->groups[s->group_count++];
@@ -614,7 +615,7 @@ static ccd_status read_groups(ccd_run_stats *s, const reader *r, const ccd_json 
         grp->details = calloc(s->method_count + 1, sizeof *grp->details);
         grp->failures = calloc(s->method_count + 1, sizeof *grp->failures);
         if (!grp->methods || !grp->details || !grp->failures)
-            return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+            return ccd_error_oom(r->err, r->path);
         for (size_t m = 0; m < s->method_count; m++) {
             if (methods->items[m]->type != CCD_JSON_OBJECT)
                 return bad(r, methods->items[m], "%s: expected an object", "methods");
@@ -674,12 +675,12 @@ static ccd_status read_string_list(char ***out, size_t *count, const reader *r,
         return st;
     *out = calloc(v->count + 1, sizeof **out);
     if (!*out)
-        return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+        return ccd_error_oom(r->err, r->path);
     for (size_t i = 0; i < v->count; i++) {
         if (v->items[i]->type != CCD_JSON_STRING)
             return bad(r, v->items[i], "\"%s\": expected strings", name);
         if (!((*out)[i] = strdup(v->items[i]->text)))
-            return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+            return ccd_error_oom(r->err, r->path);
         (*count)++;
     }
     return CCD_OK;
@@ -728,14 +729,14 @@ static ccd_status read_header(ccd_result_doc *doc, const reader *r, const ccd_js
         return bad(r, root, "missing member \"%s\"", "sweep");
     if (v->type == CCD_JSON_STRING) {
         if (!(h->sweep = strdup(v->text)))
-            return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+            return ccd_error_oom(r->err, r->path);
     } else if (v->type != CCD_JSON_NULL) {
         return bad(r, v, "\"%s\": expected a string or null", "sweep");
     }
     doc->method_table = calloc(methods->count + 1, sizeof *doc->method_table);
     doc->method_ptrs = calloc(methods->count + 1, sizeof *doc->method_ptrs);
     if (!doc->method_table || !doc->method_ptrs)
-        return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+        return ccd_error_oom(r->err, r->path);
     for (size_t m = 0; m < methods->count; m++) {
         const ccd_json *mj = methods->items[m], *name;
         uint64_t caps;
@@ -759,7 +760,7 @@ ccd_status ccd_result_read(ccd_result_doc *doc, ccd_error *err, const char *path
     memset(doc, 0, sizeof *doc);
     reader r = {.path = path, .err = err};
     if (!(doc->path = strdup(path)))
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     ccd_status st = ccd_json_read_file(&doc->json, err, path);
     if (st == CCD_OK && doc->json->type != CCD_JSON_OBJECT)
         st = bad(&r, doc->json, "%s", "expected a ccdbench result object");
@@ -777,7 +778,7 @@ ccd_status ccd_result_read(ccd_result_doc *doc, ccd_error *err, const char *path
             st = bad(&r, runs, "%s: several runs but no \"sweep\"", "runs");
     }
     if (st == CCD_OK && !(doc->runs = calloc(runs->count + 1, sizeof *doc->runs)))
-        st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        st = ccd_error_oom(err, path);
     for (size_t i = 0; st == CCD_OK && i < runs->count; i++, doc->run_count++)
         st = read_run(&doc->runs[i], &r, runs->items[i], doc);
     if (st == CCD_OK)

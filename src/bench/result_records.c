@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/result_records.h"
+#include "core/error.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -141,7 +142,7 @@ static ccd_status check_run(ccd_error *err, const ccd_result_doc *doc, const ccd
             ccd_result_group_size(&run->stats.groups[g], run->stats.method_count);
     record_key *keys = malloc((records->count + 1) * sizeof *keys);
     if (!keys)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, doc->path, 0, 0, "out of memory");
+        return ccd_error_oom(err, doc->path);
     ccd_status st = CCD_OK;
     for (size_t i = 0; st == CCD_OK && i < records->count; i++) {
         int kind = CCD_VF;

@@ -4,6 +4,9 @@
 #include <config.h>
 
 #include "bench/runner.h"
+#include "core/error.h"
+#include "core/query_line.h"
+#include "core/clock.h"
 #include "bench/batch_loop.h"
 #include "bench/isolate.h"
 #include "exact/exact_ccd.h"
@@ -12,7 +15,6 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct run_slot {
     int skipped; /* the query belongs to another shard */
@@ -43,13 +45,6 @@ typedef struct run_ctx {
     ccd_params *method_params;  /* per method: cfg->params with its option values */
 } run_ctx;
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static void thread_free(void *tls, void *ctx)
 {
     const run_ctx *c = ctx;
@@ -71,7 +66,7 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     const run_ctx *c = ctx;
     run_thread *t = calloc(1, sizeof *t);
     if (!t)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     mpq_init(t->ms);
     if (c->cfg->ms_exact)
         mpq_set(t->ms, c->cfg->ms_exact);
@@ -82,7 +77,7 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     t->toi = ccd_algebraic_new();
     if (!t->scratch || !t->exact || !t->toi) {
         thread_free(t, ctx);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     for (size_t m = 0; m < c->cfg->method_count; m++) {
         const ccd_method *method = c->cfg->methods[m];
@@ -111,12 +106,6 @@ static int needs_exact_truth(const run_ctx *c, const ccd_query *q)
     return c->cfg->truth == CCD_TRUTH_EXACT || q->label < 0 || c->use_ms || c->limit_t_max;
 }
 
-/* Line of the first row of q in its file (8 rows per query). */
-static unsigned long first_line(const ccd_query *q)
-{
-    return (unsigned long)(q->index * CCD_QUERY_ROWS + 1);
-}
-
 /* The oracle on q: collides, and its toi in t->toi. */
 static ccd_status run_oracle(int *collides, ccd_error *err, const run_ctx *c,
                              const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
@@ -124,7 +113,7 @@ static ccd_status run_oracle(int *collides, ccd_error *err, const run_ctx *c,
     ccd_status st = ccd_exact_decide(collides, t->toi, q, c->use_ms ? t->ms : NULL,
                                      c->cfg->params.ms_norm, t->exact);
     if (st != CCD_OK)
-        return ccd_error_set(err, st, f->csv_path, first_line(q), 0,
+        return ccd_error_set(err, st, f->csv_path, ccd_query_line(q, 0), 0,
                              "the exact oracle failed on query %llu", (unsigned long long)q->index);
     t->toi_of = 1;
     return CCD_OK;
@@ -273,9 +262,9 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
             if (o->failure != CCD_FAILURE_NONE)
                 continue;
         } else {
-            uint64_t start = now_ns();
+            uint64_t start = ccd_clock_ns();
             mst = ccd_method_run(method, &o->result, q, &c->method_params[m], t->scratch[m]);
-            o->time_ns = now_ns() - start;
+            o->time_ns = ccd_clock_ns() - start;
         }
         /* A method that cannot answer this query loses it, not the run. */
         if (mst != CCD_OK) {
@@ -324,7 +313,7 @@ static ccd_status note_failure(ccd_error *err, const run_ctx *c, ccd_run_group *
                        c->ds->files[file].csv_path, q->index,
                        cfg->method_limits ? cfg->method_limits[m] : NULL);
     if (ccd_first_failure_offer(first, file, q->index, reason) != 0)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     return CCD_OK;
 }
 
@@ -371,7 +360,7 @@ static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error
 {
     s->groups = calloc(ds->count ? ds->count : 1, sizeof *s->groups);
     if (!s->groups)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     for (size_t i = 0; i < ds->count; i++) {
         const ccd_dataset_file *f = &ds->files[i];
         size_t g = 0;
@@ -386,7 +375,7 @@ static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error
             grp->details = malloc(method_count * sizeof *grp->details + 1);
             grp->failures = calloc(method_count + 1, sizeof *grp->failures);
             if (!grp->methods || !grp->details || !grp->failures || !grp->set || !grp->family)
-                return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+                return ccd_error_oom(err, "ccdbench");
             for (size_t m = 0; m < method_count; m++) {
                 ccd_method_stats_init(&grp->methods[m]);
                 ccd_method_detail_init(&grp->details[m]);
@@ -423,7 +412,7 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     if (!c.group_of_file || (cfg->truth_files && !c.queries_of_file)) {
         free(c.group_of_file);
         free(c.method_params);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     ccd_status st = make_groups(stats, c.group_of_file, err, ds, cfg->method_count);
     size_t batch_size = cfg->batch_size ? cfg->batch_size : 4096;
@@ -435,7 +424,7 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         st = ccd_isolate_new(&c.isolate, err, cfg->methods, cfg->method_count, cfg->isolate,
                              batch_size, children, cfg->query_timeout);
         if (st == CCD_OK && !(c.in_shard = calloc(batch_size, 1)))
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+            st = ccd_error_oom(err, "ccdbench");
     }
     if (st == CCD_OK) {
         ccd_batch_loop loop = {
@@ -450,9 +439,9 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
             .consume = consume,
             .progress = progress,
         };
-        uint64_t start = now_ns();
+        uint64_t start = ccd_clock_ns();
         st = ccd_batch_loop_run(&loop, err, ds);
-        stats->wall_seconds = (double)(now_ns() - start) * 1e-9;
+        stats->wall_seconds = (double)(ccd_clock_ns() - start) * 1e-9;
         stats->toi_compared = cfg->truth == CCD_TRUTH_EXACT || stats->exact_truth > 0;
     }
     for (size_t i = 0; st == CCD_OK && cfg->truth_files && i < ds->count; i++) {

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/sweep.h"
+#include "core/error.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -52,7 +53,7 @@ ccd_status ccd_sweep_parse(ccd_sweep *s, ccd_error *err, const char *text)
         return bad(err, text, p, "expected a number");
     s->values = malloc(CCD_SWEEP_MAX_VALUES * sizeof *s->values);
     if (!s->values)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "--sweep", 0, 0, "out of memory");
+        return ccd_error_oom(err, "--sweep");
     ccd_status st = CCD_OK;
     if (*p == ':') { /* LO:HI:N, log-spaced */
         double hi, n;

@@ -3,12 +3,14 @@
 #include <config.h>
 
 #include "bench/truth.h"
+#include "core/error.h"
+#include "core/clock.h"
+#include "core/query_line.h"
 #include "bench/batch_loop.h"
 #include "exact/exact_ccd.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum { TOI_BITS = 64 }; /* width of the reported isolating interval: ≤ 2^-64 */
 
@@ -41,13 +43,13 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
 {
     truth_thread *t = calloc(1, sizeof *t);
     if (!t)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     mpq_inits(t->lo, t->hi, NULL);
     t->exact = ccd_exact_ctx_new();
     t->toi = ccd_algebraic_new();
     if (!t->exact || !t->toi) {
         thread_free(t, ctx);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     *tls = t;
     return CCD_OK;
@@ -60,13 +62,11 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
     truth_thread *t = tls;
     truth_slot *slot = slot_bytes;
     slot->toi_lo = slot->toi_hi = NULL;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const double t0 = ccd_clock_seconds();
     ccd_status st = ccd_exact_decide(&slot->collides, t->toi, q, cfg->ms, cfg->ms_norm, t->exact);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    slot->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    slot->seconds = ccd_clock_seconds() - t0;
     if (st != CCD_OK)
-        return ccd_error_set(err, st, f->csv_path, (unsigned long)(q->index * CCD_QUERY_ROWS + 1),
+        return ccd_error_set(err, st, f->csv_path, ccd_query_line(q, 0),
                              0, "the exact oracle failed on query %llu",
                              (unsigned long long)q->index);
     if (!slot->collides)

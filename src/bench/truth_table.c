@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/truth_table.h"
+#include "core/error.h"
 
 #include <errno.h>
 #include <math.h>
@@ -180,7 +181,7 @@ static ccd_status load_file(ccd_truth_file *f, ccd_error *err, reader *r, mpq_sr
             cap = cap ? 2 * cap : 1024;
             ccd_truth_row *grown = realloc(f->rows, cap * sizeof *grown);
             if (!grown)
-                return ccd_error_set(err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+                return ccd_error_oom(err, r->path);
             f->rows = grown;
         }
         if ((st = parse_row(&f->rows[f->count], err, r, f->count)) != CCD_OK)
@@ -201,14 +202,14 @@ ccd_status ccd_truth_table_load(ccd_truth_table *t, ccd_error *err, char *const 
     t->count = 0;
     t->files = calloc(count ? count : 1, sizeof *t->files);
     if (!t->files)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     reader r = {0};
     mpq_inits(r.lo, r.hi, r.tmp, NULL);
     ccd_status st = CCD_OK;
     for (size_t i = 0; i < count && st == CCD_OK; i++) {
         ccd_truth_file *f = &t->files[t->count++];
         if (!(f->path = strdup(paths[i]))) {
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+            st = ccd_error_oom(err, "ccdbench");
             break;
         }
         r.path = paths[i];

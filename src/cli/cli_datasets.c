@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/runner.h"
+#include "core/error.h"
 #include "cli/cli.h"
 
 #include <stdlib.h>
@@ -98,7 +99,7 @@ ccd_status ccd_cli_discover(ccd_dataset *ds, ccd_error *err, char *const *paths,
     } else {
         char *path = ccd_cli_default_dataset();
         if (!path)
-            return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+            return ccd_error_oom(err, "ccdbench");
         const char *one[1] = {path};
         st = ccd_dataset_discover(ds, err, one, 1);
         free(path);

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "cli/cli.h"
+#include "core/error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@ ccd_status ccd_cli_methods_load(ccd_cli_methods *m, ccd_error *err, char *const 
     memset(m, 0, sizeof *m);
     ccd_status st = add_builtins(&m->available, err);
     if (st == CCD_OK && count > 0 && !(m->plugins = calloc(count, sizeof *m->plugins)))
-        st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        st = ccd_error_oom(err, "ccdbench");
     for (size_t i = 0; i < count && st == CCD_OK; i++) {
         st = ccd_plugin_load(&m->plugins[m->plugin_count], err, plugin_paths[i]);
         if (st != CCD_OK)

@@ -3,28 +3,21 @@
 #include <config.h>
 
 #include "cli/cli.h"
+#include "core/clock.h"
 
 #include <stdio.h>
-#include <time.h>
 #include <unistd.h>
 
 enum { BAR_WIDTH = 40 };
 static const uint64_t SHOW_AFTER_NS = 500000000u; /* runs shorter than this stay quiet */
 static const uint64_t REDRAW_NS = 100000000u;
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 void ccd_cli_progress_init(ccd_cli_progress *p, const char *label)
 {
     p->label = label;
     p->enabled = isatty(STDERR_FILENO);
     p->drawn = 0;
-    p->start_ns = p->last_ns = now_ns();
+    p->start_ns = p->last_ns = ccd_clock_ns();
 }
 
 void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total)
@@ -32,7 +25,7 @@ void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total)
     ccd_cli_progress *p = progress;
     if (!p->enabled || total == 0)
         return;
-    uint64_t t = now_ns();
+    uint64_t t = ccd_clock_ns();
     if (t - p->start_ns < SHOW_AFTER_NS || (p->drawn && t - p->last_ns < REDRAW_NS))
         return;
     p->last_ns = t;

@@ -7,6 +7,8 @@
 #include <config.h>
 
 #include "cli/cli.h"
+#include "core/error.h"
+#include "core/clock.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -15,7 +17,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -32,13 +33,6 @@ static const char usage[] =
     "Exit status: 0 ok, 1 I/O failure, 2 bad usage.\n";
 
 enum { BENCH_BATCH = 4096 };
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* splitmix64: a small, seedable generator kept in a local variable */
 static uint64_t next_random(uint64_t *state)
@@ -104,8 +98,8 @@ static ccd_status time_read(read_figures *f, ccd_error *err, const char *path)
         f->file_bytes = (uint64_t)sb.st_size;
     ccd_batch b;
     if (ccd_batch_init(&b, BENCH_BATCH) != CCD_OK)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
-    uint64_t t0 = now_ns();
+        return ccd_error_oom(err, path);
+    uint64_t t0 = ccd_clock_ns();
     ccd_reader *r;
     ccd_status st = ccd_reader_open(&r, err, path, NULL, CCD_VF);
     while (st == CCD_OK) {
@@ -120,7 +114,7 @@ static ccd_status time_read(read_figures *f, ccd_error *err, const char *path)
         f->text_bytes = ccd_reader_bytes_read(r);
         ccd_reader_close(r);
     }
-    f->seconds = (double)(now_ns() - t0) * 1e-9;
+    f->seconds = (double)(ccd_clock_ns() - t0) * 1e-9;
     ccd_batch_free(&b);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
@@ -160,13 +154,13 @@ static int bench_size(const char *dir, uint64_t n, int keep)
         status = ccd_cli_out_of_memory();
         goto done;
     }
-    uint64_t t0 = now_ns();
+    uint64_t t0 = ccd_clock_ns();
     if (write_file(&err, plain, 0, n) != CCD_OK || write_file(&err, gzip, CCD_WRITE_GZIP, n) != CCD_OK) {
         status = ccd_cli_fail(&err);
         goto done;
     }
     fprintf(stderr, "bench io: wrote %llu queries (plain and gzip) in %.1f s\n",
-            (unsigned long long)n, (double)(now_ns() - t0) * 1e-9);
+            (unsigned long long)n, (double)(ccd_clock_ns() - t0) * 1e-9);
     read_figures f;
     if (time_read(&f, &err, plain) != CCD_OK) {
         status = ccd_cli_fail(&err);

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include "bench/result_file.h"
+#include "core/error.h"
 #include "cli/cli.h"
 #include "core/atomic_file.h"
 
@@ -146,8 +147,7 @@ static ccd_status write_merged(ccd_error *err, const char *out_path, ccd_result_
                 if (ccd_result_group_add(&sum->groups[g], &part->groups[g],
                                          sum->method_count) != 0) {
                     ccd_atomic_file_abort(&f);
-                    return ccd_error_set(err, CCD_ERR_INTERNAL, out_path, 0, 0,
-                                         "out of memory");
+                    return ccd_error_oom(err, out_path);
                 }
             sum->wall_seconds += part->wall_seconds;
             sum->exact_truth += part->exact_truth;
@@ -161,7 +161,7 @@ static ccd_status write_merged(ccd_error *err, const char *out_path, ccd_result_
             const ccd_json **all = malloc((total + 1) * sizeof *all);
             if (!all) {
                 ccd_atomic_file_abort(&f);
-                return ccd_error_set(err, CCD_ERR_INTERNAL, out_path, 0, 0, "out of memory");
+                return ccd_error_oom(err, out_path);
             }
             size_t k = 0;
             for (size_t d = 0; d < n; d++)

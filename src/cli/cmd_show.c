@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "bench/json_doc.h"
+#include "core/query_line.h"
 #include "cli/cli.h"
 #include "exact/distance.h"
 #include "exact/exact_ccd.h"
@@ -186,11 +187,6 @@ static void work_clear(show_work *w)
     ccd_rounding_scratch_clear(&w->rounding);
 }
 
-static unsigned long line_of(const ccd_query *q, int row)
-{
-    return (unsigned long)(q->index * CCD_QUERY_ROWS + (uint64_t)row + 1);
-}
-
 /* x = the rational of smallest denominator in [lo, hi], 0 <= lo <= hi (Stern–Brocot:
  * an integer when there is one, else floor(lo) + 1 / (the simplest rational of the
  * reciprocal interval)). */
@@ -250,7 +246,7 @@ static ccd_status decide(show_truth *t, show_work *w, ccd_error *err, const char
     free(t->decimal);
     t->decimal = NULL;
     if (ccd_exact_decide(&t->collides, w->toi, q, ms, norm, w->exact) != CCD_OK)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, line_of(q, 0), 0,
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, ccd_query_line(q, 0), 0,
                              "the exact oracle failed on query %" PRIu64, q->index);
     if (!t->collides)
         return CCD_OK;
@@ -276,11 +272,11 @@ static ccd_status examine(show_work *w, ccd_error *err, const char *path, const 
     else if (w->truth.collides)
         mpq_set(w->d.t, w->truth.rational ? w->truth.value : w->truth.lo);
     else
-        return ccd_error_set(err, CCD_ERR_INPUT, path, line_of(q, 0), 0,
+        return ccd_error_set(err, CCD_ERR_INPUT, path, ccd_query_line(q, 0), 0,
                              "query %" PRIu64 " does not collide, so --at toi has no time",
                              q->index);
     if (ccd_exact_distance(w->d.dist2, w->d.pa, w->d.pb, w->d.s, q, w->d.t) != CCD_OK)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, line_of(q, 0), 0,
+        return ccd_error_set(err, CCD_ERR_INTERNAL, path, ccd_query_line(q, 0), 0,
                              "query %" PRIu64 ": unknown kind", q->index);
     return CCD_OK;
 }
@@ -333,7 +329,7 @@ static void text_query(FILE *out, show_work *w, const char *path, const ccd_quer
 {
     static const char indent[] = "                         ";
     fprintf(out, "query %" PRIu64 " (%s) at %s:%lu\n", q->index,
-            q->kind == CCD_VF ? "VF, vertex-face" : "EE, edge-edge", path, line_of(q, 0));
+            q->kind == CCD_VF ? "VF, vertex-face" : "EE, edge-edge", path, ccd_query_line(q, 0));
     fprintf(out, "  %-22s %s\n", "label in the file",
             q->label < 0 ? "none" : q->label ? "1 (collides)" : "0 (does not collide)");
     mpq_t p[3];
@@ -343,7 +339,7 @@ static void text_query(FILE *out, show_work *w, const char *path, const ccd_quer
             ccd_query_coord_mpq(p[a], q, r, a);
         char name[32];
         snprintf(name, sizeof name, "%s at t%d, line %lu", row_names[q->kind][r % 4], r / 4,
-                 line_of(q, r));
+                 ccd_query_line(q, r));
         fprintf(out, "  %-22s ", name);
         text_vector(out, w, p, 3, indent);
     }
@@ -429,7 +425,7 @@ static void json_truth(FILE *out, const show_truth *t)
 static void json_query(FILE *out, show_work *w, const ccd_query *q, const show_options *o)
 {
     fprintf(out, "{\"index\": %" PRIu64 ", \"kind\": \"%s\", \"line\": %lu, \"label\": ",
-            q->index, q->kind == CCD_VF ? "VF" : "EE", line_of(q, 0));
+            q->index, q->kind == CCD_VF ? "VF" : "EE", ccd_query_line(q, 0));
     if (q->label < 0)
         fputs("null", out);
     else
@@ -441,7 +437,7 @@ static void json_query(FILE *out, show_work *w, const ccd_query *q, const show_o
         for (int a = 0; a < 3; a++)
             ccd_query_coord_mpq(p[a], q, r, a);
         fprintf(out, "%s{\"name\": \"%s\", \"time\": %d, \"line\": %lu, \"position\": ",
-                r ? ",\n              " : "", row_names[q->kind][r % 4], r / 4, line_of(q, r));
+                r ? ",\n              " : "", row_names[q->kind][r % 4], r / 4, ccd_query_line(q, r));
         json_vector(out, w, p, 3);
         fputc('}', out);
     }

@@ -3,6 +3,8 @@
 #include <config.h>
 
 #include "bench/truth.h"
+#include "core/error.h"
+#include "core/query_line.h"
 #include "cli/cli.h"
 #include "cli/truth_files.h"
 #include "gen/gen.h"
@@ -106,7 +108,7 @@ static ccd_status on_query(void *ctx, ccd_error *err, size_t file, const ccd_que
         if ((q->label != 0) != (label->collides != 0)) {
             t->disagreements++;
             printf("%s:%llu: query %llu: label %d, exact %d\n", t->ds->files[file].csv_path,
-                   (unsigned long long)(q->index * CCD_QUERY_ROWS + 1),
+                   (unsigned long long)ccd_query_line(q, 0),
                    (unsigned long long)q->index, q->label, label->collides);
         }
     }
@@ -203,7 +205,7 @@ int ccd_cmd_truth(int argc, char **argv)
     t.ds = &ds;
     ccd_status st = CCD_OK;
     if (t.verify && !(t.unlabelled = calloc(ds.count ? ds.count : 1, sizeof *t.unlabelled)))
-        st = ccd_error_set(&err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        st = ccd_error_oom(&err, "ccdbench");
     ccd_truth_files files;
     if (output) {
         ccd_truth_files_init(&files, output, &ds, roots, root_count);

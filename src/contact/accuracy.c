@@ -6,12 +6,13 @@
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "contact/accuracy.h"
+#include "core/error.h"
+#include "core/clock.h"
 #include "contact/contact.h"
 #include "exact/distance.h"
 #include "exact/exact_ccd.h"
@@ -261,13 +262,6 @@ static ccd_status merge(ccd_contact_check *c, const query_eval *r, ccd_kind kind
     return CCD_OK;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd_dataset *ds,
                                  const ccd_contact_check_options *opt)
 {
@@ -281,12 +275,12 @@ ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd
             ccd_sample_init(&c->rows[kd][i].angle);
             ccd_sample_init(&c->rows[kd][i].deriv);
         }
-    double start = now_seconds();
+    double start = ccd_clock_seconds();
     ccd_batch batch;
     query_eval *res = malloc(BATCH * sizeof *res);
     if (!res || ccd_batch_init(&batch, BATCH) != CCD_OK) {
         free(res);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact check", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact check");
     }
     ccd_status st = CCD_OK;
     for (size_t f = 0; f < ds->count && st == CCD_OK; f++) {
@@ -326,8 +320,7 @@ ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd
                     break;
                 }
                 if (merge(c, &res[i], batch.queries[i].kind, 1 + opt->nlevels) != CCD_OK)
-                    st = ccd_error_set(err, CCD_ERR_INTERNAL, "contact check", 0, 0,
-                                       "out of memory");
+                    st = ccd_error_oom(err, "contact check");
             }
             if (st != CCD_OK)
                 break;
@@ -336,7 +329,7 @@ ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd
     }
     ccd_batch_free(&batch);
     free(res);
-    c->seconds = now_seconds() - start;
+    c->seconds = ccd_clock_seconds() - start;
     return st;
 }
 

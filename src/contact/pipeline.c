@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "contact/scalar_double.h"
+#include "core/error.h"
 #include "contact/witness_generic.h"
 #include "contact/sdf_generic.h"
 #include "contact/pipeline_generic.h"
@@ -45,7 +46,7 @@ ccd_status ccd_contact_pipeline(ccd_contact_point *out, double (*jac)[CCD_CONTAC
     double *o = malloc(n * CCD_CONTACT_VALUES * sizeof *o);
     if (!o || gen_pipeline(NULL, o, body, pose, p) != 0) {
         free(o);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact pipeline", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact pipeline");
     }
     for (size_t c = 0; c < n; c++) {
         const double *v = o + CCD_CONTACT_VALUES * c;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "contact/scalar_dual.h"
+#include "core/error.h"
 #include "contact/witness_generic.h"
 #include "contact/sdf_generic.h"
 #include "contact/pipeline_generic.h"
@@ -25,7 +26,7 @@ ccd_status ccd_pipeline_eval_dual(ccd_contact_point *out, double (*jac)[CCD_CONT
     S *o = malloc(n * CCD_CONTACT_VALUES * sizeof *o);
     if (!o || gen_pipeline(NULL, o, body, (const S(*)[6])s, p) != 0) {
         free(o);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact pipeline", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact pipeline");
     }
     for (size_t c = 0; c < n; c++) {
         const S *v = o + CCD_CONTACT_VALUES * c;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "contact/pipeline_figure.h"
+#include "core/error.h"
 #include "core/atomic_file.h"
 
 static ccd_status open_in(ccd_atomic_file *af, ccd_error *err, const char *dir, const char *name,
@@ -18,7 +19,7 @@ static ccd_status open_in(ccd_atomic_file *af, ccd_error *err, const char *dir, 
 {
     char *path = NULL;
     if (asprintf(&path, "%s/%s.%s", dir, name, ext) < 0)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+        return ccd_error_oom(err, dir);
     ccd_status st = ccd_atomic_file_open(af, err, path);
     free(path);
     return st;
@@ -62,7 +63,7 @@ static ccd_status render(ccd_error *err, const char *dir, const char *name, cons
 {
     char *script = NULL;
     if (asprintf(&script, "%s.gp", name) < 0)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+        return ccd_error_oom(err, dir);
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "contact/scalar_mpfr.h"
+#include "core/error.h"
 #include "contact/witness_generic.h"
 #include "contact/sdf_generic.h"
 #include "contact/pipeline_generic.h"
@@ -49,7 +50,7 @@ ccd_status ccd_contact_pipeline_reference(ccd_contact_point *out,
     if (!plus || !minus || ccd_mpfr_arena_init(&arena, 4 * CCD_MPFR_ARENA_CHUNK,
                                                (mpfr_prec_t)prec) != CCD_OK) {
         free(plus), free(minus);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact pipeline", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact pipeline");
     }
     for (size_t i = 0; i < nvals; i++)
         mpfr_init2(plus[i], (mpfr_prec_t)prec), mpfr_init2(minus[i], (mpfr_prec_t)prec);
@@ -87,6 +88,6 @@ ccd_status ccd_contact_pipeline_reference(ccd_contact_point *out,
     free(plus), free(minus);
     ccd_mpfr_arena_clear(&arena);
     if (fail)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact pipeline", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact pipeline");
     return CCD_OK;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "contact/signed_distance.h"
+#include "core/error.h"
 #include "contact/smooth.h"
 
 void ccd_contact_params_default(ccd_contact_params *p)
@@ -80,7 +81,7 @@ ccd_status ccd_contact_edge_edge(ccd_ee_contact *out, ccd_error *err, const ccd_
     double *d = malloc(nmax * sizeof *d), *w = malloc(nmax * sizeof *w);
     if (!d || !w) {
         free(d), free(w);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact");
     }
     for (size_t k = 0; k < n1; k++) {
         for (size_t l = 0; l < n2; l++)

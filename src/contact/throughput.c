@@ -6,12 +6,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "contact/contact.h"
+#include "core/error.h"
+#include "core/clock.h"
 #include "contact/qp_interior_point.h"
 #include "contact/throughput.h"
 
@@ -30,13 +31,6 @@ void ccd_throughput_options_default(ccd_throughput_options *o)
     o->min_seconds = 0;
     o->threads = 0;
     o->seed = 1;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 typedef double config[4][3];
@@ -113,7 +107,7 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
     if (!pool || !out || !t->rows) {
         free(pool), free(out), free(t->rows);
         t->rows = NULL;
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "contact bench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "contact bench");
     }
 #ifdef _OPENMP
     t->omp_threads = o->threads > 0 ? o->threads : omp_get_max_threads();
@@ -164,12 +158,12 @@ ccd_status ccd_throughput_run(ccd_throughput *t, ccd_error *err, const ccd_throu
                     double mean = 0, m2 = 0;
                     for (size_t tr = 0; tr < trials; tr++) {
                         size_t reps = 0;
-                        double start = now_seconds(), el;
+                        double start = ccd_clock_seconds(), el;
                         do {
                             run_batch(out, pool, pool_n, first, b, m, kind, threads);
                             first = (first + b) % pool_n;
                             reps++;
-                            el = now_seconds() - start;
+                            el = ccd_clock_seconds() - start;
                         } while (el < o->min_seconds);
                         double x = el / (double)reps, dx = x - mean;
                         mean += dx / (double)(tr + 1);

@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "core/atomic_file.h"
+#include "core/error.h"
 #include "core/cleanup.h"
 
 #include <errno.h>
@@ -94,7 +95,7 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
     f->path = strdup(path);
     if (!f->path) {
         release(f);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     }
     /* What path names, links followed by the kernel (which also resolves the
      * links of /proc, such as /dev/stdout, that name no file: "pipe:[N]"). */
@@ -117,7 +118,7 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
         size_t size = strlen(f->target) + sizeof ".tmp.XXXXXX";
         if (!(f->temp_path = malloc(size))) {
             release(f);
-            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            return ccd_error_oom(err, path);
         }
         /* registered before it exists: a signal right after the file appears
          * must find it (unlinking a name not yet created does no harm) */
@@ -131,7 +132,7 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
         int e = errno;
         release(f);
         if (e == ENOMEM)
-            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            return ccd_error_oom(err, path);
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create: %s", strerror(e));
     }
     f->stream = fdopen(fd, "w");
@@ -200,13 +201,13 @@ ccd_status ccd_atomic_file_check(ccd_error *err, const char *path)
     } else if (!(target = follow_links(path))) {
         e = errno;
         if (e == ENOMEM)
-            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            return ccd_error_oom(err, path);
     } else {
         size_t size = strlen(target) + sizeof ".tmp.XXXXXX";
         char *temp = malloc(size);
         if (!temp) {
             free(target);
-            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            return ccd_error_oom(err, path);
         }
         temp[0] = '\0';
         int slot = ccd_cleanup_add(temp, 0);

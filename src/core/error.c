@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Errors are values: a status plus one "path:line:column: what is wrong" line. */
 #include "ccdbench.h"
+#include "core/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,4 +21,9 @@ ccd_status ccd_error_set(ccd_error *err, ccd_status status, const char *path,
     vsnprintf(err->message + n, sizeof err->message - (size_t)n, fmt, ap);
     va_end(ap);
     return status;
+}
+
+ccd_status ccd_error_oom(ccd_error *err, const char *what)
+{
+    return ccd_error_set(err, CCD_ERR_INTERNAL, what, 0, 0, "out of memory");
 }

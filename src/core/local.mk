@@ -2,12 +2,20 @@
 # src/core: errors, parameters, query helpers and output files shared by every module.
 noinst_LTLIBRARIES += src/core/libccdcore.la
 src_core_libccdcore_la_SOURCES = \
+	src/core/assert.c \
+	src/core/assert.h \
 	src/core/atomic_file.c \
 	src/core/atomic_file.h \
 	src/core/cleanup.c \
 	src/core/cleanup.h \
+	src/core/clock.c \
+	src/core/clock.h \
 	src/core/error.c \
 	src/core/options.c \
+	src/core/error.h \
+	src/core/json_out.c \
+	src/core/json_out.h \
 	src/core/params.c \
-	src/core/query.c
+	src/core/query.c \
+	src/core/query_line.h
 libccdbench_la_LIBADD += src/core/libccdcore.la

@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include "exact/algebraic.h"
+#include "core/assert.h"
 
 #include <float.h>
 #include <limits.h>
@@ -113,8 +114,10 @@ static void reduce_dyadic(ccd_algebraic *a)
 void ccd_algebraic_set_interval(ccd_algebraic *a, const ccd_poly *p, const mpz_t lo,
                                 const mpz_t hi, unsigned long k, int sign_lo)
 {
+    CCD_ASSERT(p->deg >= 1); /* a polynomial with a root */
     ccd_poly_set(&a->p, p);
     if (p->deg == 1) { /* a rational root: -c0/c1 */
+        CCD_ASSERT(mpz_sgn(p->c[1]) != 0); /* degree 1: the denominator is not zero */
         mpq_set_num(a->value, p->c[0]);
         mpq_set_den(a->value, p->c[1]);
         mpz_neg(mpq_numref(a->value), mpq_numref(a->value));
@@ -126,6 +129,7 @@ void ccd_algebraic_set_interval(ccd_algebraic *a, const ccd_poly *p, const mpz_t
         make_exact(a);
         return;
     }
+    CCD_ASSERT(mpz_cmp(lo, hi) <= 0); /* the root is isolated in [lo, hi] / 2^k */
     a->exact = 0;
     mpz_set(a->lo, lo);
     mpz_set(a->hi, hi);
@@ -389,6 +393,7 @@ static long double dyadic_ld(const mpz_t n, unsigned long k)
 static double approximate_root(const ccd_algebraic *a)
 {
     int n = a->p.deg;
+    CCD_ASSERT(n >= 1 && n <= CCD_POLY_MAX_DEGREE); /* the bounds of coef, ex and mant */
     long double coef[CCD_POLY_MAX_DEGREE + 1];
     long emax = LONG_MIN, ex[CCD_POLY_MAX_DEGREE + 1];
     double mant[CCD_POLY_MAX_DEGREE + 1];

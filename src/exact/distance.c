@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include "exact/distance.h"
+#include "core/assert.h"
 
 static void vec_init(mpq_t v[3])
 {
@@ -93,6 +94,7 @@ void ccd_exact_segment_segment(mpq_t dist2, mpq_t ca[3], mpq_t cb[3], mpq_t st[2
         mpq_mul(denom, a, e);
         mpq_mul(tmp, b, b);
         mpq_sub(denom, denom, tmp); /* |d1 × d2|² ≥ 0 */
+        CCD_ASSERT(mpq_sgn(denom) >= 0);
         if (mpq_sgn(denom) != 0) {
             /* not parallel: strictly convex, unique minimiser (Ericson 5.1.9) */
             mpq_mul(s, b, f);
@@ -224,22 +226,26 @@ void ccd_exact_point_triangle(mpq_t dist2, mpq_t closest[3], mpq_t uv[2], mpq_t 
         mpq_set_ui(u, 1, 1), mpq_set_ui(v, 0, 1);
     } else if (mpq_sgn(vc) <= 0 && mpq_sgn(d1) >= 0 && mpq_sgn(d3) <= 0) { /* edge ab */
         mpq_sub(tmp, d1, d3); /* |ab|² > 0 */
+        CCD_ASSERT(mpq_sgn(tmp) > 0);
         mpq_div(u, d1, tmp);
         mpq_set_ui(v, 0, 1);
     } else if (mpq_sgn(d6) >= 0 && mpq_cmp(d5, d6) <= 0) { /* vertex region c */
         mpq_set_ui(u, 0, 1), mpq_set_ui(v, 1, 1);
     } else if (mpq_sgn(vb) <= 0 && mpq_sgn(d2) >= 0 && mpq_sgn(d6) <= 0) { /* edge ac */
         mpq_sub(tmp, d2, d6); /* |ac|² > 0 */
+        CCD_ASSERT(mpq_sgn(tmp) > 0);
         mpq_set_ui(u, 0, 1);
         mpq_div(v, d2, tmp);
     } else if (mpq_sgn(va) <= 0 && mpq_sgn(x) >= 0 && mpq_sgn(y) >= 0) { /* edge bc */
         mpq_add(tmp, x, y); /* |bc|² > 0 */
+        CCD_ASSERT(mpq_sgn(tmp) > 0);
         mpq_div(v, x, tmp);
         mpq_set_ui(u, 1, 1);
         mpq_sub(u, u, v);
     } else { /* face region */
         mpq_add(tmp, va, vb);
         mpq_add(tmp, tmp, vc); /* |ab × ac|² > 0 */
+        CCD_ASSERT(mpq_sgn(tmp) > 0);
         mpq_div(u, vb, tmp);
         mpq_div(v, vc, tmp);
     }

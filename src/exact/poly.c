@@ -5,7 +5,7 @@
 
 #include "exact/poly.h"
 
-#include <assert.h>
+#include "core/assert.h"
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -103,14 +103,14 @@ void ccd_poly_neg(ccd_poly *r, const ccd_poly *a)
 
 void ccd_poly_mul(ccd_poly *r, const ccd_poly *a, const ccd_poly *b)
 {
-    assert(r != a && r != b);
+    CCD_ASSERT(r != a && r != b);
     r->deg = -1;
     ccd_poly_addmul(r, a, b);
 }
 
 static void addmul_signed(ccd_poly *r, const ccd_poly *a, const ccd_poly *b, int subtract)
 {
-    assert(r != a && r != b);
+    CCD_ASSERT(r != a && r != b);
     if (a->deg < 0 || b->deg < 0)
         return;
     int n = a->deg + b->deg;
@@ -165,7 +165,7 @@ void ccd_poly_normalize_primitive(ccd_poly *p, mpz_t tmp)
 
 void ccd_poly_prem(ccd_poly *r, const ccd_poly *a, const ccd_poly *b, mpz_t g, mpz_t lr)
 {
-    assert(r != b && b->deg >= 0);
+    CCD_ASSERT(r != b && b->deg >= 0);
     ccd_poly_set(r, a);
     const mpz_srcptr lb = b->c[b->deg];
     /* Each step cancels the leading term: r ← (lb/g) r − (lr/g) t^d b, g = gcd(lb, lr).
@@ -222,7 +222,7 @@ void ccd_poly_gcd(ccd_poly *g, const ccd_poly *a, const ccd_poly *b, ccd_poly_sc
 
 void ccd_poly_divexact(ccd_poly *q, const ccd_poly *a, const ccd_poly *b, ccd_poly *rem)
 {
-    assert(q != a && q != b && rem != b && b->deg >= 0);
+    CCD_ASSERT(q != a && q != b && rem != b && b->deg >= 0);
     ccd_poly_set(rem, a);
     q->deg = a->deg - b->deg;
     if (q->deg < 0) {
@@ -361,11 +361,11 @@ void ccd_poly_squarefree(ccd_poly *r, const ccd_poly *a, ccd_poly_scratch *s)
 
 void ccd_poly_deflate(ccd_poly *r, const ccd_poly *a, const mpz_t num, const mpz_t den, mpz_t acc)
 {
-    assert(r != a);
+    CCD_ASSERT(r != a);
     /* Synthetic division by (den t − num): a = (den t − num) q, so going down from
      * the top, q[i−1] = (a[i] + num q[i]) / den with every division exact (Gauss). */
     int n = a->deg;
-    assert(n >= 1);
+    CCD_ASSERT(n >= 1);
     mpz_set_ui(acc, 0);
     for (int i = n; i >= 1; i--) {
         mpz_mul(acc, acc, num);
@@ -419,7 +419,7 @@ int ccd_poly_sign_at_q(const ccd_poly *a, const mpq_t x, mpz_t acc, mpz_t dpow)
 void ccd_poly_to_interval(ccd_poly *r, const ccd_poly *a, const mpz_t lo, const mpz_t hi,
                           unsigned long k, mpz_t w, mpz_t wpow)
 {
-    assert(r != a);
+    CCD_ASSERT(r != a);
     int n = a->deg;
     r->deg = n;
     for (int i = 0; i <= n; i++)
@@ -442,7 +442,7 @@ void ccd_poly_to_interval(ccd_poly *r, const ccd_poly *a, const mpz_t lo, const 
 
 int ccd_poly_descartes_01(int *sign, const ccd_poly *a, ccd_poly *t)
 {
-    assert(t != a);
+    CCD_ASSERT(t != a);
     int n = a->deg;
     *sign = 0;
     if (n < 0)

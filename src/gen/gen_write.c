@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "gen/gen.h"
+#include "core/error.h"
 #include "core/atomic_file.h"
 
 #include <errno.h>
@@ -22,7 +23,7 @@ static ccd_status make_dirs(ccd_error *err, const char *path)
 {
     char *p = strdup(path);
     if (!p)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     ccd_status st = CCD_OK;
     for (char *s = p + 1;; s++) {
         if (*s != '/' && *s != '\0')
@@ -67,7 +68,7 @@ static ccd_status file_path(char **dirpath, char **path, ccd_error *err, const c
         free(*dirpath);
         free(*path);
         *dirpath = *path = NULL;
-        return ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+        return ccd_error_oom(err, dir);
     }
     snprintf(*dirpath, len, "%s/%s/%s", dir, name, sub);
     snprintf(*path, len, "%s/data.csv%s", *dirpath, cfg->gzip ? ".gz" : "");
@@ -157,7 +158,7 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
     if (!chunk || !scratch) {
         free(chunk);
         free(scratch);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, outdir, 0, 0, "out of memory");
+        return ccd_error_oom(err, outdir);
     }
     ccd_status st = check_files(err, outdir, cfg);
     for (int i = 0; i < CCD_GEN_CHUNK; i++)
@@ -166,7 +167,7 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
                 mpq_init(chunk->coords[i].q[row][k]);
     for (int t = 0; t < nthreads && st == CCD_OK; t++)
         if (!(scratch[t] = ccd_gen_scratch_new()))
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, outdir, 0, 0, "out of memory");
+            st = ccd_error_oom(err, outdir);
     for (size_t f = 0; f < cfg->family_count && st == CCD_OK; f++)
         for (int kind = CCD_VF; kind <= CCD_EE && st == CCD_OK; kind++)
             if (cfg->kinds & (kind == CCD_VF ? CCD_GEN_VF : CCD_GEN_EE))

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "methods/method_list.h"
+#include "core/error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static ccd_status push(ccd_method_list *l, ccd_error *err, const ccd_method *m)
 {
     const ccd_method **grown = realloc(l->items, (l->count + 1) * sizeof *grown);
     if (!grown)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     l->items = grown;
     l->items[l->count++] = m;
     return CCD_OK;

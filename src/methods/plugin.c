@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "methods/plugin.h"
+#include "core/error.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@ ccd_status ccd_plugin_load(ccd_plugin **out, ccd_error *err, const char *path)
      * command line means a file, so make it a path. */
     char *file = malloc(strlen(path) + 3);
     if (!file)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     strcpy(file, strchr(path, '/') ? "" : "./");
     strcat(file, path);
     void *handle = dlopen(file, RTLD_NOW | RTLD_LOCAL);
@@ -70,7 +71,7 @@ ccd_status ccd_plugin_load(ccd_plugin **out, ccd_error *err, const char *path)
     if (!p || !(p->path = strdup(path))) {
         free(p);
         dlclose(handle);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     }
     p->handle = handle;
     p->methods = methods;

@@ -11,6 +11,16 @@
 
 #include <immintrin.h>
 
+/*
+ * The filter's error bound (tight_inclusion_filter.md) is derived for unfused
+ * multiplies and adds.  -ffp-contract=off keeps the compiler from fusing, but
+ * with -mfma any fused intrinsic or library call would be one edit away, so the
+ * kernel is built without FMA and says so here.
+ */
+#if defined(__FMA__)
+#error "the Tight Inclusion AVX2 kernel must be compiled without -mfma"
+#endif
+
 /* Bit i of the result: lane i of f is ≤ bound (low) / ≥ −bound (high), both vectors. */
 static inline int below_mask(__m256d f0, __m256d f1, __m256d bound)
 {

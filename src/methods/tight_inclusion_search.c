@@ -18,6 +18,8 @@
 
 #include "methods/tight_inclusion.h"
 
+#include "core/assert.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +80,9 @@ typedef struct ti_shape {
 
 static void shape_set(ti_shape *sh, int nt, int nu, int nv)
 {
+    /* split_dimension never halves a width below 2^-TI_MAX_DEPTH: exact widths */
+    CCD_ASSERT(nt >= 0 && nt <= TI_MAX_DEPTH && nu >= 0 && nu <= TI_MAX_DEPTH &&
+               nv >= 0 && nv <= TI_MAX_DEPTH);
     sh->n[0] = nt, sh->n[1] = nu, sh->n[2] = nv;
     for (int k = 0; k < 3; ++k)
         sh->w[k] = ldexp(1.0, -sh->n[k]);
@@ -210,16 +215,21 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
                     result_collision(r, tq, b.t, tolerance, checks, 0);
                     return CCD_OK;
                 }
-                found = b.t, found_tol = tolerance; /* b.t < found: checked above */
+                CCD_ASSERT(b.t < found); /* checked at the top of the loop */
+                found = b.t, found_tol = tolerance;
             } else if (split == 0) {
+                /* reserved: lower 2n, upper n; each box adds ≤ 2 children */
+                CCD_ASSERT(lower->count < lower->capacity && upper->count < upper->capacity);
                 lower->at[lower->count++] = b;
                 if (b.t + half < found)
                     upper->at[upper->count++] = (ti_box){b.t + half, b.u, b.v};
             } else if (split == 1) {
+                CCD_ASSERT(lower->count + 2 <= lower->capacity);
                 lower->at[lower->count++] = b;
                 if (in_domain(tq, b.u + half, b.v))
                     lower->at[lower->count++] = (ti_box){b.t, b.u + half, b.v};
             } else {
+                CCD_ASSERT(lower->count + 2 <= lower->capacity);
                 lower->at[lower->count++] = b;
                 if (in_domain(tq, b.u, b.v + half))
                     lower->at[lower->count++] = (ti_box){b.t, b.u, b.v + half};
@@ -251,6 +261,9 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
                 level->at[k++] = upper->at[c++];
             level->count = k;
         }
+        /* the next level is sorted by t, which the early exits above rely on */
+        for (size_t i = 1; i < level->count; ++i)
+            CCD_ASSERT(level->at[i - 1].t <= level->at[i].t);
         sh.n[split] += 1;
         shape_set(&sh, sh.n[0], sh.n[1], sh.n[2]);
     }
@@ -280,7 +293,8 @@ ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta
     double tol[3];
     tolerances(tol, tq, delta);
     /* Along a path each split leaves one sibling behind: ≤ 3·TI_MAX_DEPTH + 2 nodes. */
-    ti_node stack[3 * TI_MAX_DEPTH + 4];
+    enum { STACK_SIZE = 3 * TI_MAX_DEPTH + 4 };
+    ti_node stack[STACK_SIZE];
     size_t top = 0;
     stack[top++] = (ti_node){{0.0, 0.0, 0.0}, {0, 0, 0}};
     long checks = 0;
@@ -317,6 +331,8 @@ ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta
             hi.b.u += half;
         else
             hi.b.v += half;
+        /* e was popped, so two pushes leave the bound above intact */
+        CCD_ASSERT(top + 2 <= STACK_SIZE);
         if (in_domain(tq, hi.b.u, hi.b.v))
             stack[top++] = hi;
         stack[top++] = lo;

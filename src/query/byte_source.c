@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include "query/byte_source.h"
+#include "core/error.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -104,7 +105,7 @@ ccd_status ccd_byte_source_open_file(ccd_byte_source *s, ccd_error *err, const c
     s->in = malloc(CCD_SOURCE_CHUNK);
     if (!s->in) {
         ccd_byte_source_close(s);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     }
     ccd_status st2 = detect(s, err, path);
     if (st2 != CCD_OK)

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "ccdbench.h"
+#include "core/error.h"
 
 enum { CCD_MAX_DEPTH = 32 };
 
@@ -71,7 +72,7 @@ static ccd_status add_note(file_list *list, ccd_error *err, const char *path, co
         size_t cap = list->note_cap ? 2 * list->note_cap : 8;
         char **grown = realloc(list->notes, cap * sizeof *grown);
         if (!grown)
-            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            return ccd_error_oom(err, path);
         list->notes = grown;
         list->note_cap = cap;
     }
@@ -81,11 +82,11 @@ static ccd_status add_note(file_list *list, ccd_error *err, const char *path, co
     int made = vasprintf(&what, fmt, ap); /* a note names whole paths: no fixed buffer */
     va_end(ap);
     if (made < 0)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     made = asprintf(&note, "%s: %s", path, what);
     free(what);
     if (made < 0)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     list->notes[list->note_count++] = note;
     return CCD_OK;
 }
@@ -246,11 +247,11 @@ static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
             else
                 free(labels);
         } else {
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            st = ccd_error_oom(err, path);
         }
     }
     if (st == CCD_OK && (!f.csv_path || !f.step || !f.family || !f.set))
-        st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        st = ccd_error_oom(err, path);
     if (st == CCD_OK && list->count == list->cap) {
         size_t cap = list->cap ? 2 * list->cap : 64;
         ccd_dataset_file *grown = realloc(list->files, cap * sizeof *grown);
@@ -260,7 +261,7 @@ static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
         if (grown_ids)
             list->ids = grown_ids;
         if (!grown || !grown_ids)
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            st = ccd_error_oom(err, path);
         else
             list->cap = cap;
     }
@@ -297,13 +298,13 @@ static ccd_status enter_dir(int *again, file_list *list, ccd_error *err, const c
         size_t cap = list->dir_cap ? 2 * list->dir_cap : 16;
         walked_dir *grown = realloc(list->dirs, cap * sizeof *grown);
         if (!grown)
-            return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            return ccd_error_oom(err, path);
         list->dirs = grown;
         list->dir_cap = cap;
     }
     char *copy = strdup(path);
     if (!copy)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     list->dirs[list->dir_count++] = (walked_dir){id, copy};
     return CCD_OK;
 }
@@ -330,13 +331,13 @@ static ccd_status read_names(char ***names_out, size_t *count, ccd_error *err, c
             cap = cap ? 2 * cap : 32;
             char **grown = realloc(names, cap * sizeof *grown);
             if (!grown) {
-                st = ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+                st = ccd_error_oom(err, dir);
                 break;
             }
             names = grown;
         }
         if (!(names[n] = strdup(e->d_name))) {
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+            st = ccd_error_oom(err, dir);
             break;
         }
         n++;
@@ -369,7 +370,7 @@ static ccd_status walk(file_list *list, ccd_error *err, const char *dir, const c
         struct stat sb;
         int again;
         if (!path)
-            st = ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
+            st = ccd_error_oom(err, dir);
         else if (stat(path, &sb) != 0)
             st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot open: %s",
                                strerror(errno));
@@ -428,7 +429,7 @@ static ccd_status drop_duplicates(file_list *list, ccd_error *err)
     if (!order || !first) {
         free(order);
         free(first);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
+        return ccd_error_oom(err, "ccdbench");
     }
     for (size_t i = 0; i < list->count; i++)
         order[i] = (numbered_id){list->ids[i], i};
@@ -483,7 +484,7 @@ static ccd_status discover_path(file_list *list, ccd_error *err, const char *pat
         return st;
     char *set = set_name(path, S_ISDIR(sb.st_mode));
     if (!set)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     size_t before = list->count;
     if (S_ISREG(sb.st_mode)) {
         st = add_file(list, err, path, &sb, set);

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "query/label_stream.h"
+#include "core/error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@ static ccd_status open_common(ccd_label_stream **out, ccd_error *err, const char
     if (!ls || !p) {
         free(ls);
         free(p);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     }
     ls->path = p;
     ls->line = 1;

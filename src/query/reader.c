@@ -12,6 +12,9 @@
 #include <config.h>
 
 #include "query/batch_store.h"
+#include "core/error.h"
+#include "core/assert.h"
+#include "core/query_line.h"
 #include "query/byte_source.h"
 #include "query/label_stream.h"
 #include "query/nearest_double.h"
@@ -85,6 +88,7 @@ static ccd_status fail_at(ccd_reader *r, ccd_status status, const char *path, ui
 static int next_line(ccd_reader *r, const char **ls, const char **le)
 {
     for (;;) {
+        CCD_ASSERT(r->pos <= r->end && r->end <= r->cap); /* buf[pos, end) is unparsed */
         char *start = r->buf + r->pos;
         char *nl = memchr(start, '\n', r->end - r->pos);
         if (nl || (r->eof && r->pos < r->end)) {
@@ -124,6 +128,7 @@ static int next_line(ccd_reader *r, const char **ls, const char **le)
             r->buf = grown;
             r->cap *= 2;
         }
+        CCD_ASSERT(r->pos == 0 && r->end < r->cap); /* compacted, room to refill */
         ptrdiff_t n = ccd_byte_source_read(&r->src, r->buf + r->end, r->cap - r->end);
         if (n < 0) {
             fail_at(r, r->src.err_status, r->path, r->line + 1,
@@ -410,6 +415,9 @@ static ccd_status finish_query(ccd_reader *r, ccd_batch *b, ccd_query *q, uint64
 {
     q->kind = r->kind;
     q->index = r->queries;
+    /* every line is a row: the messages of other modules count on it */
+    CCD_ASSERT(first_line == ccd_query_line(q, 0) &&
+               r->line == ccd_query_line(q, CCD_QUERY_ROWS - 1));
     q->exact = NULL;
     if (q->inexact) {
         ccd_exact_coords *ex = ccd_batch_store_take(b->store);
@@ -541,7 +549,7 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
                              (int)kind);
     ccd_reader *r = calloc(1, sizeof *r);
     if (!r)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     r->src.fd = -1;
     r->path = strdup(path);
     r->cap = CCD_READ_BUFFER;
@@ -550,7 +558,7 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
         free(r->path);
         free(r->buf);
         free(r);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     }
     r->kind = kind;
     r->max_digits = CCD_MAX_DIGITS_DEFAULT;

@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "ccdbench.h"
+#include "core/error.h"
 #include "core/atomic_file.h"
 
 enum { CCD_WRITE_BUFFER = 1 << 18, CCD_MAX_NUMBER = 400 };
@@ -131,7 +132,7 @@ static ccd_status reserve(ccd_writer *w, ccd_error *err, size_t n)
     if (n > CCD_WRITE_BUFFER) {
         char *grown = realloc(w->buf, n);
         if (!grown)
-            return ccd_error_set(err, CCD_ERR_INTERNAL, w->path, 0, 0, "out of memory");
+            return ccd_error_oom(err, w->path);
         w->buf = grown;
     }
     return CCD_OK;
@@ -190,7 +191,7 @@ ccd_status ccd_writer_open(ccd_writer **out, ccd_error *err, const char *path, u
     *out = NULL;
     ccd_writer *w = calloc(1, sizeof *w);
     if (!w)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     w->flags = flags;
     w->path = strdup(path);
     w->buf = malloc(CCD_WRITE_BUFFER);
@@ -198,7 +199,7 @@ ccd_status ccd_writer_open(ccd_writer **out, ccd_error *err, const char *path, u
         free(w->path);
         free(w->buf);
         free(w);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        return ccd_error_oom(err, path);
     }
     mpz_init(w->scratch);
     ccd_status st = ccd_atomic_file_open(&w->file, err, path);

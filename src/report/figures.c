@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "report/figures.h"
+#include "core/error.h"
 #include "core/atomic_file.h"
 
 #include <errno.h>
@@ -27,7 +28,7 @@ static ccd_status open_file(ccd_atomic_file *af, ccd_error *err, const ccd_figur
 {
     char *p = path_of(f, name, ext);
     if (!p)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, f->dir, 0, 0, "out of memory");
+        return ccd_error_oom(err, f->dir);
     ccd_status st = ccd_atomic_file_open(af, err, p);
     free(p);
     return st;
@@ -41,7 +42,7 @@ static ccd_status render(ccd_figures *f, ccd_error *err, const char *name)
         return CCD_OK;
     char *script = NULL;
     if (asprintf(&script, "%s.gp", name) < 0)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, f->dir, 0, 0, "out of memory");
+        return ccd_error_oom(err, f->dir);
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
@@ -88,7 +89,7 @@ static ccd_status write_script(ccd_figures *f, ccd_error *err, const char *name,
 
 static ccd_status oom(ccd_error *err, const ccd_figures *f)
 {
-    return ccd_error_set(err, CCD_ERR_INTERNAL, f->dir, 0, 0, "out of memory");
+    return ccd_error_oom(err, f->dir);
 }
 
 /* Both kinds of one set label, or every group when set is NULL. */

@@ -3,36 +3,12 @@
 #include <config.h>
 
 #include "report/report.h"
-
-#include <math.h>
-#include <stdlib.h>
-
-static void string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
-}
-
-/* JSON has no inf/nan: write null for them. */
-static void number(FILE *out, const char *s)
-{
-    double x = strtod(s, NULL);
-    fputs(isfinite(x) ? s : "null", out);
-}
+#include "core/json_out.h"
 
 int ccd_report_write_json(FILE *out, const ccd_report_table *t, const ccd_run_stats *s)
 {
     fprintf(out, "{\n  \"tool\": \"ccdbench\",\n  \"version\": ");
-    string(out, PACKAGE_VERSION);
+    ccd_json_write_string(out, PACKAGE_VERSION);
     fputs(",\n", out);
     if (s)
         fprintf(out, "  \"wall_seconds\": %.6f,\n  \"exact_truth_queries\": %llu,\n",
@@ -43,12 +19,12 @@ int ccd_report_write_json(FILE *out, const ccd_report_table *t, const ccd_run_st
         for (size_t c = 0; c < t->columns; c++) {
             if (c)
                 fputs(", ", out);
-            string(out, t->header[c]);
+            ccd_json_write_string(out, t->header[c]);
             fputs(": ", out);
             if (t->numeric[c] == CCD_CELL_NUMBER)
-                number(out, ccd_report_cell(t, r, c));
+                ccd_json_write_number_text(out, ccd_report_cell(t, r, c));
             else
-                string(out, ccd_report_cell(t, r, c));
+                ccd_json_write_string(out, ccd_report_cell(t, r, c));
         }
         fputc('}', out);
     }

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "report/result_union.h"
+#include "core/error.h"
 
 #include "bench/result_records.h"
 
@@ -27,7 +28,7 @@ static ccd_status refuse(ccd_error *err, const char *path, const char *fmt, ...)
 
 static ccd_status oom(ccd_error *err)
 {
-    return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench report", 0, 0, "out of memory");
+    return ccd_error_oom(err, "ccdbench report");
 }
 
 static int same_sweep(const char *a, const char *b)

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: MIT */
+/* Check suite of src/core: the invariant macro (fires and aborts with one
+ * message when assertions are on, evaluates nothing when off), the monotonic
+ * clock, the CSV line of a query, the out-of-memory error and the JSON
+ * emitter. */
+#include <config.h>
+
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/assert.h"
+#include "core/clock.h"
+#include "core/error.h"
+#include "core/json_out.h"
+#include "core/query_line.h"
+
+static int evaluations;
+
+static int counted(int value)
+{
+    evaluations++;
+    return value;
+}
+
+#ifdef CCD_ASSERTIONS
+/* A false invariant, in a child whose stderr is a pipe: the child dies of
+ * SIGABRT and has said which invariant, where. */
+START_TEST(test_assert_fires_when_on)
+{
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], STDERR_FILENO);
+        CCD_ASSERT(counted(1) + 1 == 3);
+        _exit(0); /* reached only when the macro did not fire */
+    }
+    close(fds[1]);
+    char msg[512] = {0};
+    size_t n = 0;
+    ssize_t got;
+    while (n < sizeof msg - 1 && (got = read(fds[0], msg + n, sizeof msg - 1 - n)) > 0)
+        n += (size_t)got;
+    close(fds[0]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+                  "the child was not aborted (status %d)", status);
+    ck_assert_ptr_nonnull(strstr(msg, "check_core.c:"));
+    ck_assert_ptr_nonnull(strstr(msg, "invariant failed: counted(1) + 1 == 3"));
+}
+END_TEST
+
+START_TEST(test_assert_true_evaluates_once)
+{
+    evaluations = 0;
+    CCD_ASSERT(counted(2) == 2);
+    ck_assert_int_eq(evaluations, 1);
+}
+END_TEST
+#else
+/* A release build: the condition is not even evaluated. */
+START_TEST(test_assert_compiled_out_when_off)
+{
+    evaluations = 0;
+    CCD_ASSERT(counted(0) == 1);
+    ck_assert_int_eq(evaluations, 0);
+}
+END_TEST
+#endif
+
+/* ---------------------------------------------------------------- clock */
+
+START_TEST(test_clock_monotonic)
+{
+    uint64_t prev = ccd_clock_ns();
+    for (int i = 0; i < 1000; i++) {
+        uint64_t now = ccd_clock_ns();
+        ck_assert_uint_ge(now, prev);
+        prev = now;
+    }
+    const double s0 = ccd_clock_seconds();
+    ck_assert(ccd_clock_seconds() >= s0);
+}
+END_TEST
+
+/* ----------------------------------------------------------- query line */
+
+START_TEST(test_query_line)
+{
+    ccd_query q = {0};
+    ck_assert_uint_eq(ccd_query_line(&q, 0), 1);
+    ck_assert_uint_eq(ccd_query_line(&q, CCD_QUERY_ROWS - 1), 8);
+    q.index = 2;
+    ck_assert_uint_eq(ccd_query_line(&q, 0), 17);
+    ck_assert_uint_eq(ccd_query_line(&q, 3), 20);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- errors */
+
+START_TEST(test_out_of_memory_message)
+{
+    ccd_error err = {0};
+    ck_assert_int_eq(ccd_error_oom(&err, "a.csv"), CCD_ERR_INTERNAL);
+    ck_assert_int_eq(err.status, CCD_ERR_INTERNAL);
+    ck_assert_str_eq(err.message, "a.csv:0:0: out of memory");
+    ck_assert_int_eq(ccd_error_oom(NULL, "a.csv"), CCD_ERR_INTERNAL);
+}
+END_TEST
+
+/* ------------------------------------------------------------ JSON emitter */
+
+static char *emitted(void (*emit)(FILE *, const char *), const char *arg)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    emit(out, arg);
+    fclose(out);
+    return buf;
+}
+
+static void emit_double(FILE *out, const char *arg)
+{
+    ccd_json_write_double(out, strtod(arg, NULL));
+}
+
+static void expect_emitted(void (*emit)(FILE *, const char *), const char *arg, const char *want)
+{
+    char *got = emitted(emit, arg);
+    ck_assert_msg(strcmp(got, want) == 0, "'%s' gave '%s', want '%s'", arg, got, want);
+    free(got);
+}
+
+START_TEST(test_json_emitter)
+{
+    expect_emitted(ccd_json_write_string, "a\"b\\c\n\x01\xc3\xa9", "\"a\\\"b\\\\c\\u000a\\u0001\xc3\xa9\"");
+    expect_emitted(emit_double, "0.1", "0.10000000000000001");
+    expect_emitted(emit_double, "-inf", "null");
+    expect_emitted(emit_double, "nan", "null");
+    expect_emitted(ccd_json_write_number_text, "1.5e-3", "1.5e-3");
+    expect_emitted(ccd_json_write_number_text, "", "null");
+    expect_emitted(ccd_json_write_number_text, "inf", "null");
+    expect_emitted(ccd_json_write_number_text, "-", "null");
+    expect_emitted(ccd_json_write_number_text, "12 µs", "null");
+}
+END_TEST
+
+static Suite *core_suite(void)
+{
+    Suite *s = suite_create("core");
+    TCase *as = tcase_create("assert");
+#ifdef CCD_ASSERTIONS
+    tcase_add_test(as, test_assert_fires_when_on);
+    tcase_add_test(as, test_assert_true_evaluates_once);
+#else
+    tcase_add_test(as, test_assert_compiled_out_when_off);
+#endif
+    suite_add_tcase(s, as);
+    TCase *misc = tcase_create("helpers");
+    tcase_add_test(misc, test_clock_monotonic);
+    tcase_add_test(misc, test_query_line);
+    tcase_add_test(misc, test_out_of_memory_message);
+    tcase_add_test(misc, test_json_emitter);
+    suite_add_tcase(s, misc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(core_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
