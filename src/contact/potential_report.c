@@ -8,16 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ccdbench/potential.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "core/clock.h"
 
 static double rel(double x, double ref)
 {
@@ -214,11 +207,11 @@ int ccd_potential_bench_table(ccd_report_table *t, size_t max_triangles, double 
         ccd_pose_from_vector(&pa, va);
         ccd_pose_from_vector(&pb, vb);
         ccd_potential_total bsh, brute;
-        double t0 = now();
+        double t0 = ccd_clock_seconds();
         ccd_potential_bsh(&bsh, hs[0], &pa, hs[1], &pb, eps, 1);
-        double t1 = now();
+        double t1 = ccd_clock_seconds();
         ccd_potential_brute(&brute, &m[0], &pa, &m[1], &pb, 1);
-        double t2 = now();
+        double t2 = ccd_clock_seconds();
         char **c = t->cells + 7 * i;
         c[0] = ccd_report_printf("%zu", m[0].ntriangles + m[1].ntriangles);
         c[1] = ccd_report_printf(precise ? "%.9g" : "%.3g", t1 - t0);

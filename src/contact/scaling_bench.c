@@ -6,12 +6,12 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "contact/scaling_check.h"
+#include "core/clock.h"
 
 void ccd_scaling_bench_options_default(ccd_scaling_bench_options *o)
 {
@@ -20,13 +20,6 @@ void ccd_scaling_bench_options_default(ccd_scaling_bench_options *o)
     o->seed = 1;
     o->rho = 0;
     o->min_time = 0.2;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* One pass over the pairs; returns the iterations summed and counts failures. */
@@ -87,11 +80,11 @@ ccd_status ccd_scaling_bench_run(ccd_scaling_bench *b, ccd_error *err,
                 row->threads = t ? b->omp_threads : 1;
                 row->derivatives = d;
                 long iterations = 0, passes = 0;
-                double start = now_seconds(), elapsed;
+                double start = ccd_clock_seconds(), elapsed;
                 do {
                     iterations += pass(pair, o->pairs, o->rho, row->threads, d, &row->failed);
                     passes++;
-                    elapsed = now_seconds() - start;
+                    elapsed = ccd_clock_seconds() - start;
                 } while (elapsed < o->min_time);
                 row->solves = (size_t)passes * o->pairs;
                 row->seconds = elapsed;

@@ -3,11 +3,11 @@
 #include <config.h>
 
 #include "contact/scaling_check.h"
+#include "core/clock.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 void ccd_scaling_check_options_default(ccd_scaling_check_options *o)
 {
@@ -297,13 +297,6 @@ static int check_pair(ccd_scaling_check_row *row, const ccd_shape *a, const ccd_
     return 0;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static ccd_sample *row_samples(ccd_scaling_check_row *row, size_t *n)
 {
     *n = 12;
@@ -326,7 +319,7 @@ void ccd_scaling_check_free(ccd_scaling_check *c)
 ccd_status ccd_scaling_check_run(ccd_scaling_check *c, ccd_error *err,
                                  const ccd_scaling_check_options *o)
 {
-    double start = now_seconds();
+    double start = ccd_clock_seconds();
     memset(c, 0, sizeof *c);
     c->options = *o;
     ccd_shape_kind combo[CCD_SHAPE_KINDS * CCD_SHAPE_KINDS][2];
@@ -370,6 +363,6 @@ ccd_status ccd_scaling_check_run(ccd_scaling_check *c, ccd_error *err,
     ccd_scaling_ref_clear(&ref);
     if (st != CCD_OK)
         ccd_scaling_check_free(c);
-    c->seconds = now_seconds() - start;
+    c->seconds = ccd_clock_seconds() - start;
     return st;
 }
