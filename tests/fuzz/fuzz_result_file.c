@@ -76,7 +76,7 @@ static char *result_text(const ccd_result_doc *doc, size_t *len)
     ccd_result_write_header(&w, out, &doc->header, per_query);
     for (size_t i = 0; i < doc->run_count; i++) {
         const ccd_result_run *run = &doc->runs[i];
-        ccd_result_write_run_begin(&w, run->sweep_value, &run->params);
+        ccd_result_write_run_begin_read(&w, run);
         if (per_query && run->queries)
             for (size_t k = 0; k < run->queries->count; k++)
                 ccd_result_write_query_json(&w, run->queries->items[k]);

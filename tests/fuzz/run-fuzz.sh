@@ -86,14 +86,14 @@ max_len_of() {
 all_sources=$(for t in $targets; do sources_of "$t"; done | tr ' ' '\n' | grep . | sort -u)
 echo "$all_sources" | xargs -P "${JOBS:-2}" -I{} sh -c '
   obj="$1/obj/$(echo "$2" | tr / _).o"
-  "$3" $4 -fsanitize=fuzzer-no-link -I"$1/include" -I"$5/src" -c "$5/$2" -o "$obj"
+  "$3" $4 -fsanitize=fuzzer-no-link -I"$1/include" -I"$5/include/ccdbench" -I"$5/include" -I"$5/src" -c "$5/$2" -o "$obj"
 ' sh "$work" {} "$cc" "$flags" "$top" || { echo "fuzz: compiling the sources failed" >&2; exit 1; }
 
 status=0
 for t in $targets; do
   name=$(echo "$t" | tr - _)
   objs=$(for s in $(sources_of "$t"); do echo "$work/obj/$(echo "$s" | tr / _).o"; done)
-  if ! "$cc" $flags -fsanitize=fuzzer -I"$work/include" -I"$top/src" -I"$here" \
+  if ! "$cc" $flags -fsanitize=fuzzer -I"$work/include" -I"$top/include/ccdbench" -I"$top/include" -I"$top/src" -I"$here" \
       "$here/fuzz_$name.c" $objs -lmpfr -lgmp -lz -lm -o "$work/fuzz_$name" \
       >"$work/$t.build.log" 2>&1; then
     echo "fuzz $t: FAILED (build: see $work/$t.build.log)"; status=1; continue
