@@ -7,7 +7,7 @@
 #include "bench/sweep.h"
 #include "bench/truth_table.h"
 #include "cli/cli.h"
-#include "cli/truth_files.h"
+#include "bench/truth_files.h"
 #include "core/atomic_file.h"
 #include "methods/builtin.h"
 #include "report/paper.h"

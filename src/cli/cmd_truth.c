@@ -4,7 +4,7 @@
 
 #include "bench/truth.h"
 #include "cli/cli.h"
-#include "cli/truth_files.h"
+#include "bench/truth_files.h"
 #include "gen/gen.h"
 
 #include <getopt.h>
