@@ -700,7 +700,17 @@ START_TEST(gzip_matches_plain)
     records d = {0};
     ck_assert_int_eq(drain(rd, 1000, &d, &err), CCD_OK);
     ck_assert_uint_eq(ccd_reader_bytes_read(rd), len);
+    /* progress sets the consumed file bytes against the file size: on gzip
+     * input those are the compressed bytes, so a drained file is at 100% */
+    ck_assert_uint_lt(gz_len, len);
+    ck_assert_uint_eq(ccd_reader_source_bytes(rd), gz_len);
     ccd_reader_close(rd);
+    ck_assert_int_eq(ccd_reader_open(&rd, &err, plain_path, NULL, CCD_EE), CCD_OK);
+    records e = {0};
+    ck_assert_int_eq(drain(rd, 1000, &e, &err), CCD_OK);
+    ck_assert_uint_eq(ccd_reader_source_bytes(rd), len);
+    ccd_reader_close(rd);
+    records_free(&e);
     records_free(&a);
     records_free(&b);
     records_free(&c);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/truth_files.h"
 #include "bench/truth_table.h"
 
 static char *write_temp(const char *text)
@@ -212,6 +213,60 @@ START_TEST(test_nul_byte)
 }
 END_TEST
 
+/* What the writer (truth_files.c) puts down, the reader loads back: one format. */
+START_TEST(test_write_read_round_trip)
+{
+    char root[] = "/tmp/ccd-truth-rt-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    char csv[64], out[64];
+    snprintf(csv, sizeof csv, "%s/in/xvf.csv", root);
+    snprintf(out, sizeof out, "%s/out", root);
+    char *roots[] = {root};
+    ccd_dataset_file file = {.csv_path = csv, .kind = CCD_VF};
+    ccd_dataset ds = {.files = &file, .count = 1};
+    ccd_truth_files w;
+    ccd_error err;
+    ccd_truth_files_init(&w, out, &ds, roots, 1);
+    mpq_t ms;
+    mpq_init(ms);
+    mpq_set_ui(ms, 1, 1000);
+    ck_assert_int_eq(ccd_truth_files_set_separation(&w, &err, ms, 2), CCD_OK);
+    ck_assert_int_eq(ccd_truth_files_prepare(&w, &err), CCD_OK);
+    ccd_query q = {0};
+    ccd_exact_label hit = {.collides = 1, .toi_lo = "1/3", .toi_hi = "1/3"};
+    ccd_exact_label miss = {.collides = 0};
+    q.index = 0;
+    ck_assert_int_eq(ccd_truth_files_put(&w, &err, 0, &q, &hit), CCD_OK);
+    q.index = 1;
+    ck_assert_int_eq(ccd_truth_files_put(&w, &err, 0, &q, &miss), CCD_OK);
+    ck_assert_int_eq(ccd_truth_files_finish(&w, &err), CCD_OK);
+    ccd_truth_files_free(&w);
+
+    char *path = ccd_truth_file_path(out, csv, roots, 1);
+    ck_assert_ptr_nonnull(path);
+    ck_assert_ptr_nonnull(strstr(path, "in/xvf.truth.csv"));
+    ccd_truth_table t;
+    ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, ms, 2), CCD_OK);
+    ck_assert_uint_eq(t.files[0].count, 2);
+    const ccd_truth_row *r = t.files[0].rows;
+    ck_assert(r[0].collides && !r[0].rational);
+    ck_assert(r[0].lo_down < 1.0 / 3 || r[0].hi_up > 1.0 / 3);
+    ck_assert(!r[1].collides);
+    ccd_truth_table_free(&t);
+    /* the separation is part of the file: other truth is refused */
+    mpq_set_ui(ms, 1, 100);
+    ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, ms, 2), CCD_ERR_INPUT);
+    mpq_clear(ms);
+    unlink(path);
+    free(path);
+    char dir[96];
+    snprintf(dir, sizeof dir, "%s/in", out);
+    rmdir(dir);
+    rmdir(out);
+    rmdir(root);
+}
+END_TEST
+
 START_TEST(test_missing_file)
 {
     ccd_truth_table t;
@@ -232,6 +287,7 @@ int main(void)
     tcase_add_test(tc, test_malformed);
     tcase_add_test(tc, test_nul_byte);
     tcase_add_test(tc, test_missing_file);
+    tcase_add_test(tc, test_write_read_round_trip);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -5,6 +5,7 @@
 #include "bench/batch_loop.h"
 #include "core/error.h"
 #include "core/assert.h"
+#include "query/reader_memory.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -102,7 +103,7 @@ static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds,
         if ((st = consume_batch(s, b, file, err)) != CCD_OK)
             break;
         if (s->loop->progress) {
-            uint64_t in_file = ccd_reader_bytes_read(r);
+            uint64_t in_file = ccd_reader_source_bytes(r); /* compressed on .gz */
             s->loop->progress(s->loop->ctx, done_before + (in_file < size ? in_file : size), total);
         }
     }

@@ -27,6 +27,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/time_histogram.h \
 	src/bench/truth.c \
 	src/bench/truth.h \
+	src/bench/truth_files.c \
+	src/bench/truth_files.h \
 	src/bench/truth_table.c \
 	src/bench/truth_table.h
 libccdbench_la_LIBADD += src/bench/libccdrun.la

@@ -7,10 +7,8 @@
  * order a method's double toi against the exact one without the oracle whenever
  * the double lies outside [lo_down, hi_up] — and fall back to the oracle inside.
  *
- * File: an optional first line "# ms=<d> norm=<inf|2>" (minimum-separation truth,
- * d an exact rational), the header "index,collides,toi_lo,toi_hi", then one row per
- * query in order: index, 0 or 1, and when it collides two rationals "n" or "n/d"
- * with 0 ≤ lo ≤ hi ≤ 1 (both empty otherwise).  24 bytes per query in memory.
+ * The file format is described once, in truth_files.h (the writer).  24 bytes per
+ * query in memory.
  */
 #ifndef CCD_BENCH_TRUTH_TABLE_H
 #define CCD_BENCH_TRUTH_TABLE_H

@@ -2,12 +2,13 @@
 /* `ccdbench run`: evaluate methods on a dataset and print the result table. */
 #include <config.h>
 
+#include "core/assert.h"
 #include "bench/result_file.h"
 #include "bench/runner.h"
 #include "bench/sweep.h"
 #include "bench/truth_table.h"
 #include "cli/cli.h"
-#include "cli/truth_files.h"
+#include "bench/truth_files.h"
 #include "core/atomic_file.h"
 #include "methods/builtin.h"
 #include "report/paper.h"
@@ -624,10 +625,12 @@ int ccd_cmd_run(int argc, char **argv)
     /* --ms exactly (swept values of ms are doubles: the truth uses them as they are) */
     mpq_t ms_exact;
     int have_ms_exact = o.ms_text && !(o.sweep.count && strcmp(o.sweep.param, "ms") == 0);
-    if (have_ms_exact && ccd_cli_parse_ms(ms_exact, o.ms_text) != 0) { /* parsed once already */
-        have_ms_exact = 0;
-        status = CCD_EXIT_USAGE;
-        goto done;
+    if (have_ms_exact) {
+        /* parse_options accepted this very text with the same parser, so it
+         * parses again; the exact value is kept for the truth. */
+        int bad = ccd_cli_parse_ms(ms_exact, o.ms_text);
+        CCD_ASSERT(bad == 0);
+        (void)bad;
     }
     if (ccd_cli_methods_load(&available, &err, o.plugins, o.plugin_count) != CCD_OK) {
         status = ccd_cli_fail(&err);

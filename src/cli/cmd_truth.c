@@ -6,7 +6,7 @@
 #include "core/error.h"
 #include "core/query_line.h"
 #include "cli/cli.h"
-#include "cli/truth_files.h"
+#include "bench/truth_files.h"
 #include "gen/gen.h"
 
 #include <getopt.h>

@@ -42,6 +42,7 @@ static ptrdiff_t raw_fill(ccd_byte_source *s)
             return fail(s, CCD_ERR_INPUT, "read error: %s", strerror(errno));
         s->in_pos = 0;
         s->in_len = (size_t)n;
+        s->raw_consumed += (uint64_t)n;
         if (n == 0)
             s->raw_eof = 1;
         return n;
@@ -70,6 +71,7 @@ static ccd_status detect(ccd_byte_source *s, ccd_error *err, const char *path)
                 return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "read error: %s",
                                      strerror(errno));
             s->in_len += (size_t)m;
+            s->raw_consumed += (uint64_t)m;
         }
     }
     const unsigned char *d = raw_data(s) + s->in_pos;
@@ -145,6 +147,7 @@ static ptrdiff_t read_plain(ccd_byte_source *s, unsigned char *buf, size_t cap)
             return fail(s, CCD_ERR_INPUT, "read error: %s", strerror(errno));
         if (n == 0)
             s->raw_eof = 1;
+        s->raw_consumed += (uint64_t)n;
         return n;
     }
 }
@@ -217,6 +220,14 @@ ptrdiff_t ccd_byte_source_read(ccd_byte_source *s, void *buf, size_t cap)
     if (cap == 0)
         return 0;
     return s->gzip ? read_gzip(s, buf, cap) : read_plain(s, buf, cap);
+}
+
+uint64_t ccd_byte_source_raw_consumed(const ccd_byte_source *s)
+{
+    /* bytes read from the file but still waiting in the buffer are not consumed */
+    if (s->fd < 0)
+        return s->in_pos;
+    return s->raw_consumed - (s->in_len - s->in_pos);
 }
 
 void ccd_byte_source_close(ccd_byte_source *s)

@@ -24,6 +24,7 @@ typedef struct ccd_byte_source {
     unsigned char *in;          /* raw input buffer (files), CCD_SOURCE_CHUNK      */
     size_t in_pos, in_len;      /* unread raw bytes are in[in_pos, in_len)         */
     int raw_eof;
+    uint64_t raw_consumed;      /* raw (for gzip: compressed) bytes taken in      */
     int failed;                 /* a read failed: later reads fail too            */
     ccd_status err_status;      /* set when a read fails                          */
     char err_message[256];
@@ -37,6 +38,9 @@ ccd_status ccd_byte_source_open_memory(ccd_byte_source *s, ccd_error *err, const
 /* Up to cap decompressed bytes into buf: the count, 0 at the end, or -1 on error
  * (s->err_status and s->err_message say what went wrong). */
 ptrdiff_t ccd_byte_source_read(ccd_byte_source *s, void *buf, size_t cap);
+/* The raw bytes taken from the file or memory block so far: compressed bytes on
+ * gzip input, so progress over a file compares like with like (its size). */
+uint64_t ccd_byte_source_raw_consumed(const ccd_byte_source *s);
 void ccd_byte_source_close(ccd_byte_source *s);
 
 #endif

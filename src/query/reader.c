@@ -534,6 +534,11 @@ uint64_t ccd_reader_bytes_read(const ccd_reader *r)
     return r->bytes;
 }
 
+uint64_t ccd_reader_source_bytes(const ccd_reader *r)
+{
+    return ccd_byte_source_raw_consumed(&r->src);
+}
+
 void ccd_reader_set_max_digits(ccd_reader *r, size_t max_digits)
 {
     r->max_digits = max_digits > 0 ? max_digits : CCD_MAX_DIGITS_DEFAULT;

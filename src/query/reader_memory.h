@@ -12,4 +12,9 @@ ccd_status ccd_reader_open_memory(ccd_reader **out, ccd_error *err, const char *
                                   const void *csv, size_t csv_len, const char *labels_name,
                                   const void *labels, size_t labels_len, ccd_kind kind);
 
+/* The bytes of the file (compressed on gzip input) the reader has consumed so
+ * far, to set against the file's size; ccd_reader_bytes_read counts decoded
+ * text.  The batch loop's progress uses this. */
+uint64_t ccd_reader_source_bytes(const ccd_reader *r);
+
 #endif

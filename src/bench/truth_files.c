@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Writing the ground-truth files of `ccdbench truth --output DIR` (truth_files.h). */
+/* Writing the ground-truth files (format: truth_files.h). */
 #include <config.h>
 
-#include "cli/truth_files.h"
+#include "bench/truth_files.h"
 #include "core/cleanup.h"
 
 #include <errno.h>

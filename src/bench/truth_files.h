@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Ground-truth files of `ccdbench truth --output DIR`: one per input CSV, at the
- * input's path relative to the DATA argument it was found under, named
- * <stem>.truth.csv, with the header line "index,collides,toi_lo,toi_hi" and one row
- * per query (toi bounds exact rationals "n/d", empty when there is no collision).
- * Minimum-separation truth starts with one more line, "# ms=<d> norm=<inf|2>", d the
- * exact rational ("n/d" or "n") the labels were computed for.
+ * Ground-truth files: written here (`ccdbench truth --output DIR`), read back by
+ * truth_table.h.  This comment is the one description of the format.
+ *
+ * One file per input CSV, at the input's path relative to the DATA argument it
+ * was found under, named <stem>.truth.csv.  Contents: an optional first line
+ * "# ms=<d> norm=<inf|2>" (minimum-separation truth, d the exact rational "n/d"
+ * or "n" the labels were computed for), the header "index,collides,toi_lo,toi_hi",
+ * then one row per query in order: index, 0 or 1, and when it collides the toi
+ * bounds as exact rationals "n" or "n/d" with 0 <= lo <= hi <= 1 (both empty
+ * otherwise).
  */
-#ifndef CCD_CLI_TRUTH_FILES_H
-#define CCD_CLI_TRUTH_FILES_H
+#ifndef CCD_BENCH_TRUTH_FILES_H
+#define CCD_BENCH_TRUTH_FILES_H
 #include "bench/truth.h"
 #include "core/atomic_file.h"
 
