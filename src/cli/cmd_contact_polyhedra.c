@@ -35,11 +35,13 @@ static const char usage[] =
     "    --threads N         OpenMP threads (default: all; same table for any N)\n"
     "  bench             contact queries per second: box-box, sphere(98)-box,\n"
     "                    sphere(182)-sphere(182), and the ratio to libccd GJK+EPA\n"
-    "    --pairs N           timed queries per measurement (default 100000)\n"
+    "    --pairs N           at least N timed queries per row (default 1000)\n"
+    "    --min-time S        and at least S seconds: fast methods repeat (0.25)\n"
     "    --threads LIST      thread counts (default 1,2)\n"
     "    --seed S            generator seed of the poses (default 1)\n"
     "\n"
-    "Methods: libccd GJK+EPA (ccdGJKPenetration), libccd MPR (ccdMPRPenetration).\n"
+    "Methods: libccd GJK+EPA (ccdGJKPenetration), libccd MPR (ccdMPRPenetration),\n"
+    "SAT (ours: ccd_polyhedra_contact, the separating-axis routine of the paper).\n"
     "\n"
     "Common options:\n"
     "  --format F        text (default), markdown, csv, json or latex\n"
@@ -47,7 +49,7 @@ static const char usage[] =
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage.\n";
 
-enum { OPT_POSES = 256, OPT_SEED, OPT_THREADS, OPT_PAIRS, OPT_FORMAT };
+enum { OPT_POSES = 256, OPT_SEED, OPT_THREADS, OPT_PAIRS, OPT_MIN_TIME, OPT_FORMAT };
 
 static const ccd_pm_method *methods(size_t *n)
 {
@@ -217,6 +219,7 @@ static int cmd_bench(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"pairs", required_argument, NULL, OPT_PAIRS},
+        {"min-time", required_argument, NULL, OPT_MIN_TIME},
         {"seed", required_argument, NULL, OPT_SEED},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"format", required_argument, NULL, OPT_FORMAT},
@@ -235,6 +238,12 @@ static int cmd_bench(int argc, char **argv)
         case OPT_PAIRS:
             if (parse_count(&opt.pairs, "bench", "--pairs", optarg))
                 return CCD_EXIT_USAGE;
+            break;
+        case OPT_MIN_TIME:
+            if (ccd_cli_parse_double(&opt.min_seconds, "--min-time", optarg))
+                return CCD_EXIT_USAGE;
+            if (!(opt.min_seconds >= 0 && opt.min_seconds <= 3600))
+                return ccd_cli_usage_error("contact polyhedra bench: --min-time must be in [0, 3600]");
             break;
         case OPT_SEED:
             if (parse_seed(&opt.seed, "bench", optarg))

@@ -62,6 +62,8 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/polyhedra_bench.c \
 	src/contact/polyhedra_bench.h \
 	src/contact/polyhedra_methods.c \
+	src/contact/polyhedra_sat_method.c \
+	src/contact/polyhedra_sat_method.h \
 	src/contact/polyhedra_methods.h \
 	src/contact/polyhedra_tables.c \
 	src/contact/polyhedra_tables.h \

@@ -5,12 +5,14 @@
 #include "contact/polyhedra_bench.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <omp.h>
 
 #include "contact/minkowski_exact.h"
+#include "polyhedra.h"
 #include "contact/polyhedra_check.h"
 
 const char *const ccd_poly_scene_names[CCD_POLY_SCENES] = {"box-box", "sphere98-box",
@@ -19,7 +21,8 @@ const char *const ccd_poly_scene_names[CCD_POLY_SCENES] = {"box-box", "sphere98-
 void ccd_poly_bench_options_default(ccd_poly_bench_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->pairs = 100000;
+    o->pairs = 1000;
+    o->min_seconds = 0.25;
     o->threads[0] = 1;
     o->threads[1] = 2;
     o->nthreads = 2;
@@ -111,20 +114,28 @@ static void make_pool(ccd_posed_vertices *a, ccd_posed_vertices *b, int scene, u
 }
 
 static void measure(ccd_poly_bench_row *row, const ccd_pm_method *m, const ccd_posed_vertices *a,
-                    const ccd_posed_vertices *b, size_t pairs, int threads)
+                    const ccd_posed_vertices *b, size_t pairs, double min_seconds, int threads)
 {
     size_t values = 0;
     double phi, nrm[3];
     for (size_t i = 0; i < CCD_POLY_POOL && i < pairs; i++) /* warm-up pass */
         (void)m->fn(&phi, nrm, m->ctx, &a[i], &b[i]);
-    double t0 = omp_get_wtime();
+    /* At least `pairs` queries, and at least min_seconds of them: a fast method's
+     * count grows fourfold until the clock has something to measure. */
+    for (;;) {
+        values = 0;
+        double t0 = omp_get_wtime();
 #pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : values)
-    for (size_t i = 0; i < pairs; i++) {
-        double p, n[3];
-        size_t k = i % CCD_POLY_POOL;
-        values += m->fn(&p, n, m->ctx, &a[k], &b[k]) == CCD_PM_OK;
+        for (size_t i = 0; i < pairs; i++) {
+            double p, n[3];
+            size_t k = i % CCD_POLY_POOL;
+            values += m->fn(&p, n, m->ctx, &a[k], &b[k]) == CCD_PM_OK;
+        }
+        row->seconds = omp_get_wtime() - t0;
+        if (row->seconds >= min_seconds || pairs > SIZE_MAX / 4)
+            break;
+        pairs *= 4;
     }
-    row->seconds = omp_get_wtime() - t0;
     row->values = values;
     row->pairs = pairs;
     row->threads = threads;
@@ -155,8 +166,21 @@ ccd_status ccd_poly_bench_run(ccd_poly_bench *out, ccd_error *err, const ccd_pol
         const double(*vb[CCD_POLY_SCENES])[3] = {(const double(*)[3])box, (const double(*)[3])box,
                                                  (const double(*)[3])s182};
         size_t na[CCD_POLY_SCENES] = {8, n98, n182}, nb[CCD_POLY_SCENES] = {8, 8, n182};
+        /* The same bodies with their faces and edges, built once (exact hull). */
+        ccd_polyhedron body[3];
+        int built = 0;
+        const double(*const shapes[3])[3] = {va[0], va[1], va[2]};
+        const size_t counts[3] = {8, n98, n182};
+        for (; built < 3 && st == CCD_OK; built++)
+            st = ccd_polyhedron_hull(&body[built], err, shapes[built], counts[built]);
+        if (st != CCD_OK) {
+            built--;
+            ccd_poly_bench_free(out);
+        }
+        const ccd_polyhedron *ba[CCD_POLY_SCENES] = {&body[0], &body[1], &body[2]};
+        const ccd_polyhedron *bb[CCD_POLY_SCENES] = {&body[0], &body[0], &body[2]};
         uint64_t rng = o->seed * 0x2545f4914f6cdd1dULL + 7;
-        for (int s = 0; s < CCD_POLY_SCENES; s++) {
+        for (int s = 0; s < CCD_POLY_SCENES && st == CCD_OK; s++) {
             out->vertices[s][0] = na[s];
             out->vertices[s][1] = nb[s];
             for (size_t i = 0; i < CCD_POLY_POOL; i++) {
@@ -164,6 +188,8 @@ ccd_status ccd_poly_bench_run(ccd_poly_bench *out, ccd_error *err, const ccd_pol
                 a[i].n = na[s];
                 b[i].v = vb[s];
                 b[i].n = nb[s];
+                a[i].body = ba[s];
+                b[i].body = bb[s];
             }
             make_pool(a, b, s, &rng);
             for (size_t t = 0; t < o->nthreads; t++) {
@@ -171,11 +197,13 @@ ccd_status ccd_poly_bench_run(ccd_poly_bench *out, ccd_error *err, const ccd_pol
                 for (size_t m = 0; m < nmethods; m++) {
                     ccd_poly_bench_row *row = &out->rows[out->count++];
                     row->scene = s;
-                    measure(row, &methods[m], a, b, o->pairs, o->threads[t]);
+                    measure(row, &methods[m], a, b, o->pairs, o->min_seconds, o->threads[t]);
                     row->ratio = row->pairs_per_second / first->pairs_per_second;
                 }
             }
         }
+        for (int k = 0; k < built; k++)
+            ccd_polyhedron_free(&body[k]);
     }
     free(s98);
     free(s182);

@@ -28,7 +28,9 @@ extern const char *const ccd_poly_scene_names[CCD_POLY_SCENES]; /* box-box, sphe
 double (*ccd_poly_uv_sphere(size_t *n, int rings, int segments))[3];
 
 typedef struct ccd_poly_bench_options {
-    size_t pairs;  /* timed queries per measurement (default 100000) */
+    size_t pairs;  /* at least this many timed queries per measurement (default 1000) */
+    double min_seconds; /* ... and at least this long: a fast method's count grows
+                           fourfold until it is (default 0.25; 0: exactly pairs) */
     int threads[CCD_POLY_MAX_THREAD_COUNTS];
     size_t nthreads; /* default: 1 and 2 */
     uint64_t seed;

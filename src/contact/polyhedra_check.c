@@ -11,6 +11,7 @@
 #include <omp.h>
 
 #include "contact/minkowski_exact.h"
+#include "polyhedra.h"
 
 const char *const ccd_poly_range_names[CCD_POLY_RANGES] = {"Penetrating_BB", "Apart_BB"};
 
@@ -151,13 +152,25 @@ ccd_status ccd_poly_check_run(ccd_poly_check *out, ccd_error *err, const ccd_pol
     }
     double box[8][3];
     ccd_poly_box(box, 1.0);
-    ccd_posed_vertices a = {(const double(*)[3])box, 8, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {0, 0, 0}};
-    ccd_status result = CCD_OK;
+    ccd_polyhedron body;
+    ccd_status result = ccd_polyhedron_hull(&body, err, (const double(*)[3])box, 8);
+    if (result != CCD_OK) {
+        free(poses);
+        free(ref);
+        free(ans);
+        free(st);
+        free(errs);
+        ccd_poly_check_free(out);
+        return result;
+    }
+    ccd_posed_vertices a = {(const double(*)[3])box, 8, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {0, 0, 0},
+                            &body};
     for (int range = 0; range < CCD_POLY_RANGES && result == CCD_OK; range++) {
         uint64_t rng = o->seed * 0x2545f4914f6cdd1dULL + (uint64_t)range;
         for (size_t i = 0; i < n; i++) {
             poses[i].v = (const double(*)[3])box;
             poses[i].n = 8;
+            poses[i].body = &body;
             ccd_poly_random_pose(&poses[i], range, &rng);
         }
         double t0 = omp_get_wtime();
@@ -197,6 +210,7 @@ ccd_status ccd_poly_check_run(ccd_poly_check *out, ccd_error *err, const ccd_pol
             summarize(row, ans + m, ref, n, nmethods);
         }
     }
+    ccd_polyhedron_free(&body);
     free(poses);
     free(ref);
     free(ans);

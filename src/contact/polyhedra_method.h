@@ -20,6 +20,10 @@ typedef struct ccd_posed_vertices {
     size_t n;
     double rot[3][3];
     double pos[3];
+    /* Optional: the same body as a ccd_polyhedron (faces and edges, built once by
+     * the harness from v, never per query), for methods that need its topology;
+     * NULL when the harness has none. */
+    const struct ccd_polyhedron *body;
 } ccd_posed_vertices;
 
 typedef enum ccd_pm_status {

@@ -7,9 +7,11 @@
 #include "contact/polyhedra_methods.h"
 
 #include "contact/libccd_contact.h"
+#include "contact/polyhedra_sat_method.h"
 
 const ccd_pm_method ccd_poly_methods[] = {
     {"libccd GJK+EPA", ccd_libccd_gjk_epa, NULL},
     {"libccd MPR", ccd_libccd_mpr, NULL},
+    {"SAT (ours)", ccd_polyhedra_sat_method, NULL},
 };
 const size_t ccd_poly_method_count = sizeof ccd_poly_methods / sizeof ccd_poly_methods[0];

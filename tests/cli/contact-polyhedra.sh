@@ -19,9 +19,10 @@ for fmt in text markdown csv json latex; do
   expect_status 0 "$CCDBENCH" contact polyhedra check --poses 40 --seed 3 --format $fmt
   cp "$TMP/out" "$TMP/check.$fmt"
 done
-csv_shape "$TMP/check.csv" "$CHECK_HEADER" 4
+csv_shape "$TMP/check.csv" "$CHECK_HEADER" 6
 awk -F, 'NR == 2 && ($1 != "Penetrating_BB" || $2 != "libccd GJK+EPA" || $3 != 40 || $4 != 40) { exit 1 }
-         NR == 4 && ($1 != "Apart_BB" || $5 != 40 || $9 != "nan") { exit 1 }' "$TMP/check.csv" ||
+         NR == 5 && ($1 != "Apart_BB" || $5 != 40 || $9 != "nan") { exit 1 }
+         NR == 7 && ($1 != "Apart_BB" || $2 != "SAT (ours)" || $4 != 40 || $10 > 1e-14) { exit 1 }' "$TMP/check.csv" ||
   fail "check csv: wrong rows"
 "$JSON_VALID" "$TMP/check.json" || fail "check json is not valid"
 grep -q '"err_min": null' "$TMP/check.json" || fail "check json: empty statistic is not null"
@@ -37,12 +38,13 @@ cmp -s "$TMP/t1.csv" "$TMP/check.csv" || fail "check: default threads differ"
 
 BENCH_HEADER='scene,vertices,method,threads,pairs,values,seconds,pairs_per_second,ns_per_query,ratio'
 for fmt in text csv json; do
-  expect_status 0 "$CCDBENCH" contact polyhedra bench --pairs 20 --threads 1,2 --format $fmt
+  expect_status 0 "$CCDBENCH" contact polyhedra bench --pairs 20 --min-time 0 --threads 1,2 --format $fmt
   cp "$TMP/out" "$TMP/bench.$fmt"
 done
-csv_shape "$TMP/bench.csv" "$BENCH_HEADER" 12
+csv_shape "$TMP/bench.csv" "$BENCH_HEADER" 18
 awk -F, 'NR > 1 && ($5 != 20 || $6 != 20) { exit 1 }' "$TMP/bench.csv" || fail "bench csv: pairs"
 grep -q '^sphere182-sphere182,182x182,libccd MPR,2,' "$TMP/bench.csv" || fail "bench csv: no sphere row"
+grep -q '^sphere182-sphere182,182x182,SAT (ours),2,20,20,' "$TMP/bench.csv" || fail "bench csv: no SAT row"
 "$JSON_VALID" "$TMP/bench.json" || fail "bench json is not valid"
 
 # bad usage: exit 2, one message
