@@ -13,6 +13,7 @@
 
 #include "contact/libccd_contact.h"
 #include "contact/minkowski_exact.h"
+#include "polyhedra.h"
 #include "contact/polyhedra_bench.h"
 #include "contact/polyhedra_check.h"
 #include "contact/polyhedra_methods.h"
@@ -259,13 +260,15 @@ END_TEST
 
 START_TEST(test_sphere_resting_on_box)
 {
-    size_t n;
-    double(*s)[3] = ccd_poly_uv_sphere(&n, 8, 12);
-    ck_assert_ptr_nonnull(s);
+    ccd_polyhedron sphere;
+    ccd_error err;
+    ck_assert(ccd_polyhedron_sphere(&sphere, &err, 98, 1.0) == CCD_OK);
+    size_t n = sphere.vertex_count;
+    const double(*s)[3] = (const double(*)[3])sphere.vertex;
     ck_assert_uint_eq(n, 98);
     for (size_t i = 0; i < n; i++)
         ck_assert(fabs(s[i][0] * s[i][0] + s[i][1] * s[i][1] + s[i][2] * s[i][2] - 1) < 1e-15);
-    ccd_posed_vertices a = body((const double(*)[3])s, n, 0, 1.9, 0);
+    ccd_posed_vertices a = body(s, n, 0, 1.9, 0);
     ccd_posed_vertices b = body((const double(*)[3])box1, 8, 0, 0, 0);
     ccd_minkowski_result r = exact(&a, &b);
     ck_assert_msg(r.phi == 1.9 - 2.0, "phi %.17g", r.phi); /* the pole sinks 0.1 */
@@ -274,11 +277,7 @@ START_TEST(test_sphere_resting_on_box)
     r = exact(&a, &b);
     ck_assert(r.phi == 0.25);
     assert_normal(&r, 0, 1, 0);
-    free(s);
-    size_t m;
-    double(*t)[3] = ccd_poly_uv_sphere(&m, 10, 18);
-    ck_assert_uint_eq(m, 182);
-    free(t);
+    ccd_polyhedron_free(&sphere);
 }
 END_TEST
 

@@ -14,6 +14,7 @@
 #include "contact/minkowski_exact.h"
 #include "polyhedra.h"
 #include "contact/polyhedra_check.h"
+#include "core/error.h"
 
 const char *const ccd_poly_scene_names[CCD_POLY_SCENES] = {"box-box", "sphere98-box",
                                                           "sphere182-sphere182"};
@@ -34,29 +35,6 @@ void ccd_poly_bench_free(ccd_poly_bench *b)
     free(b->rows);
     b->rows = NULL;
     b->count = 0;
-}
-
-double (*ccd_poly_uv_sphere(size_t *n, int rings, int segments))[3]
-{
-    *n = (size_t)rings * (size_t)segments + 2;
-    double(*v)[3] = malloc(*n * sizeof *v);
-    if (!v)
-        return NULL;
-    const double pi = 3.14159265358979323846;
-    size_t k = 0;
-    v[k][0] = 0, v[k][1] = -1, v[k][2] = 0, k++;
-    for (int r = 0; r < rings; r++) {
-        double theta = pi * (r + 1) / (rings + 1); /* from the -y pole */
-        for (int s = 0; s < segments; s++) {
-            double phi = 2 * pi * s / segments;
-            v[k][0] = sin(theta) * cos(phi);
-            v[k][1] = -cos(theta);
-            v[k][2] = sin(theta) * sin(phi);
-            k++;
-        }
-    }
-    v[k][0] = 0, v[k][1] = 1, v[k][2] = 0;
-    return v;
 }
 
 static void random_rotation(double rot[3][3], uint64_t *rng)
@@ -148,48 +126,40 @@ ccd_status ccd_poly_bench_run(ccd_poly_bench *out, ccd_error *err, const ccd_pol
                               const ccd_pm_method *methods, size_t nmethods)
 {
     memset(out, 0, sizeof *out);
-    double box[8][3];
-    ccd_poly_box(box, 1.0);
-    size_t n98, n182;
-    double(*s98)[3] = ccd_poly_uv_sphere(&n98, 8, 12);
-    double(*s182)[3] = ccd_poly_uv_sphere(&n182, 10, 18);
+    /* The bodies, built once by the public constructors (exact hull): the box
+     * [-1, 1]³ and the paper's 98- and 182-vertex spheres of radius 1. */
+    ccd_polyhedron body[3];
+    int built = 0;
+    ccd_status st = ccd_polyhedron_box(&body[0], err, (const double[3]){1, 1, 1});
+    built += st == CCD_OK;
+    if (st == CCD_OK)
+        st = ccd_polyhedron_sphere(&body[1], err, 98, 1.0);
+    built += st == CCD_OK;
+    if (st == CCD_OK)
+        st = ccd_polyhedron_sphere(&body[2], err, 182, 1.0);
+    built += st == CCD_OK;
     ccd_posed_vertices *a = malloc(CCD_POLY_POOL * sizeof *a);
     ccd_posed_vertices *b = malloc(CCD_POLY_POOL * sizeof *b);
     out->rows = calloc(CCD_POLY_SCENES * o->nthreads * nmethods + 1, sizeof *out->rows);
-    ccd_status st = CCD_OK;
-    if (!s98 || !s182 || !a || !b || !out->rows) {
-        st = ccd_error_set(err, CCD_ERR_INTERNAL, "contact polyhedra bench", 0, 0, "out of memory");
+    if (st == CCD_OK && (!a || !b || !out->rows))
+        st = ccd_error_oom(err, "contact polyhedra bench");
+    if (st != CCD_OK) {
         ccd_poly_bench_free(out);
     } else {
-        const double(*va[CCD_POLY_SCENES])[3] = {(const double(*)[3])box, (const double(*)[3])s98,
-                                                 (const double(*)[3])s182};
-        const double(*vb[CCD_POLY_SCENES])[3] = {(const double(*)[3])box, (const double(*)[3])box,
-                                                 (const double(*)[3])s182};
-        size_t na[CCD_POLY_SCENES] = {8, n98, n182}, nb[CCD_POLY_SCENES] = {8, 8, n182};
-        /* The same bodies with their faces and edges, built once (exact hull). */
-        ccd_polyhedron body[3];
-        int built = 0;
-        const double(*const shapes[3])[3] = {va[0], va[1], va[2]};
-        const size_t counts[3] = {8, n98, n182};
-        for (; built < 3 && st == CCD_OK; built++)
-            st = ccd_polyhedron_hull(&body[built], err, shapes[built], counts[built]);
-        if (st != CCD_OK) {
-            built--;
-            ccd_poly_bench_free(out);
-        }
-        const ccd_polyhedron *ba[CCD_POLY_SCENES] = {&body[0], &body[1], &body[2]};
-        const ccd_polyhedron *bb[CCD_POLY_SCENES] = {&body[0], &body[0], &body[2]};
+        /* scene s: body sa[s] against body sb[s] */
+        static const int sa[CCD_POLY_SCENES] = {0, 1, 2}, sb[CCD_POLY_SCENES] = {0, 0, 2};
         uint64_t rng = o->seed * 0x2545f4914f6cdd1dULL + 7;
         for (int s = 0; s < CCD_POLY_SCENES && st == CCD_OK; s++) {
-            out->vertices[s][0] = na[s];
-            out->vertices[s][1] = nb[s];
+            const ccd_polyhedron *pa = &body[sa[s]], *pb = &body[sb[s]];
+            out->vertices[s][0] = pa->vertex_count;
+            out->vertices[s][1] = pb->vertex_count;
             for (size_t i = 0; i < CCD_POLY_POOL; i++) {
-                a[i].v = va[s];
-                a[i].n = na[s];
-                b[i].v = vb[s];
-                b[i].n = nb[s];
-                a[i].body = ba[s];
-                b[i].body = bb[s];
+                a[i].v = (const double(*)[3])pa->vertex;
+                a[i].n = pa->vertex_count;
+                a[i].body = pa;
+                b[i].v = (const double(*)[3])pb->vertex;
+                b[i].n = pb->vertex_count;
+                b[i].body = pb;
             }
             make_pool(a, b, s, &rng);
             for (size_t t = 0; t < o->nthreads; t++) {
@@ -202,11 +172,9 @@ ccd_status ccd_poly_bench_run(ccd_poly_bench *out, ccd_error *err, const ccd_pol
                 }
             }
         }
-        for (int k = 0; k < built; k++)
-            ccd_polyhedron_free(&body[k]);
     }
-    free(s98);
-    free(s182);
+    for (int k = 0; k < built; k++)
+        ccd_polyhedron_free(&body[k]);
     free(a);
     free(b);
     return st;

@@ -23,10 +23,6 @@
 enum { CCD_POLY_SCENES = 3, CCD_POLY_MAX_THREAD_COUNTS = 8, CCD_POLY_POOL = 1000 };
 extern const char *const ccd_poly_scene_names[CCD_POLY_SCENES]; /* box-box, sphere98-box, sphere182-sphere182 */
 
-/* The UV sphere with `segments` vertices per ring and `rings` rings:
- * segments · rings + 2 vertices written to v (malloc'd), or NULL. */
-double (*ccd_poly_uv_sphere(size_t *n, int rings, int segments))[3];
-
 typedef struct ccd_poly_bench_options {
     size_t pairs;  /* at least this many timed queries per measurement (default 1000) */
     double min_seconds; /* ... and at least this long: a fast method's count grows
