@@ -26,33 +26,6 @@ static const char *kind_name(ccd_kind kind)
     return kind == CCD_VF ? "VF" : "EE";
 }
 
-static int table_alloc(ccd_report_table *t, size_t columns, size_t rows,
-                       const char *const *header, const char *const *title,
-                       const unsigned char *numeric)
-{
-    memset(t, 0, sizeof *t);
-    t->columns = columns;
-    t->header = header;
-    t->title = title;
-    t->numeric = numeric;
-    t->cells = calloc(rows * columns + 1, sizeof *t->cells);
-    if (!t->cells)
-        return -1;
-    t->rows = rows; /* ccd_report_table_free frees rows × columns cells */
-    return 0;
-}
-
-/* 0 when every cell was allocated; otherwise frees the table and returns -1. */
-static int table_check(ccd_report_table *t)
-{
-    for (size_t i = 0; i < t->rows * t->columns; i++)
-        if (!t->cells[i]) {
-            ccd_report_table_free(t);
-            return -1;
-        }
-    return 0;
-}
-
 /* ------------------------------------------------------------------ contact check */
 
 enum { CHECK_COLUMNS = 26 };
@@ -94,7 +67,7 @@ int ccd_contact_check_table(ccd_report_table *t, ccd_contact_check *c, int preci
     for (int kd = 0; kd < 2; kd++)
         if (c->queries[kd] + c->skipped[kd] > 0)
             rows += 1 + o->nlevels;
-    if (table_alloc(t, CHECK_COLUMNS, rows, check_headers, check_titles, check_numeric) != 0)
+    if (ccd_report_table_init(t, CHECK_COLUMNS, rows, check_headers, check_titles, check_numeric) != 0)
         return -1;
     char **cell = t->cells;
     for (int kd = 0; kd < 2; kd++) {
@@ -119,7 +92,7 @@ int ccd_contact_check_table(ccd_report_table *t, ccd_contact_check *c, int preci
             *cell++ = precise ? ccd_report_printf("%.9g", c->seconds) : ccd_report_printf("%.1f", c->seconds);
         }
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }
 
 /* ------------------------------------------------------------------ rotating edge */
@@ -138,7 +111,7 @@ static const unsigned char rotating_numeric[ROTATING_COLUMNS] = {1, 0, 1, 1, 1, 
 int ccd_rotating_edge_table(ccd_report_table *t, const ccd_rotating_edge_row *rows, size_t n,
                             int precise)
 {
-    if (table_alloc(t, ROTATING_COLUMNS, n, rotating_headers, rotating_titles,
+    if (ccd_report_table_init(t, ROTATING_COLUMNS, n, rotating_headers, rotating_titles,
                     rotating_numeric) != 0)
         return -1;
     char **cell = t->cells;
@@ -155,7 +128,7 @@ int ccd_rotating_edge_table(ccd_report_table *t, const ccd_rotating_edge_row *ro
         *cell++ = number(r->jump, precise, "%.4g");
         *cell++ = number(r->fd_error, precise, "%.2e");
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }
 
 /* ------------------------------------------------------------------ throughput */
@@ -188,7 +161,7 @@ static const ccd_throughput_row *baseline_of(const ccd_throughput *tp, const ccd
 
 int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int precise)
 {
-    if (table_alloc(t, THROUGHPUT_COLUMNS, tp->count, throughput_headers, throughput_titles,
+    if (ccd_report_table_init(t, THROUGHPUT_COLUMNS, tp->count, throughput_headers, throughput_titles,
                     throughput_numeric) != 0)
         return -1;
     char **cell = t->cells;
@@ -209,7 +182,7 @@ int ccd_throughput_table(ccd_report_table *t, const ccd_throughput *tp, int prec
         *cell++ = ccd_report_printf("%zu", tp->ip_not_converged[r->kind]);
         *cell++ = number(tp->ip_vs_hard[r->kind], precise, "%.2e");
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }
 
 /* ------------------------------------------------------------------ pipeline */
@@ -231,7 +204,7 @@ int ccd_pipeline_table(ccd_report_table *t, const ccd_pipeline_params *p,
                        const double *jac_max, int precise)
 {
     size_t n = ccd_pipeline_contact_count(p), nv = p->vertex_k[0] + p->vertex_k[1];
-    if (table_alloc(t, PIPELINE_COLUMNS, n, pipeline_headers, pipeline_titles,
+    if (ccd_report_table_init(t, PIPELINE_COLUMNS, n, pipeline_headers, pipeline_titles,
                     pipeline_numeric) != 0)
         return -1;
     char **cell = t->cells;
@@ -252,5 +225,5 @@ int ccd_pipeline_table(ccd_report_table *t, const ccd_pipeline_params *p,
         *cell++ = number(jac_error ? jac_error[i] : NAN, precise, "%.2e");
         *cell++ = number(jac_max ? jac_max[i] : NAN, precise, "%.3g");
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }

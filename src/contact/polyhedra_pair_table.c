@@ -48,32 +48,6 @@ ccd_status ccd_polyhedra_from_spec(ccd_polyhedron *p, ccd_error *err, const char
     return ccd_polyhedron_read(p, err, spec);
 }
 
-static int table_alloc(ccd_report_table *t, size_t columns, size_t rows,
-                       const char *const *header, const char *const *title,
-                       const unsigned char *numeric)
-{
-    memset(t, 0, sizeof *t);
-    t->columns = columns;
-    t->header = header;
-    t->title = title;
-    t->numeric = numeric;
-    t->cells = calloc(rows * columns + 1, sizeof *t->cells);
-    if (!t->cells)
-        return -1;
-    t->rows = rows;
-    return 0;
-}
-
-static int table_check(ccd_report_table *t)
-{
-    for (size_t i = 0; i < t->rows * t->columns; i++)
-        if (!t->cells[i]) {
-            ccd_report_table_free(t);
-            return -1;
-        }
-    return 0;
-}
-
 static char *num(double x, int precise)
 {
     return ccd_report_printf(precise ? "%.17g" : "%.6g", x + 0.0); /* no "-0" */
@@ -103,7 +77,7 @@ static const char *status_word(ccd_polyhedra_status s)
 int ccd_polyhedra_pair_table(ccd_report_table *t, const ccd_polyhedra_result *r, int precise)
 {
     size_t rows = r->point_count ? r->point_count : 1;
-    if (table_alloc(t, PAIR_COLUMNS, rows, pair_headers, pair_titles, pair_numeric))
+    if (ccd_report_table_init(t, PAIR_COLUMNS, rows, pair_headers, pair_titles, pair_numeric))
         return -1;
     for (size_t k = 0; k < rows; k++) {
         char **c = t->cells + k * PAIR_COLUMNS;
@@ -117,7 +91,7 @@ int ccd_polyhedra_pair_table(ccd_report_table *t, const ccd_polyhedra_result *r,
         for (int i = 0; i < 3; i++) /* no point: NaN, which JSON writes as null */
             c[8 + i] = r->point_count ? num(r->point[k][i], precise) : ccd_report_printf("nan");
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }
 
 enum { JAC_COLUMNS = 14 };
@@ -144,7 +118,7 @@ ccd_status ccd_polyhedra_jacobian_table(ccd_report_table *t, ccd_error *err,
     double jac[4][12], ref[4][12];
     ccd_polyh_jac_eval(NULL, jac, &fp);
     if (ccd_polyh_jac_reference(NULL, ref, &fp, 256) != CCD_OK ||
-        table_alloc(t, JAC_COLUMNS, 4, jac_headers, jac_titles, jac_numeric))
+        ccd_report_table_init(t, JAC_COLUMNS, 4, jac_headers, jac_titles, jac_numeric))
         return ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
     static const char *const names[4] = {"phi", "n_x", "n_y", "n_z"};
     for (int i = 0; i < 4; i++) {
@@ -157,7 +131,7 @@ ccd_status ccd_polyhedra_jacobian_table(ccd_report_table *t, ccd_error *err,
         }
         c[13] = ccd_report_printf("%.2e", diff);
     }
-    if (table_check(t))
+    if (ccd_report_table_complete(t))
         return ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
     return CCD_OK;
 }

@@ -20,32 +20,6 @@ static char *count(size_t n)
     return ccd_report_printf("%zu", n);
 }
 
-static int table_alloc(ccd_report_table *t, size_t columns, size_t rows,
-                       const char *const *header, const char *const *title,
-                       const unsigned char *numeric)
-{
-    memset(t, 0, sizeof *t);
-    t->columns = columns;
-    t->header = header;
-    t->title = title;
-    t->numeric = numeric;
-    t->cells = calloc(rows * columns + 1, sizeof *t->cells);
-    if (!t->cells)
-        return -1;
-    t->rows = rows;
-    return 0;
-}
-
-static int table_check(ccd_report_table *t)
-{
-    for (size_t i = 0; i < t->rows * t->columns; i++)
-        if (!t->cells[i]) {
-            ccd_report_table_free(t);
-            return -1;
-        }
-    return 0;
-}
-
 enum { CHECK_COLUMNS = 13 };
 static const char *const check_headers[CHECK_COLUMNS] = {
     "range", "method", "poses", "values", "disjoint", "no_contact", "failed", "gate_wrong",
@@ -59,7 +33,7 @@ static const unsigned char check_numeric[CHECK_COLUMNS] = {0, 0, 1, 1, 1, 1, 1, 
 
 int ccd_poly_check_table(ccd_report_table *t, const ccd_poly_check *c, int precise)
 {
-    if (table_alloc(t, CHECK_COLUMNS, c->count, check_headers, check_titles, check_numeric))
+    if (ccd_report_table_init(t, CHECK_COLUMNS, c->count, check_headers, check_titles, check_numeric))
         return -1;
     char **cell = t->cells;
     for (size_t i = 0; i < c->count; i++) {
@@ -78,7 +52,7 @@ int ccd_poly_check_table(ccd_report_table *t, const ccd_poly_check *c, int preci
         *cell++ = number(r->std, precise, "%.4g");
         *cell++ = number(r->normal_max_deg, precise, "%.3g");
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }
 
 enum { BENCH_COLUMNS = 10 };
@@ -94,7 +68,7 @@ static const unsigned char bench_numeric[BENCH_COLUMNS] = {0, 0, 0, 1, 1, 1, 1, 
 
 int ccd_poly_bench_table(ccd_report_table *t, const ccd_poly_bench *b, int precise)
 {
-    if (table_alloc(t, BENCH_COLUMNS, b->count, bench_headers, bench_titles, bench_numeric))
+    if (ccd_report_table_init(t, BENCH_COLUMNS, b->count, bench_headers, bench_titles, bench_numeric))
         return -1;
     char **cell = t->cells;
     for (size_t i = 0; i < b->count; i++) {
@@ -110,5 +84,5 @@ int ccd_poly_bench_table(ccd_report_table *t, const ccd_poly_bench *b, int preci
         *cell++ = number(r->ns_per_query, precise, "%.4g");
         *cell++ = number(r->ratio, precise, "%.3f");
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }

@@ -137,34 +137,11 @@ static const char *const bench_titles[7] = {"triangles", "BSH s", "brute s", "br
                                             "exact pairs", "centred pairs", "rel. diff."};
 static const unsigned char bench_numeric[7] = {1, 1, 1, 1, 1, 1, 1};
 
-static int table_alloc(ccd_report_table *t, size_t columns, size_t rows,
-                       const char *const *header, const char *const *title,
-                       const unsigned char *numeric)
-{
-    memset(t, 0, sizeof *t);
-    t->columns = columns, t->header = header, t->title = title, t->numeric = numeric;
-    t->cells = calloc(rows * columns + 1, sizeof *t->cells);
-    if (!t->cells)
-        return -1;
-    t->rows = rows;
-    return 0;
-}
-
-static int table_check(ccd_report_table *t)
-{
-    for (size_t i = 0; i < t->rows * t->columns; i++)
-        if (!t->cells[i]) {
-            ccd_report_table_free(t);
-            return -1;
-        }
-    return 0;
-}
-
 int ccd_potential_check_table(ccd_report_table *t, size_t *failed, int precise)
 {
     check_row row[MAX_CHECKS];
     size_t n = run_checks(row);
-    if (table_alloc(t, 4, n, check_headers, check_headers, check_numeric) != 0)
+    if (ccd_report_table_init(t, 4, n, check_headers, check_headers, check_numeric) != 0)
         return -1;
     *failed = 0;
     for (size_t i = 0; i < n; i++) {
@@ -176,7 +153,7 @@ int ccd_potential_check_table(ccd_report_table *t, size_t *failed, int precise)
         c[2] = ccd_report_printf(precise ? "%.9g" : "%.0e", row[i].bound);
         c[3] = ccd_report_printf("%d", pass);
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }
 
 int ccd_potential_bench_table(ccd_report_table *t, size_t max_triangles, double eps, int precise)
@@ -186,7 +163,7 @@ int ccd_potential_bench_table(ccd_report_table *t, size_t max_triangles, double 
     for (int i = 0; i < 5; i++)
         if (4 * (size_t)segments[i] * (segments[i] / 2 - 1) <= max_triangles)
             rows++;
-    if (table_alloc(t, 7, rows, bench_headers, bench_titles, bench_numeric) != 0)
+    if (ccd_report_table_init(t, 7, rows, bench_headers, bench_titles, bench_numeric) != 0)
         return -1;
     for (size_t i = 0; i < rows; i++) {
         ccd_mesh m[2] = {{0}};
@@ -223,5 +200,5 @@ int ccd_potential_bench_table(ccd_report_table *t, size_t max_triangles, double 
         for (int k = 0; k < 2; k++)
             ccd_bsh_free(hs[k]), ccd_mesh_free(&m[k]);
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }

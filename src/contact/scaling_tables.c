@@ -15,32 +15,6 @@ static char *number(double x, int precise, const char *human)
     return precise ? ccd_report_printf("%.9g", x) : ccd_report_printf(human, x);
 }
 
-static int table_alloc(ccd_report_table *t, size_t columns, size_t rows,
-                       const char *const *header, const char *const *title,
-                       const unsigned char *numeric)
-{
-    memset(t, 0, sizeof *t);
-    t->columns = columns;
-    t->header = header;
-    t->title = title;
-    t->numeric = numeric;
-    t->cells = calloc(rows * columns + 1, sizeof *t->cells);
-    if (!t->cells)
-        return -1;
-    t->rows = rows;
-    return 0;
-}
-
-static int table_check(ccd_report_table *t)
-{
-    for (size_t i = 0; i < t->rows * t->columns; i++)
-        if (!t->cells[i]) {
-            ccd_report_table_free(t);
-            return -1;
-        }
-    return 0;
-}
-
 enum { CHECK_COLUMNS = 31 };
 static const char *const check_headers[CHECK_COLUMNS] = {
     "a", "b", "rho", "reference", "pairs", "failed", "alpha_n", "alpha_max", "alpha_p99",
@@ -60,7 +34,7 @@ static const unsigned char check_numeric[CHECK_COLUMNS] = {
 
 int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int precise)
 {
-    if (table_alloc(t, CHECK_COLUMNS, c->nrows, check_headers, check_titles, check_numeric))
+    if (ccd_report_table_init(t, CHECK_COLUMNS, c->nrows, check_headers, check_titles, check_numeric))
         return -1;
     char **cell = t->cells;
     for (size_t i = 0; i < c->nrows; i++) {
@@ -104,7 +78,7 @@ int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int preci
         *cell++ = number(it.max, precise, "%.0f");
         *cell++ = ccd_report_printf("%zu", row->over_30);
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }
 
 enum { PAIR_COLUMNS = 15 };
@@ -124,7 +98,7 @@ int ccd_scaling_pair_table(ccd_report_table *t, const double *rho, size_t nrho,
                            const ccd_scaling_status *status, const ccd_scaling_result *r,
                            const ccd_scaling_ref *ref, int precise)
 {
-    if (table_alloc(t, PAIR_COLUMNS, nrho, pair_headers, pair_titles, pair_numeric))
+    if (ccd_report_table_init(t, PAIR_COLUMNS, nrho, pair_headers, pair_titles, pair_numeric))
         return -1;
     char **cell = t->cells;
     int has_ref = ref->kind != CCD_SCALING_REF_NONE;
@@ -147,7 +121,7 @@ int ccd_scaling_pair_table(ccd_report_table *t, const double *rho, size_t nrho,
         *cell++ = number(ok && has_ref ? ccd_scaling_ref_alpha_error(ref, r[i].alpha) : NAN,
                          precise, "%.1e");
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }
 
 enum { BENCH_COLUMNS = 10 };
@@ -163,7 +137,7 @@ static const unsigned char bench_numeric[BENCH_COLUMNS] = {0, 0, 1, 0, 1, 1, 1, 
 
 int ccd_scaling_bench_table(ccd_report_table *t, const ccd_scaling_bench *b, int precise)
 {
-    if (table_alloc(t, BENCH_COLUMNS, b->nrows, bench_headers, bench_titles, bench_numeric))
+    if (ccd_report_table_init(t, BENCH_COLUMNS, b->nrows, bench_headers, bench_titles, bench_numeric))
         return -1;
     char **cell = t->cells;
     for (size_t i = 0; i < b->nrows; i++) {
@@ -179,5 +153,5 @@ int ccd_scaling_bench_table(ccd_report_table *t, const ccd_scaling_bench *b, int
         *cell++ = number(row->iter_mean, precise, "%.1f");
         *cell++ = ccd_report_printf("%zu", row->failed);
     }
-    return table_check(t);
+    return ccd_report_table_complete(t);
 }

@@ -43,6 +43,14 @@ int ccd_report_table_make(ccd_report_table *t, const ccd_run_stats *s, int preci
 /* A printf-formatted cell (malloc'd), or NULL when out of memory. */
 char *ccd_report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ccd_report_table_free(ccd_report_table *t);
+/* A table of rows × columns cells, all NULL, with the given column names, titles
+ * and numeric flags (static arrays, not copied): 0, or -1 when out of memory. */
+int ccd_report_table_init(ccd_report_table *t, size_t columns, size_t rows,
+                          const char *const *header, const char *const *title,
+                          const unsigned char *numeric);
+/* After filling the cells: 0 when every cell was allocated; otherwise frees the
+ * table and returns -1 (a cell's allocation failed). */
+int ccd_report_table_complete(ccd_report_table *t);
 static inline const char *ccd_report_cell(const ccd_report_table *t, size_t row, size_t col)
 {
     return t->cells[row * t->columns + col];

@@ -63,6 +63,32 @@ char *ccd_report_printf(const char *fmt, ...)
     return s;
 }
 
+int ccd_report_table_init(ccd_report_table *t, size_t columns, size_t rows,
+                          const char *const *header, const char *const *title,
+                          const unsigned char *numeric_columns)
+{
+    memset(t, 0, sizeof *t);
+    t->columns = columns;
+    t->header = header;
+    t->title = title;
+    t->numeric = numeric_columns;
+    t->cells = calloc(rows * columns + 1, sizeof *t->cells);
+    if (!t->cells)
+        return -1;
+    t->rows = rows; /* ccd_report_table_free frees rows × columns cells */
+    return 0;
+}
+
+int ccd_report_table_complete(ccd_report_table *t)
+{
+    for (size_t i = 0; i < t->rows * t->columns; i++)
+        if (!t->cells[i]) {
+            ccd_report_table_free(t);
+            return -1;
+        }
+    return 0;
+}
+
 static char *number(double x, int precise, const char *human)
 {
     return precise ? ccd_report_printf("%.9g", x) : ccd_report_printf(human, x);
