@@ -15,6 +15,6 @@ include tests/gen.mk
 include tests/ms.mk
 include tests/example.mk
 include tests/api.mk
-include tests/extra.mk
+include tests/msrf.mk
 include tests/report.mk
 include tests/failures.mk

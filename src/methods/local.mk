@@ -2,7 +2,7 @@
 # src/methods: registry, plugin loader, and one file per CCD method.
 include src/methods/tight_inclusion.mk
 include src/methods/baselines.mk
-include src/methods/extra.mk
+include src/methods/msrf.mk
 
 # Lists of methods (lookup, `--methods`) and the plugin loader (dlopen).
 noinst_LTLIBRARIES += src/methods/libccdmethodlist.la

@@ -145,9 +145,9 @@ START_TEST(reference_tolerance)
 }
 END_TEST
 
-static Suite *extra_suite(void)
+static Suite *msrf_suite(void)
 {
-    Suite *s = suite_create("extra");
+    Suite *s = suite_create("msrf");
     TCase *msrf = tcase_create("msrf");
     tcase_add_test(msrf, vertex_through_face);
     tcase_add_test(msrf, vertex_to_corner);
@@ -162,7 +162,7 @@ static Suite *extra_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(extra_suite());
+    SRunner *sr = srunner_create(msrf_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
