@@ -415,7 +415,7 @@ static void record(void *ctx, const ccd_dataset_file *f, const ccd_query *q,
     r->n++;
 }
 
-static void run_default(ccd_run_stats *stats, recorded *rec, int threads, ccd_truth_mode truth)
+static void run_default(ccd_run_stats *stats, recorded *rec, int threads, ccd_truth_policy truth)
 {
     char *path = default_dataset();
     const char *paths[1] = {path};
@@ -458,7 +458,7 @@ START_TEST(test_runner_deterministic)
     ccd_run_stats stats[3];
     for (int i = 0; i < 3; i++) {
         memset(&rec[i], 0, sizeof rec[i]);
-        run_default(&stats[i], &rec[i], threads[i], CCD_TRUTH_EXACT);
+        run_default(&stats[i], &rec[i], threads[i], CCD_TRUTH_POLICY_EXACT);
     }
     for (int i = 1; i < 3; i++) {
         ck_assert_uint_eq(rec[i].n, rec[0].n);
@@ -489,7 +489,7 @@ START_TEST(test_runner_deterministic_shared_data)
     static const ccd_method *methods[3] = {&ccd_method_fprf, &ccd_method_exact, &never};
     for (int i = 0; i < 2; i++) {
         memset(&rec[i], 0, sizeof rec[i]);
-        ccd_run_config cfg = {.methods = methods, .method_count = 3, .truth = CCD_TRUTH_LABELS,
+        ccd_run_config cfg = {.methods = methods, .method_count = 3, .truth = CCD_TRUTH_POLICY_LABELS,
                               .threads = 1 + 2 * i, .batch_size = 13, .on_query = record,
                               .ctx = &rec[i]};
         ccd_params_default(&cfg.params);
@@ -514,7 +514,7 @@ START_TEST(test_default_labels_are_exact)
     static recorded rec;
     memset(&rec, 0, sizeof rec);
     ccd_run_stats stats;
-    run_default(&stats, &rec, 2, CCD_TRUTH_EXACT);
+    run_default(&stats, &rec, 2, CCD_TRUTH_POLICY_EXACT);
     ck_assert_uint_eq(rec.n, 276);
     for (size_t i = 0; i < rec.n; i++)
         ck_assert_msg(rec.label[i] == rec.truth[i], "query #%zu (index %llu): label %d, exact %d",
@@ -542,7 +542,7 @@ START_TEST(test_runner_labels_truth)
     static recorded rec;
     memset(&rec, 0, sizeof rec);
     ccd_run_stats stats;
-    run_default(&stats, &rec, 1, CCD_TRUTH_LABELS);
+    run_default(&stats, &rec, 1, CCD_TRUTH_POLICY_LABELS);
     /* Labelled input: truth comes from the labels, no toi comparison. */
     ck_assert_uint_eq(stats.exact_truth, 0);
     ck_assert_int_eq(stats.toi_compared, 0);
@@ -657,7 +657,7 @@ START_TEST(test_report_formats)
     static recorded rec;
     memset(&rec, 0, sizeof rec);
     ccd_run_stats stats;
-    run_default(&stats, &rec, 2, CCD_TRUTH_EXACT);
+    run_default(&stats, &rec, 2, CCD_TRUTH_POLICY_EXACT);
     size_t rows = stats.group_count * stats.method_count;
 
     char *csv = report_string(&stats, CCD_FORMAT_CSV);

@@ -48,13 +48,13 @@ CLI_TESTS = \
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/lib.sh
 
-# Ground-truth files read back (src/bench/truth_table.c), and `ccdbench run`
+# Ground-truth files read back (src/bench/truth_file_reader.c), and `ccdbench run`
 # scored against the shipped truth and --truth-dir.
-check_PROGRAMS += tests/check_truth_table
-TESTS += tests/check_truth_table
-tests_check_truth_table_SOURCES = tests/check_truth_table.c
-tests_check_truth_table_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_truth_table_LDADD = src/bench/libccdrun.la src/core/libccdcore.la \
+check_PROGRAMS += tests/check_truth_file
+TESTS += tests/check_truth_file
+tests_check_truth_file_SOURCES = tests/check_truth_file.c
+tests_check_truth_file_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_truth_file_LDADD = src/bench/libccdrun.la src/core/libccdcore.la \
 	$(CHECK_LIBS) $(CCD_LIBS)
 TESTS += tests/cli/truth-files.sh
 EXTRA_DIST += tests/cli/truth-files.sh

@@ -25,10 +25,10 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/sweep.h \
 	src/bench/time_histogram.c \
 	src/bench/time_histogram.h \
-	src/bench/truth.c \
-	src/bench/truth.h \
-	src/bench/truth_files.c \
-	src/bench/truth_files.h \
-	src/bench/truth_table.c \
-	src/bench/truth_table.h
+	src/bench/exact_labels.c \
+	src/bench/exact_labels.h \
+	src/bench/truth_file_writer.c \
+	src/bench/truth_file_writer.h \
+	src/bench/truth_file_reader.c \
+	src/bench/truth_file_reader.h
 libccdbench_la_LIBADD += src/bench/libccdrun.la

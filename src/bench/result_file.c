@@ -50,7 +50,7 @@ static char *utc_now(void)
 ccd_status ccd_result_header_init(ccd_result_header *h, ccd_error *err, char *const *data,
                                   size_t data_count, const ccd_dataset *ds,
                                   const ccd_method *const *methods, size_t method_count,
-                                  ccd_truth_mode truth, unsigned shard_index,
+                                  ccd_truth_policy truth, unsigned shard_index,
                                   unsigned shard_count, const char *sweep)
 {
     memset(h, 0, sizeof *h);
@@ -73,7 +73,7 @@ ccd_status ccd_result_header_init(ccd_result_header *h, ccd_error *err, char *co
     h->gmp = strdup(gmp_version);
     h->mpfr = strdup(mpfr_get_version());
     h->zlib = strdup(zlibVersion());
-    h->truth = strdup(truth == CCD_TRUTH_EXACT ? "exact" : "labels");
+    h->truth = strdup(truth == CCD_TRUTH_POLICY_EXACT ? "exact" : "labels");
     h->sweep = sweep ? strdup(sweep) : NULL;
     h->shard_index = shard_index;
     h->shard_count = shard_count ? shard_count : 1;

@@ -44,7 +44,7 @@ typedef struct ccd_result_header {
 ccd_status ccd_result_header_init(ccd_result_header *h, ccd_error *err, char *const *data,
                                   size_t data_count, const ccd_dataset *ds,
                                   const ccd_method *const *methods, size_t method_count,
-                                  ccd_truth_mode truth, unsigned shard_index,
+                                  ccd_truth_policy truth, unsigned shard_index,
                                   unsigned shard_count, const char *sweep);
 void ccd_result_header_free(ccd_result_header *h);
 

@@ -103,7 +103,7 @@ unsigned ccd_run_shard_of(const ccd_run_config *cfg, size_t file, const ccd_quer
 
 static int needs_exact_truth(const run_ctx *c, const ccd_query *q)
 {
-    return c->cfg->truth == CCD_TRUTH_EXACT || q->label < 0 || c->use_ms || c->limit_t_max;
+    return c->cfg->truth == CCD_TRUTH_POLICY_EXACT || q->label < 0 || c->use_ms || c->limit_t_max;
 }
 
 /* The oracle on q: collides, and its toi in t->toi. */
@@ -442,7 +442,7 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         uint64_t start = ccd_clock_ns();
         st = ccd_batch_loop_run(&loop, err, ds);
         stats->wall_seconds = (double)(ccd_clock_ns() - start) * 1e-9;
-        stats->toi_compared = cfg->truth == CCD_TRUTH_EXACT || stats->exact_truth > 0;
+        stats->toi_compared = cfg->truth == CCD_TRUTH_POLICY_EXACT || stats->exact_truth > 0;
     }
     for (size_t i = 0; st == CCD_OK && cfg->truth_files && i < ds->count; i++) {
         const ccd_truth_file *tf = &cfg->truth_files->files[i];

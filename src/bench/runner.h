@@ -9,15 +9,15 @@
 #include "bench/method_detail.h"
 #include "bench/method_failure.h"
 #include "bench/method_stats.h"
-#include "bench/truth_table.h"
+#include "bench/truth_file_reader.h"
 #include "ccdbench.h"
 
 #include <gmp.h>
 
-typedef enum ccd_truth_mode {
-    CCD_TRUTH_LABELS = 0, /* labels when the input has them, else the exact oracle */
-    CCD_TRUTH_EXACT = 1   /* always the exact oracle; enables the toi comparison     */
-} ccd_truth_mode;
+typedef enum ccd_truth_policy {
+    CCD_TRUTH_POLICY_LABELS = 0, /* labels when the input has them, else the exact oracle */
+    CCD_TRUTH_POLICY_EXACT = 1   /* always the exact oracle; enables the toi comparison     */
+} ccd_truth_policy;
 
 typedef struct ccd_run_config {
     const ccd_method *const *methods;
@@ -29,14 +29,14 @@ typedef struct ccd_run_config {
     /* The exact d of params.ms for the exact truth (NULL: params.ms itself, a double);
      * the methods get params.ms. */
     mpq_srcptr ms_exact;
-    ccd_truth_mode truth;
+    ccd_truth_policy truth;
     /* Optional: the exact truth of every dataset file, read from ground-truth files
      * (one per file of the dataset, in its order; for params.ms and params.ms_norm).
      * It replaces the labels; the oracle is consulted to confirm every false positive,
      * false negative and toi after the exact one it would count, and when a method's
      * toi, t_max or a double falls inside the file's isolating interval.  A row count
      * other than the file's query count, or a row the oracle contradicts, is an error. */
-    const ccd_truth_table *truth_files;
+    const ccd_truth_file_set *truth_files;
     /* Optional, one per method: its documented range of inputs (named in the
      * reason when it rejects a query), or NULL. */
     const char *const *method_limits;

@@ -354,7 +354,7 @@ int ccd_cmd_gate(int argc, char **argv)
     if (o.json && status != CCD_EXIT_USAGE) {
         ccd_result_header h;
         if (ccd_result_header_init(&h, &err, argv + optind, (size_t)(argc - optind), &ds,
-                                   cfg.methods, cfg.method_count, CCD_TRUTH_LABELS, 0, 1,
+                                   cfg.methods, cfg.method_count, CCD_TRUTH_POLICY_LABELS, 0, 1,
                                    NULL) != CCD_OK) {
             status = ccd_cli_fail(&err);
         } else {

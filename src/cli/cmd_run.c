@@ -6,9 +6,9 @@
 #include "bench/result_file.h"
 #include "bench/runner.h"
 #include "bench/sweep.h"
-#include "bench/truth_table.h"
+#include "bench/truth_file_reader.h"
 #include "cli/cli.h"
-#include "bench/truth_files.h"
+#include "bench/truth_file_writer.h"
 #include "core/atomic_file.h"
 #include "methods/builtin.h"
 #include "report/paper.h"
@@ -101,7 +101,7 @@ typedef struct run_options {
     long threads;
     ccd_report_format format;
     const char *output;
-    ccd_truth_mode truth;
+    ccd_truth_policy truth;
     ccd_params params;
     ccd_cli_option_set options;          /* --param and the shorthand flags */
     const ccd_method_list *available;    /* every method, for --param names */
@@ -201,9 +201,9 @@ static int parse_options(run_options *o, int argc, char **argv)
         case OPT_OUTPUT: o->output = optarg; break;
         case OPT_TRUTH:
             if (strcmp(optarg, "labels") == 0)
-                o->truth = CCD_TRUTH_LABELS;
+                o->truth = CCD_TRUTH_POLICY_LABELS;
             else if (strcmp(optarg, "exact") == 0)
-                o->truth = CCD_TRUTH_EXACT;
+                o->truth = CCD_TRUTH_POLICY_EXACT;
             else
                 return ccd_cli_usage_error("--truth: '%s' is not labels or exact", optarg);
             o->truth_given = 1;
@@ -343,7 +343,7 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
 /* Where labels were to be the truth, say which sets had queries without one. */
 static void note_unlabelled(const ccd_run_stats *stats, const run_options *o)
 {
-    if (o->truth == CCD_TRUTH_LABELS && !o->truth_files)
+    if (o->truth == CCD_TRUTH_POLICY_LABELS && !o->truth_files)
         ccd_cli_note_unlabelled_run(stats);
 }
 
@@ -542,7 +542,7 @@ static char *all_but_slow(const ccd_method_list *available)
  * --truth-dir and a sweep of ms) the shipped ground truth when there is one for
  * --ms and --norm.  Returns -1 to go on (o->truth_files set when there are files,
  * and then table loaded), or the exit status. */
-static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_dataset *ds,
+static int load_truth_files(ccd_truth_file_set *table, run_options *o, const ccd_dataset *ds,
                             char *const *data, int data_count, mpq_srcptr ms)
 {
     int sweep_ms = o->sweep.count && strcmp(o->sweep.param, "ms") == 0;
@@ -573,7 +573,7 @@ static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_da
             status = ccd_cli_out_of_memory();
     ccd_error err;
     if (status < 0 && (ccd_truth_paths_distinct(&err, paths, ds) != CCD_OK ||
-                       ccd_truth_table_load(table, &err, paths, ds->count, ms,
+                       ccd_truth_file_set_load(table, &err, paths, ds->count, ms,
                                             o->params.ms_norm) != CCD_OK))
         status = ccd_cli_fail(&err);
     for (size_t i = 0; paths && i < ds->count; i++)
@@ -589,7 +589,7 @@ static int load_truth_files(ccd_truth_table *table, run_options *o, const ccd_da
 
 int ccd_cmd_run(int argc, char **argv)
 {
-    run_options o = {.methods = "all", .format = CCD_FORMAT_TEXT, .truth = CCD_TRUTH_LABELS,
+    run_options o = {.methods = "all", .format = CCD_FORMAT_TEXT, .truth = CCD_TRUTH_POLICY_LABELS,
                      .isolate = 1, .query_timeout = 60};
     ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
@@ -619,7 +619,7 @@ int ccd_cmd_run(int argc, char **argv)
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0, have_truth_table = 0;
-    ccd_truth_table truth_table = {0};
+    ccd_truth_file_set truth_table = {0};
     const char **limits = NULL; /* the documented ranges of the chosen methods */
     unsigned char *isolate = NULL; /* per chosen method: run in child processes */
     /* --ms exactly (swept values of ms are doubles: the truth uses them as they are) */
@@ -740,7 +740,7 @@ done:
     free(limits);
     free(isolate);
     if (have_truth_table)
-        ccd_truth_table_free(&truth_table);
+        ccd_truth_file_set_free(&truth_table);
     free(o.truth_files);
     if (have_ms_exact)
         mpq_clear(ms_exact);

@@ -2,11 +2,11 @@
 /* `ccdbench truth`: exact labels and times of impact; verify labels, write them. */
 #include <config.h>
 
-#include "bench/truth.h"
+#include "bench/exact_labels.h"
 #include "core/error.h"
 #include "core/query_line.h"
 #include "cli/cli.h"
-#include "bench/truth_files.h"
+#include "bench/truth_file_writer.h"
 #include "gen/gen.h"
 
 #include <getopt.h>
@@ -44,7 +44,7 @@ typedef struct truth_cli {
     int verify;
     uint64_t queries, positives, labelled, disagreements;
     uint64_t *unlabelled; /* --verify: per input file, its queries without a label */
-    ccd_truth_files *files; /* NULL: no --output */
+    ccd_truth_file_writer *files; /* NULL: no --output */
     ccd_cli_progress bar;
     double *seconds; /* --stats: the oracle's time per query (NULL: not kept) */
     size_t seconds_cap;
@@ -112,7 +112,7 @@ static ccd_status on_query(void *ctx, ccd_error *err, size_t file, const ccd_que
                    (unsigned long long)q->index, q->label, label->collides);
         }
     }
-    return t->files ? ccd_truth_files_put(t->files, err, file, q, label) : CCD_OK;
+    return t->files ? ccd_truth_file_writer_put(t->files, err, file, q, label) : CCD_OK;
 }
 
 /* --verify: the sets with queries that had no label to verify. */
@@ -206,16 +206,16 @@ int ccd_cmd_truth(int argc, char **argv)
     ccd_status st = CCD_OK;
     if (t.verify && !(t.unlabelled = calloc(ds.count ? ds.count : 1, sizeof *t.unlabelled)))
         st = ccd_error_oom(&err, "ccdbench");
-    ccd_truth_files files;
+    ccd_truth_file_writer files;
     if (output) {
-        ccd_truth_files_init(&files, output, &ds, roots, root_count);
+        ccd_truth_file_writer_init(&files, output, &ds, roots, root_count);
         t.files = &files;
         if (st == CCD_OK)
-            st = ccd_truth_files_check(&files, &err);
+            st = ccd_truth_file_writer_check(&files, &err);
         if (st == CCD_OK && separation)
-            st = ccd_truth_files_set_separation(&files, &err, ms, norm);
+            st = ccd_truth_file_writer_set_separation(&files, &err, ms, norm);
         if (st == CCD_OK) /* every file can be written: fail before any work */
-            st = ccd_truth_files_prepare(&files, &err);
+            st = ccd_truth_file_writer_prepare(&files, &err);
     }
     if (stats) {
         t.seconds_cap = 1024;
@@ -223,7 +223,7 @@ int ccd_cmd_truth(int argc, char **argv)
             t.stats_oom = 1;
     }
     ccd_cli_progress_init(&t.bar, "truth");
-    ccd_truth_config cfg = {
+    ccd_exact_label_config cfg = {
         .threads = (int)threads,
         .ms = separation ? ms : NULL,
         .ms_norm = norm,
@@ -232,14 +232,14 @@ int ccd_cmd_truth(int argc, char **argv)
         .ctx = &t,
     };
     if (st == CCD_OK)
-        st = ccd_truth_run(&err, &ds, &cfg);
+        st = ccd_exact_label_run(&err, &ds, &cfg);
     if (st == CCD_OK && t.files)
-        st = ccd_truth_files_finish(t.files, &err);
+        st = ccd_truth_file_writer_finish(t.files, &err);
     ccd_cli_progress_finish(&t.bar);
     int status;
     if (st != CCD_OK) {
         if (t.files)
-            ccd_truth_files_abort(t.files);
+            ccd_truth_file_writer_abort(t.files);
         status = ccd_cli_fail(&err);
     } else {
         fprintf(stderr, "truth: %llu queries, %llu collide",
@@ -270,7 +270,7 @@ int ccd_cmd_truth(int argc, char **argv)
         }
     }
     if (t.files)
-        ccd_truth_files_free(t.files);
+        ccd_truth_file_writer_free(t.files);
     free(t.seconds);
     free(t.unlabelled);
     ccd_dataset_free(&ds);

@@ -2,7 +2,7 @@
 /* Exact labels and times of impact of a whole dataset (truth.h), as a batch loop. */
 #include <config.h>
 
-#include "bench/truth.h"
+#include "bench/exact_labels.h"
 #include "core/error.h"
 #include "core/clock.h"
 #include "core/query_line.h"
@@ -58,7 +58,7 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
 static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_file *f,
                           const ccd_query *q, void *tls, void *ctx)
 {
-    const ccd_truth_config *cfg = ctx;
+    const ccd_exact_label_config *cfg = ctx;
     truth_thread *t = tls;
     truth_slot *slot = slot_bytes;
     slot->toi_lo = slot->toi_hi = NULL;
@@ -91,7 +91,7 @@ static void free_gmp_string(char *s)
 static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                           const void *slot_bytes)
 {
-    const ccd_truth_config *cfg = ctx;
+    const ccd_exact_label_config *cfg = ctx;
     const truth_slot *slot = slot_bytes;
     ccd_exact_label label = {slot->collides, slot->toi_lo, slot->toi_hi, slot->seconds};
     ccd_status st = cfg->on_query ? cfg->on_query(cfg->ctx, err, file, q, &label) : CCD_OK;
@@ -102,12 +102,12 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
 
 static void progress(void *ctx, uint64_t done, uint64_t total)
 {
-    const ccd_truth_config *cfg = ctx;
+    const ccd_exact_label_config *cfg = ctx;
     if (cfg->progress)
         cfg->progress(cfg->ctx, done, total);
 }
 
-ccd_status ccd_truth_run(ccd_error *err, const ccd_dataset *ds, const ccd_truth_config *cfg)
+ccd_status ccd_exact_label_run(ccd_error *err, const ccd_dataset *ds, const ccd_exact_label_config *cfg)
 {
     ccd_batch_loop loop = {
         .threads = cfg->threads,

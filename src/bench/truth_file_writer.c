@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Writing the ground-truth files (format: truth_files.h). */
+/* Writing the ground-truth files (format: truth_file_writer.h). */
 #include <config.h>
 
-#include "bench/truth_files.h"
+#include "bench/truth_file_writer.h"
 #include "core/cleanup.h"
 
 #include <errno.h>
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset *ds,
+void ccd_truth_file_writer_init(ccd_truth_file_writer *t, const char *dir, const ccd_dataset *ds,
                           char *const *roots, int root_count)
 {
     memset(t, 0, sizeof *t);
@@ -22,7 +22,7 @@ void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset
     t->root_count = root_count;
 }
 
-ccd_status ccd_truth_files_set_separation(ccd_truth_files *t, ccd_error *err, mpq_srcptr ms,
+ccd_status ccd_truth_file_writer_set_separation(ccd_truth_file_writer *t, ccd_error *err, mpq_srcptr ms,
                                           int norm)
 {
     char *g = mpq_get_str(NULL, 10, ms);
@@ -39,7 +39,7 @@ ccd_status ccd_truth_files_set_separation(ccd_truth_files *t, ccd_error *err, mp
     return CCD_OK;
 }
 
-void ccd_truth_files_free(ccd_truth_files *t)
+void ccd_truth_file_writer_free(ccd_truth_file_writer *t)
 {
     for (size_t i = 0; i < t->made_count; i++) {
         ccd_cleanup_remove(t->made_slots[i]);
@@ -55,7 +55,7 @@ void ccd_truth_files_free(ccd_truth_files *t)
 }
 
 /* Remember a directory we created: removed again (when empty) on failure. */
-static ccd_status remember_dir(ccd_truth_files *t, ccd_error *err, const char *dir)
+static ccd_status remember_dir(ccd_truth_file_writer *t, ccd_error *err, const char *dir)
 {
     char **dirs = realloc(t->made_dirs, (t->made_count + 1) * sizeof *dirs);
     if (dirs)
@@ -141,7 +141,7 @@ ccd_status ccd_truth_paths_distinct(ccd_error *err, char *const *paths, const cc
     return st;
 }
 
-ccd_status ccd_truth_files_check(const ccd_truth_files *t, ccd_error *err)
+ccd_status ccd_truth_file_writer_check(const ccd_truth_file_writer *t, ccd_error *err)
 {
     char **paths = calloc(t->ds->count ? t->ds->count : 1, sizeof *paths);
     ccd_status st = paths ? CCD_OK
@@ -159,7 +159,7 @@ ccd_status ccd_truth_files_check(const ccd_truth_files *t, ccd_error *err)
 }
 
 /* mkdir -p of the directory part of path. */
-static ccd_status make_parents(ccd_truth_files *t, ccd_error *err, char *path)
+static ccd_status make_parents(ccd_truth_file_writer *t, ccd_error *err, char *path)
 {
     for (char *p = path + 1; *p; p++) {
         if (*p != '/')
@@ -183,7 +183,7 @@ static ccd_status make_parents(ccd_truth_files *t, ccd_error *err, char *path)
     return CCD_OK;
 }
 
-static ccd_status open_file(ccd_truth_files *t, ccd_error *err, size_t file)
+static ccd_status open_file(ccd_truth_file_writer *t, ccd_error *err, size_t file)
 {
     char *path = ccd_truth_file_path(t->dir, t->ds->files[file].csv_path, t->roots,
                                      t->root_count);
@@ -203,7 +203,7 @@ static ccd_status open_file(ccd_truth_files *t, ccd_error *err, size_t file)
 }
 
 /* Finish files up to (not including) `upto`. */
-static ccd_status finish_until(ccd_truth_files *t, ccd_error *err, size_t upto)
+static ccd_status finish_until(ccd_truth_file_writer *t, ccd_error *err, size_t upto)
 {
     while (t->finished < upto) {
         ccd_status st = t->open ? CCD_OK : open_file(t, err, t->finished);
@@ -217,7 +217,7 @@ static ccd_status finish_until(ccd_truth_files *t, ccd_error *err, size_t upto)
     return CCD_OK;
 }
 
-ccd_status ccd_truth_files_prepare(ccd_truth_files *t, ccd_error *err)
+ccd_status ccd_truth_file_writer_prepare(ccd_truth_file_writer *t, ccd_error *err)
 {
     ccd_status st = CCD_OK;
     for (size_t i = 0; st == CCD_OK && i < t->ds->count; i++) {
@@ -233,7 +233,7 @@ ccd_status ccd_truth_files_prepare(ccd_truth_files *t, ccd_error *err)
     return st;
 }
 
-ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
+ccd_status ccd_truth_file_writer_put(ccd_truth_file_writer *t, ccd_error *err, size_t file,
                                const ccd_query *q, const ccd_exact_label *label)
 {
     ccd_status st = finish_until(t, err, file);
@@ -249,12 +249,12 @@ ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
     return CCD_OK;
 }
 
-ccd_status ccd_truth_files_finish(ccd_truth_files *t, ccd_error *err)
+ccd_status ccd_truth_file_writer_finish(ccd_truth_file_writer *t, ccd_error *err)
 {
     return finish_until(t, err, t->ds->count);
 }
 
-void ccd_truth_files_abort(ccd_truth_files *t)
+void ccd_truth_file_writer_abort(ccd_truth_file_writer *t)
 {
     if (t->open)
         ccd_atomic_file_abort(&t->out);

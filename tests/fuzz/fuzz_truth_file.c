@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer target of the ground-truth file reader (src/bench/truth_table.c,
+/* libFuzzer target of the ground-truth file reader (src/bench/truth_file_reader.c,
  * what `run --truth-dir` and the shipped ground_truth/ go through).
  *
  * Input: the bytes of a truth file.  It is loaded twice: as plain CCD truth and
@@ -16,15 +16,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/truth_table.h"
+#include "bench/truth_file_reader.h"
 #include "fuzz_check.h"
 
 static void check_load(const char *path, int has_nul, mpq_srcptr ms, int norm)
 {
     char *paths[1] = {(char *)path};
-    ccd_truth_table t;
+    ccd_truth_file_set t;
     ccd_error err;
-    ccd_status st = ccd_truth_table_load(&t, &err, paths, 1, ms, norm);
+    ccd_status st = ccd_truth_file_set_load(&t, &err, paths, 1, ms, norm);
     if (st != CCD_OK) {
         if (st != CCD_ERR_INPUT || t.count != 0 || t.files != NULL)
             abort();
@@ -50,7 +50,7 @@ static void check_load(const char *path, int has_nul, mpq_srcptr ms, int norm)
         if (row->rational && row->lo_down != row->hi_up)
             abort();
     }
-    ccd_truth_table_free(&t);
+    ccd_truth_file_set_free(&t);
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Ground-truth files read back (truth_table.h). */
+/* Ground-truth files read back (truth_file_reader.h). */
 #include <config.h>
 
-#include "bench/truth_table.h"
+#include "bench/truth_file_reader.h"
 #include "core/error.h"
 
 #include <errno.h>
@@ -196,7 +196,7 @@ static ccd_status load_file(ccd_truth_file *f, ccd_error *err, reader *r, mpq_sr
     return CCD_OK;
 }
 
-ccd_status ccd_truth_table_load(ccd_truth_table *t, ccd_error *err, char *const *paths,
+ccd_status ccd_truth_file_set_load(ccd_truth_file_set *t, ccd_error *err, char *const *paths,
                                 size_t count, mpq_srcptr ms, int norm)
 {
     t->count = 0;
@@ -225,11 +225,11 @@ ccd_status ccd_truth_table_load(ccd_truth_table *t, ccd_error *err, char *const 
     free(r.line);
     mpq_clears(r.lo, r.hi, r.tmp, NULL);
     if (st != CCD_OK)
-        ccd_truth_table_free(t);
+        ccd_truth_file_set_free(t);
     return st;
 }
 
-void ccd_truth_table_free(ccd_truth_table *t)
+void ccd_truth_file_set_free(ccd_truth_file_set *t)
 {
     for (size_t i = 0; i < t->count; i++) {
         free(t->files[i].path);

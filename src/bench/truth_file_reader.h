@@ -7,11 +7,11 @@
  * order a method's double toi against the exact one without the oracle whenever
  * the double lies outside [lo_down, hi_up] — and fall back to the oracle inside.
  *
- * The file format is described once, in truth_files.h (the writer).  24 bytes per
+ * The file format is described once, in truth_file_writer.h (the writer).  24 bytes per
  * query in memory.
  */
-#ifndef CCD_BENCH_TRUTH_TABLE_H
-#define CCD_BENCH_TRUTH_TABLE_H
+#ifndef CCD_BENCH_TRUTH_FILE_READER_H
+#define CCD_BENCH_TRUTH_FILE_READER_H
 #include "ccdbench.h"
 
 #include <gmp.h>
@@ -30,10 +30,10 @@ typedef struct ccd_truth_file {
     unsigned long first_line; /* line number of row 0 (2, or 3 after "# ms=…") */
 } ccd_truth_file;
 
-typedef struct ccd_truth_table {
+typedef struct ccd_truth_file_set {
     ccd_truth_file *files; /* one per file of the dataset, in its order */
     size_t count;
-} ccd_truth_table;
+} ccd_truth_file_set;
 
 /*
  * Read paths[0 .. count) (one per dataset file).  Each must be truth for minimum
@@ -41,8 +41,8 @@ typedef struct ccd_truth_table {
  * or it is an error.  Errors (CCD_ERR_INPUT) are "path:line:column: what is wrong";
  * on error the table is empty.
  */
-ccd_status ccd_truth_table_load(ccd_truth_table *t, ccd_error *err, char *const *paths,
+ccd_status ccd_truth_file_set_load(ccd_truth_file_set *t, ccd_error *err, char *const *paths,
                                 size_t count, mpq_srcptr ms, int norm);
-void ccd_truth_table_free(ccd_truth_table *t);
+void ccd_truth_file_set_free(ccd_truth_file_set *t);
 
 #endif

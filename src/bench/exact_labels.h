@@ -4,8 +4,8 @@
  * parallel, handed to the caller in file and query order with its time of impact
  * as an isolating interval of exact rationals of width ≤ 2^-64.
  */
-#ifndef CCD_BENCH_TRUTH_H
-#define CCD_BENCH_TRUTH_H
+#ifndef CCD_BENCH_EXACT_LABELS_H
+#define CCD_BENCH_EXACT_LABELS_H
 #include "ccdbench.h"
 
 typedef struct ccd_exact_label {
@@ -15,7 +15,7 @@ typedef struct ccd_exact_label {
     double seconds; /* wall time of the oracle on this query (monotonic clock) */
 } ccd_exact_label;
 
-typedef struct ccd_truth_config {
+typedef struct ccd_exact_label_config {
     int threads;       /* 0: OpenMP default */
     /* Minimum separation (src/exact/DESIGN.md §9): NULL or 0 for plain CCD, else the exact
      * rational d > 0 (read-only, shared by the threads) in norm ms_norm: 0 L∞, 2 L2. */
@@ -26,8 +26,8 @@ typedef struct ccd_truth_config {
                            const ccd_exact_label *label);
     void (*progress)(void *ctx, uint64_t done, uint64_t total);
     void *ctx;
-} ccd_truth_config;
+} ccd_exact_label_config;
 
-ccd_status ccd_truth_run(ccd_error *err, const ccd_dataset *ds, const ccd_truth_config *cfg);
+ccd_status ccd_exact_label_run(ccd_error *err, const ccd_dataset *ds, const ccd_exact_label_config *cfg);
 
 #endif

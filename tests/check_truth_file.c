@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Check suite of src/bench/truth_table.c: ground-truth files read back with the
+/* Check suite of src/bench/truth_file_reader.c: ground-truth files read back with the
  * time of impact rounded outwards, and every malformed file rejected with its
  * path, line and column. */
 #include <config.h>
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/truth_files.h"
-#include "bench/truth_table.h"
+#include "bench/truth_file_writer.h"
+#include "bench/truth_file_reader.h"
 
 static char *write_temp(const char *text)
 {
@@ -28,17 +28,17 @@ static char *write_temp(const char *text)
 }
 
 /* Load one file for (ms, norm); returns the status, err filled. */
-static ccd_status load_text(ccd_truth_table *t, ccd_error *err, char **path, const char *text,
+static ccd_status load_text(ccd_truth_file_set *t, ccd_error *err, char **path, const char *text,
                             mpq_srcptr ms, int norm)
 {
     *path = write_temp(text);
-    return ccd_truth_table_load(t, err, path, 1, ms, norm);
+    return ccd_truth_file_set_load(t, err, path, 1, ms, norm);
 }
 
 /* The message must be "<path>:<where>: <...what...>". */
 static void expect_error(const char *text, const char *where, const char *what)
 {
-    ccd_truth_table t;
+    ccd_truth_file_set t;
     ccd_error err;
     char *path;
     ck_assert_int_eq(load_text(&t, &err, &path, text, NULL, 0), CCD_ERR_INPUT);
@@ -54,7 +54,7 @@ static void expect_error(const char *text, const char *where, const char *what)
 
 START_TEST(test_rows_and_outward_rounding)
 {
-    ccd_truth_table t;
+    ccd_truth_file_set t;
     ccd_error err;
     char *path;
     ck_assert_int_eq(load_text(&t, &err, &path,
@@ -92,7 +92,7 @@ START_TEST(test_rows_and_outward_rounding)
     ck_assert(r[4].rational && r[4].lo_down == 1 && r[4].hi_up == 1);
     ck_assert(!r[5].rational && r[5].lo_down <= 1.0 / 3 && r[5].hi_up >= 1.0 / 3);
     mpq_clears(x, third, NULL);
-    ccd_truth_table_free(&t);
+    ccd_truth_file_set_free(&t);
     unlink(path);
     free(path);
 }
@@ -104,20 +104,20 @@ START_TEST(test_separation_header)
     mpq_t ms;
     mpq_init(ms);
     mpq_set_ui(ms, 1, 100);
-    ccd_truth_table t;
+    ccd_truth_file_set t;
     ccd_error err;
     char *path;
     ck_assert_int_eq(load_text(&t, &err, &path, text, ms, 0), CCD_OK);
     ck_assert_uint_eq(t.files[0].first_line, 3);
     ck_assert_uint_eq(t.files[0].count, 1);
-    ccd_truth_table_free(&t);
+    ccd_truth_file_set_free(&t);
     /* the other norm, another d, plain CCD: all refused */
-    ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, ms, 2), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_truth_file_set_load(&t, &err, &path, 1, ms, 2), CCD_ERR_INPUT);
     ck_assert_ptr_nonnull(strstr(err.message, ":1:1: truth for a different separation"));
     mpq_set_ui(ms, 1, 1000);
-    ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, ms, 0), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_truth_file_set_load(&t, &err, &path, 1, ms, 0), CCD_ERR_INPUT);
     ck_assert_ptr_nonnull(strstr(err.message, "ms=1/1000 norm=inf"));
-    ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, NULL, 0), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_truth_file_set_load(&t, &err, &path, 1, NULL, 0), CCD_ERR_INPUT);
     ck_assert_ptr_nonnull(strstr(err.message, "minimum-separation truth"));
     unlink(path);
     free(path);
@@ -198,9 +198,9 @@ START_TEST(test_nul_byte)
         mpq_t ms;
         mpq_init(ms);
         mpq_set_ui(ms, 1, 100);
-        ccd_truth_table t;
+        ccd_truth_file_set t;
         ccd_error err;
-        ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, i == 2 ? ms : NULL, 0),
+        ck_assert_int_eq(ccd_truth_file_set_load(&t, &err, &path, 1, i == 2 ? ms : NULL, 0),
                          CCD_ERR_INPUT);
         char want[256];
         snprintf(want, sizeof want, "%s:%s: NUL byte (not a text file)", path, cases[i].where);
@@ -224,38 +224,38 @@ START_TEST(test_write_read_round_trip)
     char *roots[] = {root};
     ccd_dataset_file file = {.csv_path = csv, .kind = CCD_VF};
     ccd_dataset ds = {.files = &file, .count = 1};
-    ccd_truth_files w;
+    ccd_truth_file_writer w;
     ccd_error err;
-    ccd_truth_files_init(&w, out, &ds, roots, 1);
+    ccd_truth_file_writer_init(&w, out, &ds, roots, 1);
     mpq_t ms;
     mpq_init(ms);
     mpq_set_ui(ms, 1, 1000);
-    ck_assert_int_eq(ccd_truth_files_set_separation(&w, &err, ms, 2), CCD_OK);
-    ck_assert_int_eq(ccd_truth_files_prepare(&w, &err), CCD_OK);
+    ck_assert_int_eq(ccd_truth_file_writer_set_separation(&w, &err, ms, 2), CCD_OK);
+    ck_assert_int_eq(ccd_truth_file_writer_prepare(&w, &err), CCD_OK);
     ccd_query q = {0};
     ccd_exact_label hit = {.collides = 1, .toi_lo = "1/3", .toi_hi = "1/3"};
     ccd_exact_label miss = {.collides = 0};
     q.index = 0;
-    ck_assert_int_eq(ccd_truth_files_put(&w, &err, 0, &q, &hit), CCD_OK);
+    ck_assert_int_eq(ccd_truth_file_writer_put(&w, &err, 0, &q, &hit), CCD_OK);
     q.index = 1;
-    ck_assert_int_eq(ccd_truth_files_put(&w, &err, 0, &q, &miss), CCD_OK);
-    ck_assert_int_eq(ccd_truth_files_finish(&w, &err), CCD_OK);
-    ccd_truth_files_free(&w);
+    ck_assert_int_eq(ccd_truth_file_writer_put(&w, &err, 0, &q, &miss), CCD_OK);
+    ck_assert_int_eq(ccd_truth_file_writer_finish(&w, &err), CCD_OK);
+    ccd_truth_file_writer_free(&w);
 
     char *path = ccd_truth_file_path(out, csv, roots, 1);
     ck_assert_ptr_nonnull(path);
     ck_assert_ptr_nonnull(strstr(path, "in/xvf.truth.csv"));
-    ccd_truth_table t;
-    ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, ms, 2), CCD_OK);
+    ccd_truth_file_set t;
+    ck_assert_int_eq(ccd_truth_file_set_load(&t, &err, &path, 1, ms, 2), CCD_OK);
     ck_assert_uint_eq(t.files[0].count, 2);
     const ccd_truth_row *r = t.files[0].rows;
     ck_assert(r[0].collides && !r[0].rational);
     ck_assert(r[0].lo_down < 1.0 / 3 || r[0].hi_up > 1.0 / 3);
     ck_assert(!r[1].collides);
-    ccd_truth_table_free(&t);
+    ccd_truth_file_set_free(&t);
     /* the separation is part of the file: other truth is refused */
     mpq_set_ui(ms, 1, 100);
-    ck_assert_int_eq(ccd_truth_table_load(&t, &err, &path, 1, ms, 2), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_truth_file_set_load(&t, &err, &path, 1, ms, 2), CCD_ERR_INPUT);
     mpq_clear(ms);
     unlink(path);
     free(path);
@@ -269,10 +269,10 @@ END_TEST
 
 START_TEST(test_missing_file)
 {
-    ccd_truth_table t;
+    ccd_truth_file_set t;
     ccd_error err;
     char *paths[1] = {"/nonexistent/x.truth.csv"};
-    ck_assert_int_eq(ccd_truth_table_load(&t, &err, paths, 1, NULL, 0), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_truth_file_set_load(&t, &err, paths, 1, NULL, 0), CCD_ERR_INPUT);
     ck_assert_ptr_nonnull(strstr(err.message, "/nonexistent/x.truth.csv:0:0: cannot open"));
     ck_assert_ptr_null(t.files);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Ground-truth files: written here (`ccdbench truth --output DIR`), read back by
- * truth_table.h.  This comment is the one description of the format.
+ * truth_file_reader.h.  This comment is the one description of the format.
  *
  * One file per input CSV, at the input's path relative to the DATA argument it
  * was found under, named <stem>.truth.csv.  Contents: an optional first line
@@ -11,12 +11,12 @@
  * bounds as exact rationals "n" or "n/d" with 0 <= lo <= hi <= 1 (both empty
  * otherwise).
  */
-#ifndef CCD_BENCH_TRUTH_FILES_H
-#define CCD_BENCH_TRUTH_FILES_H
-#include "bench/truth.h"
+#ifndef CCD_BENCH_TRUTH_FILE_WRITER_H
+#define CCD_BENCH_TRUTH_FILE_WRITER_H
+#include "bench/exact_labels.h"
 #include "core/atomic_file.h"
 
-typedef struct ccd_truth_files {
+typedef struct ccd_truth_file_writer {
     const char *dir;
     const ccd_dataset *ds;
     char *const *roots; /* the DATA arguments */
@@ -29,27 +29,27 @@ typedef struct ccd_truth_files {
     char **made_dirs;   /* the directories created for the files, in creation order */
     int *made_slots;    /* their cleanup slots (core/cleanup.h) */
     size_t made_count;
-} ccd_truth_files;
+} ccd_truth_file_writer;
 
-void ccd_truth_files_init(ccd_truth_files *t, const char *dir, const ccd_dataset *ds,
+void ccd_truth_file_writer_init(ccd_truth_file_writer *t, const char *dir, const ccd_dataset *ds,
                           char *const *roots, int root_count);
 /* Record minimum separation d > 0 in norm (0: L∞, 2: L2) in every header.
  * CCD_ERR_INTERNAL when out of memory. */
-ccd_status ccd_truth_files_set_separation(ccd_truth_files *t, ccd_error *err, mpq_srcptr ms,
+ccd_status ccd_truth_file_writer_set_separation(ccd_truth_file_writer *t, ccd_error *err, mpq_srcptr ms,
                                           int norm);
 /* Before any work: create the directories of every file and check that each
  * file can be written (an input error naming it otherwise). */
-ccd_status ccd_truth_files_prepare(ccd_truth_files *t, ccd_error *err);
+ccd_status ccd_truth_file_writer_prepare(ccd_truth_file_writer *t, ccd_error *err);
 /* Write the row of q (from ds->files[file]); files come in order. */
-ccd_status ccd_truth_files_put(ccd_truth_files *t, ccd_error *err, size_t file,
+ccd_status ccd_truth_file_writer_put(ccd_truth_file_writer *t, ccd_error *err, size_t file,
                                const ccd_query *q, const ccd_exact_label *label);
 /* Finish every file (header-only for inputs without queries). */
-ccd_status ccd_truth_files_finish(ccd_truth_files *t, ccd_error *err);
+ccd_status ccd_truth_file_writer_finish(ccd_truth_file_writer *t, ccd_error *err);
 /* On error: remove the temporary of the file being written, and the directories
  * created that are still empty. */
-void ccd_truth_files_abort(ccd_truth_files *t);
+void ccd_truth_file_writer_abort(ccd_truth_file_writer *t);
 /* Release what init and set_separation allocated (after finish or abort). */
-void ccd_truth_files_free(ccd_truth_files *t);
+void ccd_truth_file_writer_free(ccd_truth_file_writer *t);
 
 /* The output path of input csv_path (malloc'd), or NULL when out of memory. */
 char *ccd_truth_file_path(const char *dir, const char *csv_path, char *const *roots,
@@ -60,6 +60,6 @@ char *ccd_truth_file_path(const char *dir, const char *csv_path, char *const *ro
 ccd_status ccd_truth_paths_distinct(ccd_error *err, char *const *paths, const ccd_dataset *ds);
 /* ccd_truth_paths_distinct for the files t will write: called before any work, so
  * that no output is lost to another. */
-ccd_status ccd_truth_files_check(const ccd_truth_files *t, ccd_error *err);
+ccd_status ccd_truth_file_writer_check(const ccd_truth_file_writer *t, ccd_error *err);
 
 #endif
