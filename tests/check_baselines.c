@@ -396,7 +396,7 @@ static void tally_method(tally *t, const ccd_method *m, int stride, const ccd_pa
         ccd_batch b;
         ck_assert_int_eq(ccd_batch_init(&b, 512), CCD_OK);
         for (;;) {
-            ck_assert_msg(ccd_reader_read(rd, &b, &err) == CCD_OK, "%s", err.message);
+            ck_assert_msg(ccd_reader_read(&b, &err, rd) == CCD_OK, "%s", err.message);
             if (b.count == 0)
                 break;
             for (size_t i = 0; i < b.count; i++) {

@@ -281,7 +281,7 @@ static void for_each_shared_query(const char *root, query_fn fn, void *data)
         ck_assert_msg(ccd_reader_open(&r, &err, f->csv_path, f->labels_path, f->kind) == CCD_OK,
                       "%s", err.message);
         for (;;) {
-            ck_assert_msg(ccd_reader_read(r, &b, &err) == CCD_OK, "%s", err.message);
+            ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
             if (b.count == 0)
                 break;
             for (size_t k = 0; k < b.count; k++)

@@ -604,7 +604,7 @@ static void check_round_trip(ccd_gen_rationals rationals, unsigned kinds, int gz
             ck_assert_int_eq(ccd_batch_init(&b, 7), CCD_OK);
             uint64_t n = 0;
             for (;;) {
-                ck_assert_int_eq(ccd_reader_read(r, &b, &err), CCD_OK);
+                ck_assert_int_eq(ccd_reader_read(&b, &err, r), CCD_OK);
                 if (b.count == 0)
                     break;
                 for (size_t j = 0; j < b.count; j++, n++) {

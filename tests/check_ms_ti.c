@@ -61,7 +61,7 @@ static int load(void)
             ck_assert_ptr_nonnull(data.batches);
             ccd_batch *b = &data.batches[data.nbatches];
             ck_assert_int_eq(ccd_batch_init(b, 512), CCD_OK);
-            ck_assert_msg(ccd_reader_read(r, b, &err) == CCD_OK, "%s", err.message);
+            ck_assert_msg(ccd_reader_read(b, &err, r) == CCD_OK, "%s", err.message);
             if (b->count == 0) {
                 ccd_batch_free(b);
                 break;

@@ -143,7 +143,7 @@ static ccd_status drain(ccd_reader *rd, size_t capacity, records *rs, ccd_error 
     ck_assert_int_eq(ccd_batch_init(&b, capacity), CCD_OK);
     ccd_status st;
     for (;;) {
-        st = ccd_reader_read(rd, &b, err);
+        st = ccd_reader_read(&b, err, rd);
         if (st != CCD_OK || b.count == 0)
             break;
         ck_assert_uint_le(b.count, capacity);
@@ -784,11 +784,11 @@ START_TEST(streaming_batches_agree)
     ccd_batch b;
     ck_assert_int_eq(ccd_reader_open(&rd, &err, csv, NULL, CCD_VF), CCD_OK);
     ck_assert_int_eq(ccd_batch_init(&b, 100), CCD_OK);
-    ck_assert_int_eq(ccd_reader_read(rd, &b, &err), CCD_OK);
+    ck_assert_int_eq(ccd_reader_read(&b, &err, rd), CCD_OK);
     ck_assert_uint_eq(b.count, 50);
-    ck_assert_int_eq(ccd_reader_read(rd, &b, &err), CCD_OK);
+    ck_assert_int_eq(ccd_reader_read(&b, &err, rd), CCD_OK);
     ck_assert_uint_eq(b.count, 0);
-    ck_assert_int_eq(ccd_reader_read(rd, &b, &err), CCD_OK);
+    ck_assert_int_eq(ccd_reader_read(&b, &err, rd), CCD_OK);
     ck_assert_uint_eq(b.count, 0);
     ccd_batch_free(&b);
     ccd_reader_close(rd);

@@ -90,7 +90,7 @@ static void load_shared(void)
         ccd_batch b;
         ck_assert_int_eq(ccd_batch_init(&b, 4096), CCD_OK);
         for (;;) {
-            ck_assert_msg(ccd_reader_read(r, &b, &err) == CCD_OK, "%s", err.message);
+            ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
             if (b.count == 0)
                 break;
             for (size_t k = 0; k < b.count; ++k) {

@@ -101,7 +101,7 @@ static ccd_status contact_file(summary *s, ccd_error *err, const ccd_method *m,
         return st;
     }
     ccd_reader_set_max_digits(r, d->max_digits);
-    while ((st = ccd_reader_read(r, &b, err)) == CCD_OK && b.count > 0) {
+    while ((st = ccd_reader_read(&b, err, r)) == CCD_OK && b.count > 0) {
         for (size_t i = 0; i < b.count && st == CCD_OK; i++) {
             const ccd_query *q = &b.queries[i];
             ccd_result res;

@@ -104,7 +104,7 @@ typedef struct ccd_reader ccd_reader;
 CCD_API ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_path,
                                    const char *labels_path, ccd_kind kind);
 /* Fill b with up to b->capacity queries (b->count = 0 at the end of the input). */
-CCD_API ccd_status ccd_reader_read(ccd_reader *r, ccd_batch *b, ccd_error *err);
+CCD_API ccd_status ccd_reader_read(ccd_batch *b, ccd_error *err, ccd_reader *r);
 /* Bytes of (uncompressed) input consumed so far. */
 CCD_API uint64_t ccd_reader_bytes_read(const ccd_reader *r);
 /* The longest integer (numerator or denominator, in decimal digits, without sign

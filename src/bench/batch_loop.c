@@ -94,7 +94,7 @@ static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds,
     s->next_index = 0;
     uint64_t size = file_size(f->csv_path);
     for (;;) {
-        if ((st = ccd_reader_read(r, b, err)) != CCD_OK || b->count == 0)
+        if ((st = ccd_reader_read(b, err, r)) != CCD_OK || b->count == 0)
             break;
         if (s->loop->prepare && (st = s->loop->prepare(s->loop->ctx, err, f, b)) != CCD_OK)
             break;

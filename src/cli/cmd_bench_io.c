@@ -103,7 +103,7 @@ static ccd_status time_read(read_figures *f, ccd_error *err, const char *path)
     ccd_reader *r;
     ccd_status st = ccd_reader_open(&r, err, path, NULL, CCD_VF);
     while (st == CCD_OK) {
-        st = ccd_reader_read(r, &b, err);
+        st = ccd_reader_read(&b, err, r);
         if (st != CCD_OK || b.count == 0)
             break;
         f->queries += b.count;

@@ -69,7 +69,7 @@ static ccd_status scan_file(info_totals *t, info_group *g, ccd_error *err,
     if (st != CCD_OK)
         return st;
     ccd_reader_set_max_digits(r, ds->max_digits);
-    while ((st = ccd_reader_read(r, b, err)) == CCD_OK && b->count > 0)
+    while ((st = ccd_reader_read(b, err, r)) == CCD_OK && b->count > 0)
         for (size_t i = 0; i < b->count; i++)
             add_query(t, g, &b->queries[i]);
     ccd_reader_close(r);

@@ -586,7 +586,7 @@ static ccd_status show_file(FILE *out, ccd_error *err, const ccd_dataset_file *f
         ccd_json_write_string(out, f->csv_path);
         fputs(",\n \"queries\": [", out);
     }
-    while (st == CCD_OK && count < o->end && (st = ccd_reader_read(r, &b, err)) == CCD_OK &&
+    while (st == CCD_OK && count < o->end && (st = ccd_reader_read(&b, err, r)) == CCD_OK &&
            b.count > 0) {
         for (size_t i = 0; i < b.count && st == CCD_OK; i++) {
             const ccd_query *q = &b.queries[i];

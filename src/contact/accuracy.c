@@ -291,7 +291,7 @@ ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd
             break;
         ccd_reader_set_max_digits(rd, ds->max_digits);
         for (;;) {
-            st = ccd_reader_read(rd, &batch, err);
+            st = ccd_reader_read(&batch, err, rd);
             if (st != CCD_OK || batch.count == 0)
                 break;
             int failed = 0;

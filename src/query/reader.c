@@ -476,7 +476,7 @@ static ccd_status end_of_input(ccd_reader *r, int rows_in_query)
     return CCD_OK;
 }
 
-ccd_status ccd_reader_read(ccd_reader *r, ccd_batch *b, ccd_error *err)
+ccd_status ccd_reader_read(ccd_batch *b, ccd_error *err, ccd_reader *r)
 {
     b->count = 0;
     ccd_batch_store_reset(b->store);

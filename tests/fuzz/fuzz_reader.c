@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     mpq_init(d);
     uint64_t expected_index = 0;
     for (;;) {
-        st = ccd_reader_read(r, &b, &err);
+        st = ccd_reader_read(&b, &err, r);
         if (st != CCD_OK) {
             if (st != CCD_ERR_INPUT || b.count != 0)
                 abort();
