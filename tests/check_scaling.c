@@ -15,6 +15,8 @@
 #include "ccdbench/scaling.h"
 #include "contact/exact_simplex.h"
 #include "contact/scaling_check.h"
+#include "contact/scaling_gauge.h"
+#include "contact/scaling_overlap.h"
 #include "contact/scaling_param.h"
 #include "contact/scaling_reference.h"
 
@@ -768,8 +770,215 @@ START_TEST(test_ift_face_to_face_singular)
 }
 END_TEST
 
+/* ------------------------------------------------- the gauge reference (MPFR) */
+
+/* |gauge α* − x| / x, in MPFR. */
+static double gauge_rel_error(const ccd_scaling_gauge *g, double x)
+{
+    mpfr_t e;
+    mpfr_init2(e, 256);
+    mpfr_set_d(e, x, MPFR_RNDN);
+    mpfr_sub(e, g->alpha, e, MPFR_RNDN);
+    mpfr_div_d(e, e, x, MPFR_RNDN);
+    double r = fabs(mpfr_get_d(e, MPFR_RNDN));
+    mpfr_clear(e);
+    return r;
+}
+
+START_TEST(test_gauge_spheres_closed_form)
+{
+    /* ‖Δ‖ = 5 exactly: α* = 5 / (R₁ + R₂) = 5/2.5 = 2, to the last of 256 bits */
+    ccd_shape a = sphere(1, 0, 0, 0), b = sphere(1.5, 3, 4, 0);
+    ccd_scaling_gauge g;
+    ccd_scaling_gauge_init(&g);
+    ck_assert(ccd_scaling_gauge_solve(&g, &a, &b));
+    ck_assert_msg(gauge_rel_error(&g, 2.0) < 1e-60, "%g", gauge_rel_error(&g, 2.0));
+    ck_assert_double_eq_tol(g.normal[0], 0.6, 1e-15);
+    ck_assert_double_eq_tol(g.normal[1], 0.8, 1e-15);
+    /* p* = x_a + α* R₁ n */
+    ck_assert_double_eq_tol(g.p[0], 1.2, 1e-15);
+    ck_assert_double_eq_tol(g.p[1], 1.6, 1e-15);
+    /* ∂α* / ∂x_b = Δ / (‖Δ‖ (R₁ + R₂)) */
+    ck_assert_double_eq_tol(g.dalpha_dx[1][0], 0.6 / 2.5, 1e-15);
+    ck_assert_double_eq_tol(g.dalpha_dx[0][1], -0.8 / 2.5, 1e-15);
+    ccd_scaling_gauge_clear(&g);
+}
+END_TEST
+
+START_TEST(test_gauge_declines_kinks_and_coincident_centres)
+{
+    ccd_scaling_gauge g;
+    ccd_scaling_gauge_init(&g);
+    /* two boxes: the gauge of a polytope pair is always at a kink */
+    ccd_shape a = box(1, 1, 1, 0, 0, 0), b = box(0.5, 0.7, 0.9, 2.1, 0.3, -0.2);
+    ck_assert(!ccd_scaling_gauge_solve(&g, &a, &b));
+    /* a sphere beside the straight part of a capsule (axis x): d* ⟂ axis, a kink */
+    ccd_shape c;
+    identity(&c, CCD_SHAPE_CAPSULE);
+    c.radius = 0.5, c.length = 2;
+    ccd_shape s = sphere(0.5, 0.25, 3, 0);
+    ck_assert(!ccd_scaling_gauge_solve(&g, &c, &s));
+    /* beyond its end it is smooth: α* = (‖Δ − (L/2)e_x‖ … ) checked against the IPM */
+    s = sphere(0.5, 3, 1, 0.5);
+    ck_assert(ccd_scaling_gauge_solve(&g, &c, &s));
+    ccd_scaling_result r;
+    ck_assert_int_eq(ccd_scaling_solve(&r, &c, &s, 0), CCD_SCALING_OK);
+    ck_assert_msg(gauge_rel_error(&g, r.alpha) < 1e-10, "%g", gauge_rel_error(&g, r.alpha));
+    /* coincident centres: α* = 0, no direction */
+    s = sphere(0.5, 0, 0, 0);
+    ck_assert(!ccd_scaling_gauge_solve(&g, &c, &s));
+    /* kinds it does not handle */
+    ccd_shape h;
+    identity(&h, CCD_SHAPE_HALFSPACE);
+    h.normals[0][2] = 1;
+    ck_assert(!ccd_scaling_gauge_solve(&g, &s, &h));
+    ccd_scaling_gauge_clear(&g);
+}
+END_TEST
+
+START_TEST(test_gauge_agrees_with_solver_random_smooth_pairs)
+{
+    ccd_scaling_gauge g;
+    ccd_scaling_gauge_init(&g);
+    uint64_t state = 7;
+    const ccd_shape_kind kinds[] = {CCD_SHAPE_SPHERE, CCD_SHAPE_ELLIPSOID, CCD_SHAPE_CAPSULE,
+                                    CCD_SHAPE_CYLINDER, CCD_SHAPE_CONE};
+    size_t referenced = 0;
+    for (size_t i = 0; i < 5; i++)
+        for (size_t j = i; j < 5; j++)
+            for (int k = 0; k < 6; k++) {
+                ccd_shape a, b;
+                ccd_scaling_random_pair(&a, &b, kinds[i], kinds[j], &state);
+                ccd_scaling_result r;
+                if (ccd_scaling_solve(&r, &a, &b, 0) != CCD_SCALING_OK ||
+                    !ccd_scaling_gauge_solve(&g, &a, &b))
+                    continue;
+                referenced++;
+                ck_assert_msg(gauge_rel_error(&g, r.alpha) < 1e-10, "%s-%s: %g",
+                              ccd_shape_kind_name(a.kind), ccd_shape_kind_name(b.kind),
+                              gauge_rel_error(&g, r.alpha));
+            }
+    ck_assert_uint_gt(referenced, 40); /* most smooth pairs have a reference */
+    ccd_scaling_gauge_clear(&g);
+}
+END_TEST
+
+START_TEST(test_gauge_differences_spheres_closed_form)
+{
+    /* α* = ‖Δ‖ / (R₁ + R₂): ∂/∂x_b = Δ/(‖Δ‖ S), ∂/∂R = −‖Δ‖/S², rotations 0;
+     * p* = x_a + R₁ Δ/S: ∂p/∂R₁ = Δ/S − R₁Δ/S² */
+    ccd_shape a = sphere(1, 0.5, 0, 0), b = sphere(1.5, 2.5, 3, 1);
+    double D[3] = {2, 3, 1}, L = sqrt(14), S = 2.5;
+    ccd_scaling_gauge_derivatives d;
+    ck_assert(ccd_scaling_gauge_differences(&d, &a, &b));
+    ck_assert_uint_eq(d.params[0], 7);
+    for (int k = 0; k < 3; k++) {
+        ck_assert_double_eq_tol(d.dalpha[1][k], D[k] / (L * S), 1e-14);
+        ck_assert_double_eq_tol(d.dalpha[0][k], -D[k] / (L * S), 1e-14);
+        ck_assert_double_eq_tol(d.dalpha[0][3 + k], 0, 1e-14);
+        ck_assert_double_eq_tol(d.dp[0][6][k], D[k] / S - 1 * D[k] / (S * S), 1e-14);
+    }
+    ck_assert_double_eq_tol(d.dalpha[0][6], -L / (S * S), 1e-14);
+    ck_assert_double_eq_tol(d.dalpha[1][6], -L / (S * S), 1e-14);
+    /* and the solver's implicit-function derivatives agree with them */
+    ccd_scaling_derivatives ift;
+    ccd_scaling_result r;
+    ck_assert_int_eq(ccd_scaling_derivatives_solve(&ift, &r, &a, &b, 0), CCD_SCALING_OK);
+    for (int body = 0; body < 2; body++)
+        for (size_t i = 0; i < 7; i++)
+            ck_assert_double_eq_tol(ift.dalpha[body][i], d.dalpha[body][i], 1e-9);
+}
+END_TEST
+
+START_TEST(test_gauge_differences_rotation_and_shape)
+{
+    /* an ellipsoid turned and a cone: every derivative of the solver against the
+     * MPFR central differences, including rotations, semi-axes, height and angle */
+    ccd_shape a, b;
+    identity(&a, CCD_SHAPE_ELLIPSOID);
+    a.half_extents[0] = 1, a.half_extents[1] = 0.6, a.half_extents[2] = 0.4;
+    turn(&a, 2, 0.3);
+    identity(&b, CCD_SHAPE_CONE);
+    b.height = 1.2, b.half_angle = 0.5;
+    turn(&b, 1, 0.2); /* its apex (body −x) towards the ellipsoid: a smooth point */
+    b.position[0] = 2.4, b.position[1] = 0.3, b.position[2] = -0.2;
+    ccd_scaling_gauge_derivatives d;
+    ck_assert(ccd_scaling_gauge_differences(&d, &a, &b));
+    ccd_scaling_derivatives ift;
+    ccd_scaling_result r;
+    ck_assert_int_eq(ccd_scaling_derivatives_solve(&ift, &r, &a, &b, 0), CCD_SCALING_OK);
+    for (int body = 0; body < 2; body++)
+        for (size_t i = 0; i < d.params[body]; i++) {
+            ck_assert_msg(fabs(ift.dalpha[body][i] - d.dalpha[body][i]) < 1e-6,
+                          "body %d %s: %g vs %g", body, ccd_shape_param_name(body ? &b : &a, i),
+                          ift.dalpha[body][i], d.dalpha[body][i]);
+            for (int k = 0; k < 3; k++)
+                ck_assert_msg(fabs(ift.dp[body][i][k] - d.dp[body][i][k]) < 1e-5,
+                              "body %d %s p%d: %g vs %g", body,
+                              ccd_shape_param_name(body ? &b : &a, i), k, ift.dp[body][i][k],
+                              d.dp[body][i][k]);
+        }
+}
+END_TEST
+
+START_TEST(test_overlap_independent_sign)
+{
+    ccd_shape a = sphere(1, 0, 0, 0), b = sphere(1, 1.9, 0, 0);
+    ck_assert_int_eq(ccd_scaling_overlap_test(&a, &b), CCD_OVERLAP_GJK);
+    ck_assert_int_eq(ccd_scaling_overlap(&a, &b), 1);
+    b.position[0] = 2.1;
+    ck_assert_int_eq(ccd_scaling_overlap(&a, &b), 0);
+    ccd_shape c = box(1, 1, 1, 0, 0, 0), e = box(0.5, 0.5, 0.5, 1.4, 0.2, 0);
+    ck_assert_int_eq(ccd_scaling_overlap_test(&c, &e), CCD_OVERLAP_SAT);
+    ck_assert_int_eq(ccd_scaling_overlap(&c, &e), 1);
+    e.position[0] = 1.6;
+    ck_assert_int_eq(ccd_scaling_overlap(&c, &e), 0);
+    ccd_shape h;
+    identity(&h, CCD_SHAPE_HALFSPACE);
+    h.normals[0][2] = 1;
+    ck_assert_int_eq(ccd_scaling_overlap(&a, &h), -1);
+    /* the support point of a cone: the apex along −x, the rim otherwise */
+    ccd_shape k;
+    identity(&k, CCD_SHAPE_CONE);
+    k.height = 2, k.half_angle = atan(0.5);
+    double p[3];
+    ccd_shape_support_point(p, &k, (double[3]){-1, 0, 0});
+    ck_assert_double_eq_tol(p[0], -1.5, 1e-15);
+    ccd_shape_support_point(p, &k, (double[3]){0, 1, 0});
+    ck_assert_double_eq_tol(p[0], 0.5, 1e-15);
+    ck_assert_double_eq_tol(p[1], 1, 1e-15);
+}
+END_TEST
+
+START_TEST(test_check_covers_gauge_and_overlap)
+{
+    /* the check's table: smooth pairs get the gauge reference and their
+     * derivatives checked, every pair without a half-space its sign cross-checked */
+    ccd_scaling_check_options o;
+    ccd_scaling_check_options_default(&o);
+    o.pairs = 6, o.differences = 2, o.nrho = 1;
+    ccd_scaling_check c;
+    ccd_error err;
+    ck_assert_int_eq(ccd_scaling_check_run(&c, &err, &o), CCD_OK);
+    size_t gauge_rows = 0;
+    for (size_t i = 0; i < c.nrows; i++) {
+        ccd_scaling_check_row *row = &c.rows[i];
+        ck_assert_uint_eq(row->overlap_disagree, 0);
+        if (row->a != CCD_SHAPE_HALFSPACE && row->b != CCD_SHAPE_HALFSPACE)
+            ck_assert_int_ne(row->overlap, CCD_OVERLAP_NONE);
+        if (row->reference == CCD_SCALING_REF_GAUGE) {
+            gauge_rows++;
+            ck_assert_double_le(ccd_sample_summarize(&row->alpha).max, 1e-10);
+        }
+    }
+    ck_assert_uint_ge(gauge_rows, 10);
+    ccd_scaling_check_free(&c);
+}
+END_TEST
+
 int main(void)
 {
+
     Suite *s = suite_create("scaling");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
@@ -787,6 +996,13 @@ int main(void)
     tcase_add_test(tc, test_dual_sensitivity_all_parameters);
     tcase_add_test(tc, test_ift_derivatives);
     tcase_add_test(tc, test_ift_face_to_face_singular);
+    tcase_add_test(tc, test_gauge_spheres_closed_form);
+    tcase_add_test(tc, test_gauge_declines_kinks_and_coincident_centres);
+    tcase_add_test(tc, test_gauge_agrees_with_solver_random_smooth_pairs);
+    tcase_add_test(tc, test_gauge_differences_spheres_closed_form);
+    tcase_add_test(tc, test_gauge_differences_rotation_and_shape);
+    tcase_add_test(tc, test_overlap_independent_sign);
+    tcase_add_test(tc, test_check_covers_gauge_and_overlap);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -29,10 +29,14 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  check             random pairs of every primitive combination against\n"
-    "                    exact-LP and closed-form references, with the KKT,\n"
-    "                    motion, swap and scaling properties, per relaxation rho\n"
+    "                    exact-LP, closed-form and MPFR gauge references, with\n"
+    "                    the KKT, motion, swap and scaling properties, per\n"
+    "                    relaxation rho; the sign of phi against SAT or GJK\n"
     "    --pairs N           random pairs per combination (default 1000)\n"
     "    --seed S            random seed (default 1)\n"
+    "    --differences N     check every derivative of the first N pairs of each\n"
+    "                        combination against MPFR central differences of\n"
+    "                        the gauge (default 20; 0: none)\n"
     "  bench             solves per second per combination, on 1 thread and on\n"
     "                    all, without and with the implicit-function\n"
     "                    derivatives of (alpha, p) for every parameter (first\n"
@@ -60,7 +64,7 @@ static const char usage[] =
     "Exit status: 0 ok, 1 internal failure or a solve that did not converge,\n"
     "2 bad input or usage (a shape without interior included).\n";
 
-enum { OPT_PAIRS = 256, OPT_SEED, OPT_RHO, OPT_FORMAT, OPT_MIN_TIME, OPT_THREADS };
+enum { OPT_PAIRS = 256, OPT_SEED, OPT_RHO, OPT_FORMAT, OPT_MIN_TIME, OPT_THREADS, OPT_DIFFERENCES };
 
 static int parse_rho(double *out, size_t *n, const char *text)
 {
@@ -124,6 +128,7 @@ static int cmd_check(int argc, char **argv)
         {"seed", required_argument, NULL, OPT_SEED},
         {"rho", required_argument, NULL, OPT_RHO},
         {"format", required_argument, NULL, OPT_FORMAT},
+        {"differences", required_argument, NULL, OPT_DIFFERENCES},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -151,6 +156,14 @@ static int cmd_check(int argc, char **argv)
             if (v < 0)
                 return ccd_cli_usage_error("contact scaling check: --seed must be ≥ 0");
             o.seed = (uint64_t)v;
+            break;
+        case OPT_DIFFERENCES:
+            if (ccd_cli_parse_long(&v, "--differences", optarg))
+                return CCD_EXIT_USAGE;
+            if (v < 0 || v > 100000000)
+                return ccd_cli_usage_error("contact scaling check: --differences must be in "
+                                           "0 … 10^8");
+            o.differences = (size_t)v;
             break;
         default:
             r = common_option(c, o.rho, &o.nrho, &format);
@@ -191,7 +204,10 @@ static int cmd_check(int argc, char **argv)
                "where the reference gives them uniquely; at rho > 0 the errors are the\n"
                "relaxation's bias against the exact program.  Properties: final residual,\n"
                "the norm of n1 + n2, a common rigid motion, swapped bodies, and both\n"
-               "shapes grown by 2 (rho = 0).\n",
+               "shapes grown by 2 (rho = 0).  FD: every derivative (dual sensitivity,\n"
+               "implicit-function d alpha and dp) against MPFR central differences of\n"
+               "the gauge, max |error| / max |reference| over the parameters (rho = 0).\n"
+               "overlap: the sign of phi (|phi| > 1e-6, rho = 0) against SAT or GJK.\n",
                format == CCD_FORMAT_MARKDOWN ? "\n" : "");
     if (failed) {
         fprintf(stderr, "ccdbench: contact scaling check: %zu solve(s) did not converge\n",
@@ -402,6 +418,7 @@ static int cmd_pair(int argc, char **argv)
     static const struct option longopts[] = {
         {"rho", required_argument, NULL, OPT_RHO},
         {"format", required_argument, NULL, OPT_FORMAT},
+        {"differences", required_argument, NULL, OPT_DIFFERENCES},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };

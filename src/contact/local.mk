@@ -79,6 +79,10 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/scaling_ift.c \
 	src/contact/exact_simplex.c \
 	src/contact/exact_simplex.h \
+	src/contact/scaling_gauge.c \
+	src/contact/scaling_gauge.h \
+	src/contact/scaling_overlap.c \
+	src/contact/scaling_overlap.h \
 	src/contact/scaling_reference.c \
 	src/contact/scaling_reference.h \
 	src/contact/scaling_check.c \

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "contact/scaling_check.h"
+#include "contact/scaling_gauge.h"
 #include "core/clock.h"
 
 #include <math.h>
@@ -17,6 +18,7 @@ void ccd_scaling_check_options_default(ccd_scaling_check_options *o)
     static const double rho[] = {0, 1e-6, 1e-4, 1e-2};
     o->nrho = sizeof rho / sizeof *rho;
     memcpy(o->rho, rho, sizeof rho);
+    o->differences = 20;
 }
 
 /* ---------------------------------------------------------------- random shapes */
@@ -202,9 +204,80 @@ static int add(ccd_sample *s, double x)
     return ccd_sample_add(s, x) == CCD_OK ? 0 : -1;
 }
 
-/* One pair at one ρ into row; -1 when out of memory. */
+/* The dual sensitivity to parameter i of s (ccd_shape_param_name order). */
+static double gradient_param(const ccd_scaling_gradient *g, const ccd_shape *s, size_t i)
+{
+    if (i < 3)
+        return g->position[i];
+    if (i < 6)
+        return g->rotation[i - 3];
+    size_t j = i - 6;
+    switch (s->kind) {
+    case CCD_SHAPE_BOX:
+    case CCD_SHAPE_ELLIPSOID:
+        return g->half_extents[j];
+    case CCD_SHAPE_SPHERE:
+        return g->radius;
+    case CCD_SHAPE_CAPSULE:
+    case CCD_SHAPE_CYLINDER:
+        return j == 0 ? g->radius : g->length;
+    case CCD_SHAPE_CONE:
+        return j == 0 ? g->height : g->half_angle;
+    default:
+        return NAN; /* the gauge has no other kinds */
+    }
+}
+
+/* max |x − ref| / max |ref| over n values (ref all zero: the plain max |x|). */
+static double relative_max(const double *x, const double *ref, size_t n)
+{
+    double err = 0, size = 0;
+    for (size_t i = 0; i < n; i++) {
+        err = fmax(err, fabs(x[i] - ref[i]));
+        size = fmax(size, fabs(ref[i]));
+    }
+    return size > 0 ? err / size : err;
+}
+
+/* The derivatives of the pair (ρ = 0, solved as r) against MPFR central
+ * differences of the gauge; -1 when out of memory. */
+static int check_differences(ccd_scaling_check_row *row, const ccd_shape *a, const ccd_shape *b,
+                             const ccd_scaling_result *r)
+{
+    ccd_scaling_gauge_derivatives fd;
+    if (!ccd_scaling_gauge_differences(&fd, a, b))
+        return 0;
+    ccd_scaling_derivatives d;
+    ccd_scaling_result ri;
+    ccd_scaling_gradient g[2];
+    ccd_scaling_gradient_of(g, r, a, b);
+    int have_ift = ccd_scaling_derivatives_solve(&d, &ri, a, b, 0) == CCD_SCALING_OK;
+    const ccd_shape *shapes[2] = {a, b};
+    enum { MAX = 2 * CCD_SCALING_MAX_PARAMS };
+    double ref[MAX], dual[MAX], ift[MAX], ref_p[3 * MAX], ift_p[3 * MAX];
+    size_t n = 0;
+    for (int body = 0; body < 2; body++)
+        for (size_t i = 0; i < fd.params[body]; i++, n++) {
+            ref[n] = fd.dalpha[body][i];
+            dual[n] = gradient_param(&g[body], shapes[body], i);
+            ift[n] = have_ift ? d.dalpha[body][i] : NAN;
+            for (int k = 0; k < 3; k++) {
+                ref_p[3 * n + k] = fd.dp[body][i][k];
+                ift_p[3 * n + k] = have_ift ? d.dp[body][i][k] : NAN;
+            }
+        }
+    if (add(&row->fd_dual, relative_max(dual, ref, n)))
+        return -1;
+    if (have_ift && (add(&row->fd_ift, relative_max(ift, ref, n)) ||
+                     add(&row->fd_dp, relative_max(ift_p, ref_p, 3 * n))))
+        return -1;
+    return 0;
+}
+
+/* One pair at one ρ into row; -1 when out of memory.  differences: also check
+ * the derivatives against central differences (ρ = 0 only). */
 static int check_pair(ccd_scaling_check_row *row, const ccd_shape *a, const ccd_shape *b,
-                      const ccd_scaling_ref *ref, double rho, uint64_t *state)
+                      const ccd_scaling_ref *ref, double rho, int differences, uint64_t *state)
 {
     ccd_scaling_result r, r2;
     row->pairs++;
@@ -213,6 +286,16 @@ static int check_pair(ccd_scaling_check_row *row, const ccd_shape *a, const ccd_
         return 0;
     }
     row->over_30 += r.iterations >= 30;
+    if (differences && rho == 0 && check_differences(row, a, b, &r) != 0)
+        return -1;
+    row->overlap = ccd_scaling_overlap_test(a, b);
+    if (rho == 0 && fabs(r.phi) > 1e-6 && row->overlap != CCD_OVERLAP_NONE) {
+        int overlap = ccd_scaling_overlap(a, b);
+        if (overlap >= 0) {
+            row->overlap_compared++;
+            row->overlap_disagree += overlap != (r.phi < 0);
+        }
+    }
     int unique_normal = ref->kind != CCD_SCALING_REF_NONE ? ref->has_normal : r.alpha > 1e-6;
     if (add(&row->iterations, r.iterations) || add(&row->residual, r.residual) ||
         add(&row->n_sum, unique_normal ? dist3(r.normal, r.normal2, -1) : NAN))
@@ -299,7 +382,7 @@ static int check_pair(ccd_scaling_check_row *row, const ccd_shape *a, const ccd_
 
 static ccd_sample *row_samples(ccd_scaling_check_row *row, size_t *n)
 {
-    *n = 12;
+    *n = 15;
     return &row->alpha; /* alpha … iterations are consecutive */
 }
 
@@ -351,8 +434,9 @@ ccd_status ccd_scaling_check_run(ccd_scaling_check *c, ccd_error *err,
             ccd_scaling_reference(&ref, &a, &b);
             for (size_t ri = 0; ri < o->nrho; ri++) {
                 ccd_scaling_check_row *row = &c->rows[ci * o->nrho + ri];
-                row->reference = ref.kind;
-                if (check_pair(row, &a, &b, &ref, o->rho[ri], &state) != 0) {
+                if (ref.kind != CCD_SCALING_REF_NONE)
+                    row->reference = ref.kind;
+                if (check_pair(row, &a, &b, &ref, o->rho[ri], k < o->differences, &state) != 0) {
                     st = ccd_error_set(err, CCD_ERR_INTERNAL, "contact scaling check", 0, 0,
                                        "out of memory");
                     break;

@@ -6,7 +6,8 @@
  * scaling_reference.h, with the properties that need no reference: KKT
  * residual, n₁ = −n₂, invariance under a common rigid motion, symmetry under
  * swapping the bodies, and α* / k when both shapes grow by k (ρ = 0 only: the
- * relaxed point does not scale).
+ * relaxed point does not scale); and, on the first pairs of each combination of
+ * smooth primitives, every derivative against MPFR central differences.
  */
 #ifndef CCD_CONTACT_SCALING_CHECK_H
 #define CCD_CONTACT_SCALING_CHECK_H
@@ -15,6 +16,7 @@
 
 #include "ccdbench/scaling.h"
 #include "contact/sample_stats.h"
+#include "contact/scaling_overlap.h"
 #include "contact/scaling_reference.h"
 
 #define CCD_SCALING_MAX_RHO 8
@@ -24,6 +26,9 @@ typedef struct ccd_scaling_check_options {
     uint64_t seed;
     double rho[CCD_SCALING_MAX_RHO];
     size_t nrho;
+    /* pairs per combination (the first ones) whose derivatives are also checked
+     * against MPFR central differences of the gauge reference (scaling_gauge.h) */
+    size_t differences;
 } ccd_scaling_check_options;
 
 typedef struct ccd_scaling_check_row {
@@ -37,10 +42,18 @@ typedef struct ccd_scaling_check_row {
     ccd_sample alpha, phi, p, normal, dx;
     /* the implicit-function ∂α* / ∂x of both centres against the reference (ρ = 0) */
     ccd_sample ift;
+    /* against MPFR central differences of the gauge, every parameter of both
+     * shapes (ρ = 0, where the gauge's maximiser is unique): the dual sensitivity
+     * ∂α* / ∂θ (ccd_scaling_gradient_of), the implicit-function ∂α* / ∂θ and
+     * ∂p* / ∂θ, each as max |error| / max |reference| over the parameters */
+    ccd_sample fd_dual, fd_ift, fd_dp;
     /* properties: final residual, ‖n₁ + n₂‖, common motion (α relative, and
      * ‖n' − Qn‖), swap (α relative and ‖n_ba + n_ab‖), scaling (α relative) */
     ccd_sample residual, n_sum, motion, swap, scale;
     ccd_sample iterations;
+    /* the sign of φ (ρ = 0, |φ| > 1e-6) against an independent overlap test */
+    ccd_overlap_test overlap;
+    size_t overlap_compared, overlap_disagree;
 } ccd_scaling_check_row;
 
 typedef struct ccd_scaling_check {

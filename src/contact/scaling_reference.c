@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "contact/exact_simplex.h"
+#include "contact/scaling_gauge.h"
 #include "contact/scaling_solve.h"
 
 enum { PREC = 256 };
@@ -31,6 +32,8 @@ const char *ccd_scaling_ref_name(ccd_scaling_ref_kind kind)
         return "exact LP";
     case CCD_SCALING_REF_CLOSED_FORM:
         return "closed form";
+    case CCD_SCALING_REF_GAUGE:
+        return "gauge";
     default:
         return "none";
     }
@@ -340,6 +343,22 @@ static void against_halfspace(ccd_scaling_ref *r, const ccd_shape *s, const ccd_
     mpq_clears(dq[0], dq[1], dq[2], t, u, NULL);
 }
 
+/* Smooth primitives without a closed form: the gauge, where it is unique. */
+static void gauge(ccd_scaling_ref *r, const ccd_shape *a, const ccd_shape *b)
+{
+    ccd_scaling_gauge g;
+    ccd_scaling_gauge_init(&g);
+    if (ccd_scaling_gauge_solve(&g, a, b)) {
+        r->kind = CCD_SCALING_REF_GAUGE;
+        mpfr_set(r->alpha, g.alpha, MPFR_RNDN);
+        r->has_p = r->has_normal = 1;
+        memcpy(r->p, g.p, sizeof r->p);
+        memcpy(r->normal, g.normal, sizeof r->normal);
+        memcpy(r->dalpha_dx, g.dalpha_dx, sizeof r->dalpha_dx);
+    }
+    ccd_scaling_gauge_clear(&g);
+}
+
 void ccd_scaling_reference(ccd_scaling_ref *r, const ccd_shape *a, const ccd_shape *b)
 {
     r->kind = CCD_SCALING_REF_NONE;
@@ -355,4 +374,6 @@ void ccd_scaling_reference(ccd_scaling_ref *r, const ccd_shape *a, const ccd_sha
         against_halfspace(r, a, b, 1);
     else if (a->kind == CCD_SHAPE_HALFSPACE)
         against_halfspace(r, b, a, 0);
+    else
+        gauge(r, a, b);
 }

@@ -11,7 +11,11 @@
  *   α* = max(0, aᵀ(x − x_h) / h_S(−a)), h_S the support function, and for
  *   spheres and ellipsoids p* = x + α*∇h_S(−a) (the unique support point);
  * the last two in 256-bit MPFR (relative error below 2⁻²⁵⁰, far under what is
- * checked).  Other pairs have no reference here.
+ * checked);
+ * - other pairs of smooth primitives (box, sphere, ellipsoid, capsule, cylinder,
+ *   cone): the gauge of the Minkowski difference maximised in MPFR
+ *   (scaling_gauge.h), where its maximiser is unique and off every kink.
+ * Other pairs have no reference here.
  */
 #ifndef CCD_CONTACT_SCALING_REFERENCE_H
 #define CCD_CONTACT_SCALING_REFERENCE_H
@@ -23,6 +27,7 @@ typedef enum ccd_scaling_ref_kind {
     CCD_SCALING_REF_NONE,
     CCD_SCALING_REF_EXACT_LP,
     CCD_SCALING_REF_CLOSED_FORM,
+    CCD_SCALING_REF_GAUGE, /* the MPFR gauge maximisation of scaling_gauge.h */
 } ccd_scaling_ref_kind;
 
 typedef struct ccd_scaling_ref {
@@ -45,6 +50,6 @@ void ccd_scaling_reference(ccd_scaling_ref *r, const ccd_shape *a, const ccd_sha
  * answer is an absolute one, the error is measured against 1e-3). */
 double ccd_scaling_ref_alpha_error(const ccd_scaling_ref *r, double alpha);
 
-/* The name of a reference kind: "none", "exact LP", "closed form". */
+/* The name of a reference kind: "none", "exact LP", "closed form", "gauge". */
 const char *ccd_scaling_ref_name(ccd_scaling_ref_kind kind);
 #endif

@@ -15,6 +15,7 @@
 #include <config.h>
 
 #include "contact/scaling_cone.h"
+#include "core/assert.h"
 
 #include <math.h>
 #include <string.h>
@@ -245,12 +246,9 @@ void ccd_cone_rows_make(ccd_cone_rows *c, const ccd_shape *s)
     }
 }
 
-/* max{d·q : A q ≤ b} over the vertices (intersections of three faces); the
- * polytope must be bounded.  Vertices are accepted with a relative slack of 1e-9. */
-static double polytope_support(const ccd_shape *s, const double d[3])
+size_t ccd_polytope_vertices(double (*out)[3], const ccd_shape *s)
 {
-    double best = -INFINITY;
-    size_t m = s->faces;
+    size_t m = s->faces, n = 0;
     for (size_t i = 0; i < m; i++)
         for (size_t j = i + 1; j < m; j++)
             for (size_t k = j + 1; k < m; k++) {
@@ -268,13 +266,28 @@ static double polytope_support(const ccd_shape *s, const double d[3])
                 for (int r = 0; r < 3; r++)
                     q[r] = (s->offsets[i] * bc[r] + s->offsets[j] * ca[r] +
                             s->offsets[k] * ab[r]) / det;
-                int inside = 1;
-                for (size_t f = 0; f < m && inside; f++)
-                    inside = dot3(s->normals[f], q) <=
-                             s->offsets[f] * (1 + 1e-9) + 1e-12;
-                if (inside)
-                    best = fmax(best, dot3(d, q));
+                int keep = 1;
+                for (size_t f = 0; f < m && keep; f++)
+                    keep = dot3(s->normals[f], q) <= s->offsets[f] * (1 + 1e-9) + 1e-12;
+                /* more than three faces through a vertex: keep it once */
+                for (size_t v = 0; v < n && keep; v++)
+                    keep = fabs(out[v][0] - q[0]) + fabs(out[v][1] - q[1]) +
+                               fabs(out[v][2] - q[2]) > 1e-12;
+                if (keep) {
+                    CCD_ASSERT(n < CCD_POLYTOPE_MAX_VERTICES);
+                    memcpy(out[n++], q, sizeof q);
+                }
             }
+    return n;
+}
+
+/* max{d·q : A q ≤ b} over the vertices; the polytope must be bounded. */
+static double polytope_support(const ccd_shape *s, const double d[3])
+{
+    double v[CCD_POLYTOPE_MAX_VERTICES][3], best = -INFINITY;
+    size_t n = ccd_polytope_vertices(v, s);
+    for (size_t i = 0; i < n; i++)
+        best = fmax(best, dot3(d, v[i]));
     return best == -INFINITY ? INFINITY : best;
 }
 

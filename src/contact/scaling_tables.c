@@ -15,21 +15,24 @@ static char *number(double x, int precise, const char *human)
     return precise ? ccd_report_printf("%.9g", x) : ccd_report_printf(human, x);
 }
 
-enum { CHECK_COLUMNS = 31 };
+enum { CHECK_COLUMNS = 38 };
 static const char *const check_headers[CHECK_COLUMNS] = {
     "a", "b", "rho", "reference", "pairs", "failed", "alpha_n", "alpha_max", "alpha_p99",
     "phi_max", "phi_p99", "p_n", "p_max", "p_p99", "normal_n", "normal_max", "normal_p99",
-    "dx_n", "dx_max", "dx_p99", "ift_n", "ift_max", "singular", "residual_max", "n_sum_max", "motion_max", "swap_max", "scale_max", "iter_mean",
+    "dx_n", "dx_max", "dx_p99", "ift_n", "ift_max", "singular", "fd_n", "fd_dual_max",
+    "fd_ift_max", "fd_dp_max", "overlap_test", "overlap_n", "overlap_disagree", "residual_max", "n_sum_max", "motion_max", "swap_max", "scale_max", "iter_mean",
     "iter_max", "over_30",
 };
 static const char *const check_titles[CHECK_COLUMNS] = {
     "a", "b", "rho", "reference", "pairs", "failed", "α n", "α max", "α p99",
     "φ max", "φ p99", "p n", "p max", "p p99", "n n", "n max", "n p99",
-    "dα/dx n", "dα/dx max", "dα/dx p99", "IFT n", "IFT max", "singular", "resid. max", "n1+n2 max", "motion max", "swap max", "scale max", "iter mean",
+    "dα/dx n", "dα/dx max", "dα/dx p99", "IFT n", "IFT max", "singular", "FD n",
+    "FD dual max", "FD IFT max", "FD dp max", "overlap", "overlap n", "sign ≠", "resid. max", "n1+n2 max", "motion max", "swap max", "scale max", "iter mean",
     "iter max", "≥30 it",
 };
 static const unsigned char check_numeric[CHECK_COLUMNS] = {
-    0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
 int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int precise)
@@ -69,6 +72,15 @@ int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int preci
         *cell++ = ccd_report_printf("%zu", ift.n);
         *cell++ = number(ift.max, precise, "%.1e");
         *cell++ = ccd_report_printf("%zu", row->singular);
+        ccd_sample_summary fd = ccd_sample_summarize(&row->fd_dual);
+        *cell++ = ccd_report_printf("%zu", fd.n);
+        *cell++ = number(fd.max, precise, "%.1e");
+        *cell++ = number(ccd_sample_summarize(&row->fd_ift).max, precise, "%.1e");
+        *cell++ = number(ccd_sample_summarize(&row->fd_dp).max, precise, "%.1e");
+        static const char *const overlap_names[] = {"none", "SAT", "GJK"};
+        *cell++ = strdup(overlap_names[row->overlap]);
+        *cell++ = ccd_report_printf("%zu", row->overlap_compared);
+        *cell++ = ccd_report_printf("%zu", row->overlap_disagree);
         *cell++ = number(ccd_sample_summarize(&row->residual).max, precise, "%.1e");
         *cell++ = number(ccd_sample_summarize(&row->n_sum).max, precise, "%.1e");
         *cell++ = number(ccd_sample_summarize(&row->motion).max, precise, "%.1e");

@@ -8,7 +8,7 @@
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 JSON_VALID="$CCD_BUILDDIR/tests/cli/json_valid"
-HEADER='a,b,rho,reference,pairs,failed,alpha_n,alpha_max,alpha_p99,phi_max,phi_p99,p_n,p_max,p_p99,normal_n,normal_max,normal_p99,dx_n,dx_max,dx_p99,ift_n,ift_max,singular,residual_max,n_sum_max,motion_max,swap_max,scale_max,iter_mean,iter_max,over_30'
+HEADER='a,b,rho,reference,pairs,failed,alpha_n,alpha_max,alpha_p99,phi_max,phi_p99,p_n,p_max,p_p99,normal_n,normal_max,normal_p99,dx_n,dx_max,dx_p99,ift_n,ift_max,singular,fd_n,fd_dual_max,fd_ift_max,fd_dp_max,overlap_test,overlap_n,overlap_disagree,residual_max,n_sum_max,motion_max,swap_max,scale_max,iter_mean,iter_max,over_30'
 
 # ---- check: 44 combinations x 2 relaxation levels
 for fmt in text markdown csv json latex; do
@@ -17,7 +17,7 @@ for fmt in text markdown csv json latex; do
 done
 [ "$(head -n 1 "$TMP/check.csv")" = "$HEADER" ] || fail "check csv: header is $(head -n 1 "$TMP/check.csv")"
 [ "$(wc -l <"$TMP/check.csv")" -eq 89 ] || fail "check csv: not 88 rows"
-awk -F, 'NR > 1 && ($5 != 4 || $6 != 0 || $31 != 0) { exit 1 }' "$TMP/check.csv" ||
+awk -F, 'NR > 1 && ($5 != 4 || $6 != 0 || $38 != 0) { exit 1 }' "$TMP/check.csv" ||
   fail "check csv: a row without 4 pairs, with a failure or with 30 iterations"
 # every referenced row at rho = 0 within 1e-10 (alpha_max; nan where no reference)
 awk -F, 'NR > 1 && $3 == 0 && $4 != "none" && !($8 + 0 <= 1e-10) { exit 1 }' "$TMP/check.csv" ||
@@ -43,6 +43,20 @@ expect_status 0 "$CCDBENCH" contact scaling check --pairs 4 --rho 0 --format csv
 cut -d, -f1-17 "$TMP/out" | cmp -s - "$TMP/a" || fail "check: not reproducible"
 expect_status 0 "$CCDBENCH" contact scaling check --pairs 4 --rho 0 --seed 2 --format csv
 cut -d, -f1-17 "$TMP/out" | cmp -s - "$TMP/a" && fail "check: --seed changes nothing"
+# the gauge reference, its central differences and the overlap cross-check
+expect_status 0 "$CCDBENCH" contact scaling check --pairs 3 --rho 0 --differences 1 --format csv
+python3 - "$TMP/out" <<'PY' || fail "check: gauge / differences / overlap columns"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+se = [r for r in rows if (r["a"], r["b"]) == ("sphere", "ellipsoid")][0]
+assert se["reference"] == "gauge" and int(se["alpha_n"]) == 3, se
+assert int(se["fd_n"]) == 1 and float(se["fd_ift_max"]) < 1e-5, se
+assert all(r["overlap_disagree"] == "0" for r in rows)
+assert all(r["overlap_test"] == ("none" if "halfspace" in (r["a"], r["b"]) else
+           "SAT" if {r["a"], r["b"]} <= {"polytope", "box"} else "GJK") for r in rows)
+PY
+expect_status 2 "$CCDBENCH" contact scaling check --differences -1
+expect_stderr "contact scaling check: --differences must be in"
 
 # ---- bench: 44 combinations x 1 thread x without/with derivatives (no timing asserted)
 expect_status 0 "$CCDBENCH" contact scaling bench --pairs 3 --min-time 0 --threads 1 --format csv
