@@ -812,6 +812,15 @@ START_TEST(test_gauge_declines_kinks_and_coincident_centres)
     /* two boxes: the gauge of a polytope pair is always at a kink */
     ccd_shape a = box(1, 1, 1, 0, 0, 0), b = box(0.5, 0.7, 0.9, 2.1, 0.3, -0.2);
     ck_assert(!ccd_scaling_gauge_solve(&g, &a, &b));
+    /* a sphere against a box's face: a kink; against its corner: smooth, and
+     * then α* = (‖Δ − v‖ … ) agrees with the solver */
+    ccd_shape f = sphere(0.5, 3, 0.2, 0.1);
+    ck_assert(!ccd_scaling_gauge_solve(&g, &a, &f));
+    f = sphere(0.5, 2, 2.2, 1.8);
+    ck_assert(ccd_scaling_gauge_solve(&g, &a, &f));
+    ccd_scaling_result rf;
+    ck_assert_int_eq(ccd_scaling_solve(&rf, &a, &f, 0), CCD_SCALING_OK);
+    ck_assert_msg(gauge_rel_error(&g, rf.alpha) < 1e-10, "%g", gauge_rel_error(&g, rf.alpha));
     /* a sphere beside the straight part of a capsule (axis x): d* ⟂ axis, a kink */
     ccd_shape c;
     identity(&c, CCD_SHAPE_CAPSULE);
@@ -827,6 +836,16 @@ START_TEST(test_gauge_declines_kinks_and_coincident_centres)
     /* coincident centres: α* = 0, no direction */
     s = sphere(0.5, 0, 0, 0);
     ck_assert(!ccd_scaling_gauge_solve(&g, &c, &s));
+    /* a polytope given by half-spaces, at a vertex: the MPFR vertices */
+    ccd_shape poly;
+    identity(&poly, CCD_SHAPE_POLYTOPE);
+    poly.faces = 6;
+    for (int k = 0; k < 6; k++) {
+        poly.normals[k][k / 2] = k % 2 ? -1 : 1;
+        poly.offsets[k] = 1;
+    }
+    ck_assert(ccd_scaling_gauge_solve(&g, &poly, &f));
+    ck_assert_msg(gauge_rel_error(&g, rf.alpha) < 1e-10, "%g", gauge_rel_error(&g, rf.alpha));
     /* kinds it does not handle */
     ccd_shape h;
     identity(&h, CCD_SHAPE_HALFSPACE);
@@ -971,7 +990,7 @@ START_TEST(test_check_covers_gauge_and_overlap)
             ck_assert_double_le(ccd_sample_summarize(&row->alpha).max, 1e-10);
         }
     }
-    ck_assert_uint_ge(gauge_rows, 10);
+    ck_assert_uint_ge(gauge_rows, 15);
     ccd_scaling_check_free(&c);
 }
 END_TEST

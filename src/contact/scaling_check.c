@@ -213,6 +213,10 @@ static double gradient_param(const ccd_scaling_gradient *g, const ccd_shape *s, 
         return g->rotation[i - 3];
     size_t j = i - 6;
     switch (s->kind) {
+    case CCD_SHAPE_POLYTOPE:
+        return g->offsets[j];
+    case CCD_SHAPE_PADDED_POLYTOPE:
+        return j == 0 ? g->radius : g->offsets[j - 1];
     case CCD_SHAPE_BOX:
     case CCD_SHAPE_ELLIPSOID:
         return g->half_extents[j];
@@ -224,7 +228,7 @@ static double gradient_param(const ccd_scaling_gradient *g, const ccd_shape *s, 
     case CCD_SHAPE_CONE:
         return j == 0 ? g->height : g->half_angle;
     default:
-        return NAN; /* the gauge has no other kinds */
+        return NAN; /* a half-space: the gauge does not take it */
     }
 }
 

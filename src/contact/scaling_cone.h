@@ -34,10 +34,10 @@ typedef struct ccd_cone_rows {
 void ccd_cone_rows_make(ccd_cone_rows *out, const ccd_shape *s);
 
 /* The vertices of a bounded (padded) polytope's {q : A q ≤ b} in its body frame,
- * as the feasible intersections of three faces (relative slack 1e-9), each once;
- * returns their count. */
+ * as the feasible intersections of three faces (relative slack 1e-9), each once,
+ * with the three faces of each in faces (may be NULL); returns their count. */
 #define CCD_POLYTOPE_MAX_VERTICES 560 /* C(16, 3) */
-size_t ccd_polytope_vertices(double (*out)[3], const ccd_shape *s);
+size_t ccd_polytope_vertices(double (*out)[3], size_t (*faces)[3], const ccd_shape *s);
 
 /* M = Rᵀ (world to body), v_world → M v_world. */
 void ccd_shape_to_body(double out[3], const ccd_shape *s, const double v[3]);

@@ -5,8 +5,10 @@
 #include "contact/scaling_gauge.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "contact/scaling_cone.h"
 #include "core/assert.h"
 
 /*
@@ -28,6 +30,8 @@ enum { MAX_NEWTON = 80, SPHERE_POINTS = 2048 };
 int ccd_scaling_gauge_supports(ccd_shape_kind kind)
 {
     switch (kind) {
+    case CCD_SHAPE_POLYTOPE:
+    case CCD_SHAPE_PADDED_POLYTOPE:
     case CCD_SHAPE_BOX:
     case CCD_SHAPE_SPHERE:
     case CCD_SHAPE_ELLIPSOID:
@@ -53,36 +57,120 @@ void ccd_scaling_gauge_clear(ccd_scaling_gauge *g)
 
 /* ------------------------------------------------------------ shapes in MPFR */
 
-/* A shape with its parameters held exactly (from the doubles) or perturbed. */
+/* A shape with its parameters held exactly (from the doubles) or perturbed.  A
+ * (padded) polytope also holds its vertices, each the intersection of the three
+ * faces that double precision found for it (ccd_polytope_vertices), solved again
+ * in MPFR from the exact face normals and the (perturbed) offsets. */
 typedef struct gshape {
     ccd_shape_kind kind;
+    const ccd_shape *src;
     mpfr_t x[3], R[3][3];
     mpfr_t radius, length, height, tan_half, e[3];
+    mpfr_t b[CCD_SHAPE_MAX_FACES];
+    size_t nv;
+    size_t faces[CCD_POLYTOPE_MAX_VERTICES][3];
+    mpfr_t (*v)[3];
 } gshape;
 
-static void gshape_init(gshape *g, const ccd_shape *s)
+static int is_polytope(ccd_shape_kind k)
 {
-    g->kind = s->kind;
-    for (int i = 0; i < 3; i++) {
-        mpfr_init2(g->x[i], PREC);
-        mpfr_set_d(g->x[i], s->position[i], MPFR_RNDN);
-        mpfr_init2(g->e[i], PREC);
-        mpfr_set_d(g->e[i], s->half_extents[i], MPFR_RNDN);
+    return k == CCD_SHAPE_POLYTOPE || k == CCD_SHAPE_PADDED_POLYTOPE;
+}
+
+/* q = (b_i (n_j × n_k) + b_j (n_k × n_i) + b_k (n_i × n_j)) / n_i·(n_j × n_k) */
+static void polytope_vertices(gshape *g)
+{
+    mpfr_t n[3][3], c[3][3], det, t;
+    for (int r = 0; r < 3; r++)
+        for (int k = 0; k < 3; k++)
+            mpfr_inits2(PREC, n[r][k], c[r][k], (mpfr_ptr)0);
+    mpfr_inits2(PREC, det, t, (mpfr_ptr)0);
+    for (size_t v = 0; v < g->nv; v++) {
+        for (int r = 0; r < 3; r++)
+            for (int k = 0; k < 3; k++)
+                mpfr_set_d(n[r][k], g->src->normals[g->faces[v][r]][k], MPFR_RNDN);
+        for (int r = 0; r < 3; r++) { /* c[r] = n[r+1] × n[r+2] */
+            int a = (r + 1) % 3, bb = (r + 2) % 3;
+            for (int k = 0; k < 3; k++) {
+                int u = (k + 1) % 3, w = (k + 2) % 3;
+                mpfr_mul(c[r][k], n[a][u], n[bb][w], MPFR_RNDN);
+                mpfr_mul(t, n[a][w], n[bb][u], MPFR_RNDN);
+                mpfr_sub(c[r][k], c[r][k], t, MPFR_RNDN);
+            }
+        }
+        mpfr_set_zero(det, 1);
+        for (int k = 0; k < 3; k++)
+            mpfr_fma(det, n[0][k], c[0][k], det, MPFR_RNDN);
         for (int k = 0; k < 3; k++) {
-            mpfr_init2(g->R[i][k], PREC);
-            mpfr_set_d(g->R[i][k], s->rotation[i][k], MPFR_RNDN);
+            mpfr_set_zero(g->v[v][k], 1);
+            for (int r = 0; r < 3; r++)
+                mpfr_fma(g->v[v][k], g->b[g->faces[v][r]], c[r][k], g->v[v][k], MPFR_RNDN);
+            mpfr_div(g->v[v][k], g->v[v][k], det, MPFR_RNDN);
         }
     }
-    mpfr_inits2(PREC, g->radius, g->length, g->height, g->tan_half, (mpfr_ptr)0);
+    for (int r = 0; r < 3; r++)
+        for (int k = 0; k < 3; k++)
+            mpfr_clears(n[r][k], c[r][k], (mpfr_ptr)0);
+    mpfr_clears(det, t, (mpfr_ptr)0);
+}
+
+/* The parameters of s, exactly (the doubles), into g (allocated for s). */
+static void gshape_reset(gshape *g, const ccd_shape *s)
+{
+    for (int i = 0; i < 3; i++) {
+        mpfr_set_d(g->x[i], s->position[i], MPFR_RNDN);
+        mpfr_set_d(g->e[i], s->half_extents[i], MPFR_RNDN);
+        for (int k = 0; k < 3; k++)
+            mpfr_set_d(g->R[i][k], s->rotation[i][k], MPFR_RNDN);
+    }
+    for (size_t f = 0; f < CCD_SHAPE_MAX_FACES; f++)
+        mpfr_set_d(g->b[f], f < s->faces ? s->offsets[f] : 0, MPFR_RNDN);
     mpfr_set_d(g->radius, s->radius, MPFR_RNDN);
     mpfr_set_d(g->length, s->length, MPFR_RNDN);
     mpfr_set_d(g->height, s->height, MPFR_RNDN);
     mpfr_set_d(g->tan_half, s->half_angle, MPFR_RNDN);
     mpfr_tan(g->tan_half, g->tan_half, MPFR_RNDN);
+    if (is_polytope(s->kind))
+        polytope_vertices(g);
+}
+
+/* 0 when out of memory (then nothing is left allocated). */
+static int gshape_init(gshape *g, const ccd_shape *s)
+{
+    g->kind = s->kind;
+    g->src = s;
+    g->nv = 0;
+    g->v = NULL;
+    if (is_polytope(s->kind)) {
+        double v[CCD_POLYTOPE_MAX_VERTICES][3];
+        size_t nv = ccd_polytope_vertices(v, g->faces, s);
+        if (!(g->v = malloc((nv ? nv : 1) * sizeof *g->v)))
+            return 0;
+        g->nv = nv;
+        for (size_t i = 0; i < nv; i++)
+            for (int k = 0; k < 3; k++)
+                mpfr_init2(g->v[i][k], PREC);
+    }
+    for (int i = 0; i < 3; i++) {
+        mpfr_inits2(PREC, g->x[i], g->e[i], (mpfr_ptr)0);
+        for (int k = 0; k < 3; k++)
+            mpfr_init2(g->R[i][k], PREC);
+    }
+    for (size_t f = 0; f < CCD_SHAPE_MAX_FACES; f++)
+        mpfr_init2(g->b[f], PREC);
+    mpfr_inits2(PREC, g->radius, g->length, g->height, g->tan_half, (mpfr_ptr)0);
+    gshape_reset(g, s);
+    return 1;
 }
 
 static void gshape_clear(gshape *g)
 {
+    for (size_t f = 0; f < CCD_SHAPE_MAX_FACES; f++)
+        mpfr_clear(g->b[f]);
+    for (size_t i = 0; i < g->nv; i++)
+        for (int k = 0; k < 3; k++)
+            mpfr_clear(g->v[i][k]);
+    free(g->v);
     for (int i = 0; i < 3; i++) {
         mpfr_clears(g->x[i], g->e[i], (mpfr_ptr)0);
         for (int k = 0; k < 3; k++)
@@ -118,6 +206,17 @@ static void gshape_perturb(gshape *g, const ccd_shape *s, size_t i, int sign)
     } else {
         size_t j = i - 6;
         switch (s->kind) {
+        case CCD_SHAPE_PADDED_POLYTOPE:
+            if (j == 0) {
+                mpfr_add(g->radius, g->radius, h, MPFR_RNDN);
+                break;
+            }
+            j--;
+            /* fall through */
+        case CCD_SHAPE_POLYTOPE:
+            mpfr_add(g->b[j], g->b[j], h, MPFR_RNDN);
+            polytope_vertices(g);
+            break;
         case CCD_SHAPE_BOX:
         case CCD_SHAPE_ELLIPSOID:
             mpfr_add(g->e[j], g->e[j], h, MPFR_RNDN);
@@ -190,6 +289,40 @@ static void support_body(mpfr_t h, mpfr_t grad[3], int *kink, const gshape *g, m
     mpfr_hypot(norm, across, b[0], MPFR_RNDN);
     *kink = 0;
     switch (g->kind) {
+    case CCD_SHAPE_POLYTOPE:
+    case CCD_SHAPE_PADDED_POLYTOPE: {
+        /* max over the vertices (+ r‖b‖): smooth where the best vertex is unique */
+        size_t best = 0;
+        mpfr_ptr second = w->t[4];
+        mpfr_set_inf(h, -1);
+        mpfr_set_inf(second, -1);
+        for (size_t v = 0; v < g->nv; v++) {
+            mpfr_set_zero(t, 1);
+            for (int k = 0; k < 3; k++)
+                mpfr_fma(t, g->v[v][k], b[k], t, MPFR_RNDN);
+            if (mpfr_cmp(t, h) > 0) {
+                mpfr_swap(second, h);
+                mpfr_set(h, t, MPFR_RNDN);
+                best = v;
+            } else if (mpfr_cmp(t, second) > 0) {
+                mpfr_set(second, t, MPFR_RNDN);
+            }
+        }
+        mpfr_sub(u, h, second, MPFR_RNDN);
+        *kink = g->nv < 2 || at_kink(u, norm);
+        for (int k = 0; k < 3; k++)
+            mpfr_set(grad[k], g->v[best][k], MPFR_RNDN);
+        if (g->kind == CCD_SHAPE_PADDED_POLYTOPE) {
+            mpfr_mul(u, g->radius, norm, MPFR_RNDN);
+            mpfr_add(h, h, u, MPFR_RNDN);
+            for (int k = 0; k < 3; k++) {
+                mpfr_mul(u, g->radius, b[k], MPFR_RNDN);
+                mpfr_div(u, u, norm, MPFR_RNDN);
+                mpfr_add(grad[k], grad[k], u, MPFR_RNDN);
+            }
+        }
+        break;
+    }
     case CCD_SHAPE_SPHERE:
         mpfr_mul(h, g->radius, norm, MPFR_RNDN);
         for (int k = 0; k < 3; k++) {
@@ -542,15 +675,21 @@ static void coarse_start(double best[3], const ccd_shape *a, const ccd_shape *b)
     }
 }
 
-static void problem_init(problem *pr, const ccd_shape *a, const ccd_shape *b)
+/* 0 when out of memory (then nothing is left allocated). */
+static int problem_init(problem *pr, const ccd_shape *a, const ccd_shape *b)
 {
-    gshape_init(&pr->a, a);
-    gshape_init(&pr->b, b);
+    if (!gshape_init(&pr->a, a))
+        return 0;
+    if (!gshape_init(&pr->b, b)) {
+        gshape_clear(&pr->a);
+        return 0;
+    }
     for (int k = 0; k < 3; k++) {
         mpfr_init2(pr->delta[k], PREC);
         mpfr_sub(pr->delta[k], pr->b.x[k], pr->a.x[k], MPFR_RNDN); /* exact: 256 bits */
     }
     scratch_init(&pr->w);
+    return 1;
 }
 
 static void problem_clear(problem *pr)
@@ -601,7 +740,8 @@ int ccd_scaling_gauge_solve(ccd_scaling_gauge *g, const ccd_shape *a, const ccd_
     double start[3];
     coarse_start(start, a, b);
     problem pr;
-    problem_init(&pr, a, b);
+    if (!problem_init(&pr, a, b))
+        return 0;
     point p;
     point_init(&p);
     mpfr_t s[3];
@@ -642,7 +782,8 @@ int ccd_scaling_gauge_differences(ccd_scaling_gauge_derivatives *out, const ccd_
     double start[3];
     coarse_start(start, a, b);
     problem pr;
-    problem_init(&pr, a, b);
+    if (!problem_init(&pr, a, b))
+        return 0;
     point base, q;
     point_init(&base);
     point_init(&q);
@@ -674,9 +815,7 @@ int ccd_scaling_gauge_differences(ccd_scaling_gauge_derivatives *out, const ccd_
                     else
                         mpfr_sub(plus, plus, q.f, MPFR_RNDN);
                 }
-                /* back to the exact parameters */
-                gshape_clear(g);
-                gshape_init(g, shapes[body]);
+                gshape_reset(g, shapes[body]); /* back to the exact parameters */
                 problem_refresh_delta(&pr);
             }
             if (ok) { /* (f(θ + h) − f(θ − h)) / 2h */

@@ -28,9 +28,10 @@
  * on a kink (face or edge contact of a box, the rim of a cylinder or cone, the
  * end of a capsule's segment) no reference is given.
  *
- * Kinds: box, sphere, ellipsoid, capsule, cylinder, cone (polytopes have the
- * exact LP of scaling_reference.h; padded polytopes and half-spaces are not
- * handled here).
+ * Kinds: every primitive but the half-space.  A (padded) polytope's support
+ * function is the largest vᵀd over its vertices (plus r‖d‖): smooth where one
+ * vertex is the largest, so vertex contacts get a reference and face or edge
+ * contacts do not (polytope pairs have the exact LP of scaling_reference.h).
  */
 #ifndef CCD_CONTACT_SCALING_GAUGE_H
 #define CCD_CONTACT_SCALING_GAUGE_H

@@ -28,7 +28,7 @@ ccd_overlap_test ccd_scaling_overlap_test(const ccd_shape *a, const ccd_shape *b
 static size_t vertices(double (*out)[3], const ccd_shape *s)
 {
     if (s->kind != CCD_SHAPE_BOX)
-        return ccd_polytope_vertices(out, s);
+        return ccd_polytope_vertices(out, NULL, s);
     for (int i = 0; i < 8; i++)
         for (int k = 0; k < 3; k++)
             out[i][k] = (i >> k & 1) ? s->half_extents[k] : -s->half_extents[k];
@@ -46,7 +46,7 @@ static void support_body(double out[3], const ccd_shape *s, const double b[3])
     case CCD_SHAPE_POLYTOPE:
     case CCD_SHAPE_PADDED_POLYTOPE: {
         double v[CCD_POLYTOPE_MAX_VERTICES][3], best = -INFINITY;
-        size_t n = ccd_polytope_vertices(v, s);
+        size_t n = ccd_polytope_vertices(v, NULL, s);
         for (size_t i = 0; i < n; i++) {
             double d = v[i][0] * b[0] + v[i][1] * b[1] + v[i][2] * b[2];
             if (d > best)

@@ -246,7 +246,7 @@ void ccd_cone_rows_make(ccd_cone_rows *c, const ccd_shape *s)
     }
 }
 
-size_t ccd_polytope_vertices(double (*out)[3], const ccd_shape *s)
+size_t ccd_polytope_vertices(double (*out)[3], size_t (*faces)[3], const ccd_shape *s)
 {
     size_t m = s->faces, n = 0;
     for (size_t i = 0; i < m; i++)
@@ -275,6 +275,8 @@ size_t ccd_polytope_vertices(double (*out)[3], const ccd_shape *s)
                                fabs(out[v][2] - q[2]) > 1e-12;
                 if (keep) {
                     CCD_ASSERT(n < CCD_POLYTOPE_MAX_VERTICES);
+                    if (faces)
+                        faces[n][0] = i, faces[n][1] = j, faces[n][2] = k;
                     memcpy(out[n++], q, sizeof q);
                 }
             }
@@ -285,7 +287,7 @@ size_t ccd_polytope_vertices(double (*out)[3], const ccd_shape *s)
 static double polytope_support(const ccd_shape *s, const double d[3])
 {
     double v[CCD_POLYTOPE_MAX_VERTICES][3], best = -INFINITY;
-    size_t n = ccd_polytope_vertices(v, s);
+    size_t n = ccd_polytope_vertices(v, NULL, s);
     for (size_t i = 0; i < n; i++)
         best = fmax(best, dot3(d, v[i]));
     return best == -INFINITY ? INFINITY : best;
