@@ -59,3 +59,6 @@ tests_check_scaling_LDADD = src/contact/libccdcontact.la src/core/libccdcore.la 
 	$(CHECK_LIBS) $(CCD_LIBS)
 TESTS += tests/cli/contact-scaling.sh
 EXTRA_DIST += tests/cli/contact-scaling.sh
+# every contact table in one command
+TESTS += tests/cli/make-contact-tables.sh
+EXTRA_DIST += tests/cli/make-contact-tables.sh
