@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exact/decimal.h"
 #include "exact/exact_ctx.h"
+#include "exact/rational.h"
 #include "exact/poly.h"
 #include "exact/roots.h"
 #include "exact_test_util.h"
@@ -743,6 +745,64 @@ START_TEST(test_method_exact)
 }
 END_TEST
 
+/* the decimal of n/d (or of √(n/d)) at digits, compared with want */
+static void expect_decimal(long n, unsigned long d, int digits, int root, const char *want)
+{
+    mpq_t x;
+    mpq_init(x);
+    mpq_set_si(x, n, d);
+    mpq_canonicalize(x);
+    char *got = ccd_decimal_string(x, digits, root);
+    ck_assert_msg(got && strcmp(got, want) == 0, "%ld/%lu at %d%s: %s, want %s", n, d, digits,
+                  root ? " (root)" : "", got ? got : "NULL", want);
+    free(got);
+    mpq_clear(x);
+}
+
+START_TEST(test_decimal_rounding)
+{
+    expect_decimal(1, 3, 5, 0, "3.3333e-01");
+    expect_decimal(-1, 3, 5, 0, "-3.3333e-01");
+    expect_decimal(2, 3, 1, 0, "7e-01");
+    expect_decimal(0, 1, 3, 0, "0.00e+00");
+    expect_decimal(999999, 100000, 3, 0, "1.00e+01"); /* 9.99999: the rounding carries */
+    expect_decimal(1, 8, 2, 0, "1.2e-01");            /* 0.125: a tie, to even */
+    expect_decimal(27, 200, 2, 0, "1.4e-01");         /* 0.135: a tie, to even */
+    expect_decimal(2, 1, 20, 1, "1.4142135623730950488e+00");
+    expect_decimal(9, 4, 1, 1, "2e+00"); /* √(9/4) = 1.5: a tie, to even */
+    expect_decimal(25, 4, 1, 1, "2e+00"); /* √(25/4) = 2.5: a tie, to even */
+    expect_decimal(1, 100, 3, 1, "1.00e-01");
+    expect_decimal(1, 1000000, 2, 0, "1.0e-06");
+}
+END_TEST
+
+static void expect_simplest(long ln, unsigned long ld, long hn, unsigned long hd, long wn,
+                            unsigned long wd)
+{
+    mpq_t lo, hi, x, want;
+    mpq_inits(lo, hi, x, want, NULL);
+    mpq_set_si(lo, ln, ld);
+    mpq_set_si(hi, hn, hd);
+    mpq_set_si(want, wn, wd);
+    mpq_canonicalize(lo);
+    mpq_canonicalize(hi);
+    mpq_canonicalize(want);
+    ccd_simplest_rational(x, lo, hi);
+    ck_assert_msg(mpq_equal(x, want), "[%ld/%lu, %ld/%lu]", ln, ld, hn, hd);
+    mpq_clears(lo, hi, x, want, NULL);
+}
+
+START_TEST(test_simplest_rational)
+{
+    expect_simplest(3, 10, 4, 10, 1, 3);
+    expect_simplest(2, 1, 3, 1, 2, 1);
+    expect_simplest(3, 2, 17, 10, 3, 2);
+    expect_simplest(0, 1, 1, 1000, 0, 1);
+    expect_simplest(333, 1000, 334, 1000, 1, 3);
+    expect_simplest(7, 5, 7, 5, 7, 5);
+}
+END_TEST
+
 static Suite *exact_suite(void)
 {
     Suite *s = suite_create("exact");
@@ -750,6 +810,8 @@ static Suite *exact_suite(void)
     tcase_add_test(tc, test_poly_gcd_and_squarefree);
     tcase_add_test(tc, test_roots_in_order);
     tcase_add_test(tc, test_algebraic_rounding_and_printing);
+    tcase_add_test(tc, test_decimal_rounding);
+    tcase_add_test(tc, test_simplest_rational);
     tcase_add_test(tc, test_algebraic_compare);
     suite_add_tcase(s, tc);
     tc = tcase_create("queries");

@@ -7,7 +7,9 @@
 #include "core/query_line.h"
 #include "cli/cli.h"
 #include "exact/distance.h"
+#include "exact/decimal.h"
 #include "exact/exact_ccd.h"
+#include "exact/rational.h"
 #include "gen/gen.h"
 #include "query/nearest_double.h"
 
@@ -62,68 +64,12 @@ typedef struct show_options {
 
 /* ------------------------------------------------------------------ decimals */
 
-/* m = the integer nearest to y·10^k (ties to even), where y = |x|, or y = √|x| when root. */
-static void round_scaled(mpz_t m, const mpq_t x, long k, int root)
-{
-    mpz_t num, den, p;
-    mpz_inits(num, den, p, NULL);
-    mpz_abs(num, mpq_numref(x));
-    mpz_set(den, mpq_denref(x));
-    long shift = root ? 2 * k : k; /* √x·10^k = √(x·10^(2k)) */
-    mpz_ui_pow_ui(p, 10, (unsigned long)labs(shift));
-    if (shift >= 0)
-        mpz_mul(num, num, p);
-    else
-        mpz_mul(den, den, p);
-    int up;
-    if (!root) { /* round num/den: compare twice the remainder with den */
-        mpz_fdiv_qr(m, p, num, den);
-        mpz_mul_2exp(p, p, 1);
-        up = mpz_cmp(p, den);
-    } else { /* floor(√z) = floor(√floor(z)); round up when √z >= m + 1/2, i.e. 4z >= (2m+1)² */
-        mpz_fdiv_q(p, num, den);
-        mpz_sqrt(m, p);
-        mpz_mul_2exp(p, m, 1);
-        mpz_add_ui(p, p, 1);
-        mpz_mul(p, p, p);
-        mpz_mul(p, p, den);
-        mpz_mul_2exp(num, num, 2);
-        up = mpz_cmp(num, p);
-    }
-    if (up > 0 || (up == 0 && mpz_odd_p(m)))
-        mpz_add_ui(m, m, 1);
-    mpz_clears(num, den, p, NULL);
-}
-
-/* x (or √x when root; x >= 0) to DIGITS significant digits, rounded to nearest with
- * ties to even, as "d.ddd…e±XX" — the form of ccd_algebraic_to_string. */
+/* x (or √x when root) to DIGITS significant digits (exact/decimal.h) into out. */
 static void decimal_string(char *out, size_t size, const mpq_t x, int root)
 {
-    if (mpq_sgn(x) == 0) {
-        snprintf(out, size, "0.%0*de+00", DIGITS - 1, 0);
-        return;
-    }
-    mpz_t m, lo, hi;
-    mpz_inits(m, lo, hi, NULL);
-    mpz_ui_pow_ui(lo, 10, DIGITS - 1);
-    mpz_ui_pow_ui(hi, 10, DIGITS);
-    /* |x| is within a factor 2 of 2^bits: a first guess of e = floor(log10 y) */
-    long bits = (long)mpz_sizeinbase(mpq_numref(x), 2) - (long)mpz_sizeinbase(mpq_denref(x), 2);
-    long e = (long)floor((double)(root ? bits / 2 : bits) * 0.30102999566398120);
-    for (;;) { /* settle e so that 10^(DIGITS-1) <= m < 10^DIGITS */
-        round_scaled(m, x, DIGITS - 1 - e, root);
-        if (mpz_cmp(m, hi) >= 0)
-            e++;
-        else if (mpz_cmp(m, lo) < 0)
-            e--;
-        else
-            break;
-    }
-    char digits[DIGITS + 8];
-    gmp_snprintf(digits, sizeof digits, "%Zd", m);
-    snprintf(out, size, "%s%c.%se%c%02ld", mpq_sgn(x) < 0 ? "-" : "", digits[0], digits + 1,
-             e < 0 ? '-' : '+', labs(e));
-    mpz_clears(m, lo, hi, NULL);
+    char *d = ccd_decimal_string(x, DIGITS, root);
+    snprintf(out, size, "%s", d ? d : "(out of memory)");
+    free(d);
 }
 
 /* ------------------------------------------------------------------ facts of one query */
@@ -187,58 +133,6 @@ static void work_clear(show_work *w)
     ccd_rounding_scratch_clear(&w->rounding);
 }
 
-/* x = the rational of smallest denominator in [lo, hi], 0 <= lo <= hi (Stern–Brocot:
- * an integer when there is one, else floor(lo) + 1 / (the simplest rational of the
- * reciprocal interval)). */
-static void simplest_rational(mpq_t x, const mpq_t lo, const mpq_t hi)
-{
-    mpz_t f;
-    mpz_init(f);
-    mpz_fdiv_q(f, mpq_numref(lo), mpq_denref(lo));
-    mpq_set_z(x, f);
-    if (mpq_cmp(x, lo) < 0) { /* lo is not an integer: try ceil(lo) */
-        mpz_add_ui(f, f, 1);
-        mpq_set_z(x, f);
-        if (mpq_cmp(x, hi) > 0) { /* no integer in [lo, hi]: floor(lo) < lo <= hi < ceil(lo) */
-            mpq_t a, b;
-            mpq_inits(a, b, NULL);
-            mpz_sub_ui(f, f, 1);
-            mpq_set_z(b, f);
-            mpq_sub(a, hi, b); /* 0 < lo - f <= hi - f < 1 */
-            mpq_sub(b, lo, b);
-            mpq_inv(a, a);
-            mpq_inv(b, b);
-            simplest_rational(x, a, b);
-            mpq_inv(x, x);
-            mpq_set_z(a, f);
-            mpq_add(x, x, a);
-            mpq_clears(a, b, NULL);
-        }
-    }
-    mpz_clear(f);
-}
-
-/* 1 and x = toi when toi is a rational of denominator <= 2^64, proven exactly; else 0.
- * [lo, hi] is its isolating interval, equal when the oracle already knows it rational.
- * Otherwise, on an isolating interval of width <= 2^-128, two distinct rationals of
- * denominators <= 2^64 cannot both lie inside (they differ by >= 1/(q q') >= 2^-128,
- * bar the two ends), so the simplest rational there is the toi if any such one is, and
- * ccd_algebraic_cmp_q decides exactly whether it is. */
-static int find_rational(mpq_t x, ccd_algebraic *toi, const mpq_t lo, const mpq_t hi)
-{
-    if (mpq_equal(lo, hi)) {
-        mpq_set(x, lo);
-        return 1;
-    }
-    mpq_t a, b;
-    mpq_inits(a, b, NULL);
-    ccd_algebraic_refine(toi, 2 * TOI_BITS);
-    ccd_algebraic_bounds(a, b, toi);
-    simplest_rational(x, a, b);
-    mpq_clears(a, b, NULL);
-    return ccd_algebraic_cmp_q(toi, x) == 0;
-}
-
 /* The exact truth of q (plain CCD when ms is NULL). */
 static ccd_status decide(show_truth *t, show_work *w, ccd_error *err, const char *path,
                          const ccd_query *q, const mpq_t ms, int norm)
@@ -254,7 +148,7 @@ static ccd_status decide(show_truth *t, show_work *w, ccd_error *err, const char
     ccd_algebraic_bounds(t->lo, t->hi, w->toi);
     if (!(t->decimal = ccd_algebraic_to_string(w->toi, DIGITS)))
         return ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
-    t->rational = find_rational(t->value, w->toi, t->lo, t->hi);
+    t->rational = ccd_algebraic_find_rational(t->value, w->toi, t->lo, t->hi, TOI_BITS);
     return CCD_OK;
 }
 

@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include "exact/algebraic.h"
+#include "exact/decimal.h"
 #include "core/assert.h"
 
 #include <float.h>
@@ -540,105 +541,7 @@ double ccd_algebraic_round_up(const ccd_algebraic *a)
 
 /* ---------------------------------------------------------------- decimal output */
 
-/* |x| = m 10^(e - digits + 1) with 10^(digits-1) ≤ m < 10^digits, m = |x| rounded to
- * nearest with ties to even (the rounding MPFR's MPFR_RNDN uses); x ≠ 0. */
-static void decimal_round(mpz_t m, long *e, const mpq_t x, int digits, mpz_t t, mpz_t u)
-{
-    mpz_srcptr num = mpq_numref(x), den = mpq_denref(x);
-    long ex = (long)mpz_sizeinbase(num, 10) - (long)mpz_sizeinbase(den, 10);
-    /* adjust ex so that 10^ex ≤ |x| < 10^(ex+1) */
-    for (;;) {
-        /* compare |num| with den 10^ex */
-        if (ex >= 0) {
-            mpz_ui_pow_ui(t, 10, (unsigned long)ex);
-            mpz_mul(t, t, den);
-            mpz_abs(u, num);
-        } else {
-            mpz_ui_pow_ui(u, 10, (unsigned long)-ex);
-            mpz_mul(u, u, num);
-            mpz_abs(u, u);
-            mpz_set(t, den);
-        }
-        if (mpz_cmp(u, t) < 0) { /* |x| < 10^ex */
-            ex--;
-            continue;
-        }
-        mpz_mul_ui(t, t, 10);
-        if (mpz_cmp(u, t) >= 0) { /* |x| ≥ 10^(ex+1) */
-            ex++;
-            continue;
-        }
-        break;
-    }
-    /* m = round(|x| 10^(digits-1-ex)) */
-    long sh = digits - 1 - ex;
-    mpz_abs(u, num);
-    mpz_set(t, den);
-    if (sh >= 0) {
-        mpz_ui_pow_ui(m, 10, (unsigned long)sh);
-        mpz_mul(u, u, m);
-    } else {
-        mpz_ui_pow_ui(m, 10, (unsigned long)-sh);
-        mpz_mul(t, t, m);
-    }
-    mpz_fdiv_qr(m, u, u, t); /* m = quotient, u = remainder */
-    mpz_mul_2exp(u, u, 1);
-    int c = mpz_cmp(u, t);
-    if (c > 0 || (c == 0 && mpz_odd_p(m)))
-        mpz_add_ui(m, m, 1);
-    mpz_ui_pow_ui(t, 10, (unsigned long)digits);
-    if (mpz_cmp(m, t) == 0) {
-        mpz_divexact_ui(m, m, 10);
-        ex++;
-    }
-    *e = ex;
-}
-
-static char *format_decimal(int negative, const mpz_t m, long e, int digits)
-{
-    char *ds = mpz_get_str(NULL, 10, m);
-    if (!ds)
-        return NULL;
-    size_t len = strlen(ds) + 32;
-    char *out = malloc(len);
-    if (out) {
-        if (digits > 1)
-            snprintf(out, len, "%s%c.%se%c%02ld", negative ? "-" : "", ds[0], ds + 1,
-                     e < 0 ? '-' : '+', e < 0 ? -e : e);
-        else
-            snprintf(out, len, "%s%ce%c%02ld", negative ? "-" : "", ds[0], e < 0 ? '-' : '+',
-                     e < 0 ? -e : e);
-    }
-    void (*freefunc)(void *, size_t);
-    mp_get_memory_functions(NULL, NULL, &freefunc);
-    freefunc(ds, strlen(ds) + 1);
-    return out;
-}
-
-static char *rational_to_string(const mpq_t x, int digits)
-{
-    if (mpq_sgn(x) == 0) {
-        size_t len = (size_t)digits + 8;
-        char *out = malloc(len);
-        if (!out)
-            return NULL;
-        if (digits > 1) {
-            memcpy(out, "0.", 2);
-            memset(out + 2, '0', (size_t)digits - 1);
-            strcpy(out + 1 + digits, "e+00");
-        } else {
-            strcpy(out, "0e+00");
-        }
-        return out;
-    }
-    mpz_t m, t, u;
-    mpz_inits(m, t, u, NULL);
-    long e;
-    decimal_round(m, &e, x, digits, t, u);
-    char *out = format_decimal(mpq_sgn(x) < 0, m, e, digits);
-    mpz_clears(m, t, u, NULL);
-    return out;
-}
+/* The decimal digits themselves come from exact/decimal.c. */
 
 char *ccd_algebraic_to_string(const ccd_algebraic *a0, int digits)
 {
@@ -648,24 +551,24 @@ char *ccd_algebraic_to_string(const ccd_algebraic *a0, int digits)
     ccd_algebraic_init(&a);
     ccd_algebraic_set(&a, a0);
     mpq_t lo, hi, tie;
-    mpz_t mlo, mhi, t, u;
+    mpz_t mlo, mhi, t;
     mpq_inits(lo, hi, tie, NULL);
-    mpz_inits(mlo, mhi, t, u, NULL);
+    mpz_inits(mlo, mhi, t, NULL);
     char *out = NULL;
     /* Refine until both ends of the interval round to the same decimal, or the
      * rounding boundary between them is the number itself. */
     for (;;) {
         if (a.exact) {
-            out = rational_to_string(a.value, digits);
+            out = ccd_decimal_string(a.value, digits, 0);
             break;
         }
         ccd_algebraic_bounds(lo, hi, &a);
         if (mpq_sgn(lo) > 0 || mpq_sgn(hi) < 0) {
             long elo, ehi;
-            decimal_round(mlo, &elo, lo, digits, t, u);
-            decimal_round(mhi, &ehi, hi, digits, t, u);
+            ccd_decimal_round(mlo, &elo, lo, digits, 0);
+            ccd_decimal_round(mhi, &ehi, hi, digits, 0);
             if (elo == ehi && mpz_cmp(mlo, mhi) == 0) {
-                out = format_decimal(mpq_sgn(lo) < 0, mlo, elo, digits);
+                out = ccd_decimal_format(mpq_sgn(lo) < 0, mlo, elo, digits);
                 break;
             }
             /* the boundary (m + 1/2) 10^(e - digits + 1) next to the end nearer 0 */
@@ -691,7 +594,7 @@ char *ccd_algebraic_to_string(const ccd_algebraic *a0, int digits)
         ccd_algebraic_bisect(&a);
     }
     mpq_clears(lo, hi, tie, NULL);
-    mpz_clears(mlo, mhi, t, u, NULL);
+    mpz_clears(mlo, mhi, t, NULL);
     ccd_algebraic_clear(&a);
     return out;
 }

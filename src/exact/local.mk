@@ -11,6 +11,10 @@ src_exact_libccdexact_la_SOURCES = \
 	src/exact/poly.h \
 	src/exact/algebraic.c \
 	src/exact/algebraic.h \
+	src/exact/decimal.c \
+	src/exact/decimal.h \
+	src/exact/rational.c \
+	src/exact/rational.h \
 	src/exact/roots.c \
 	src/exact/roots.h \
 	src/exact/sign_sat.c \
