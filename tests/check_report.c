@@ -15,6 +15,7 @@
 #include "bench/sweep.h"
 #include "report/paper.h"
 #include "report/report.h"
+#include "report/report_set.h"
 
 static void expect_json_error(const char *text, const char *want)
 {
@@ -180,6 +181,20 @@ START_TEST(test_result_roundtrip)
     ck_assert_str_eq(ccd_report_cell(&t, 1, 2), "0");
     ck_assert_str_eq(ccd_report_cell(&t, 1, 3), "5"); /* q % 7 == 0, q % 3 != 0: 7 14 28 35 49 */
     ccd_paper_table_free(&t);
+    /* The report's plan for this one file: Table 1 and the statistics; with
+     * by_family, Table 1 per family too; never a Table 2 or a sweep table. */
+    ccd_report_set set;
+    ck_assert_int_eq(ccd_report_set_build(&set, &err, &doc, 1, 0, 0), CCD_OK);
+    ck_assert_uint_eq(set.count, 2);
+    ck_assert_str_eq(set.tables[0].name, "table1");
+    ck_assert_str_eq(set.tables[1].name, "stats");
+    ck_assert_uint_eq(set.table1_columns, 2);
+    ccd_report_set_free(&set);
+    ck_assert_int_eq(ccd_report_set_build(&set, &err, &doc, 1, 1, 0), CCD_OK);
+    ck_assert_uint_eq(set.count, 3);
+    ck_assert_str_eq(set.tables[1].name, "table1-families");
+    ccd_report_set_free(&set);
+    ck_assert_str_eq(ccd_report_format_extension(CCD_FORMAT_MARKDOWN), "md");
     ccd_result_doc_free(&doc);
 }
 END_TEST

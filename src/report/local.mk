@@ -11,6 +11,8 @@ src_report_libccdreport_la_SOURCES = \
 	src/report/report_json.c \
 	src/report/report_latex.c \
 	src/report/report_markdown.c \
+	src/report/report_set.c \
+	src/report/report_set.h \
 	src/report/report_table.c \
 	src/report/report_text.c \
 	src/report/result_union.c \
