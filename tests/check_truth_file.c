@@ -17,7 +17,7 @@
 
 static char *write_temp(const char *text)
 {
-    char *path = strdup("/tmp/ccd-truth-table-XXXXXX");
+    char *path = strdup("/tmp/ccd-truth-file-XXXXXX");
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     FILE *f = fdopen(fd, "w");
@@ -190,7 +190,7 @@ START_TEST(test_nul_byte)
 #undef TEXT
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *path = strdup("/tmp/ccd-truth-table-XXXXXX");
+        char *path = strdup("/tmp/ccd-truth-file-XXXXXX");
         int fd = mkstemp(path);
         ck_assert_int_ge(fd, 0);
         ck_assert_int_eq(write(fd, cases[i].text, cases[i].len), (ssize_t)cases[i].len);

@@ -6,7 +6,7 @@
 # Targets (seed corpus):
 #   reader        CSV query reader, plain/gzip, with label JSON (corpus/)
 #   result-file   JSON parser and result-file reader (corpus-result-file/)
-#   truth-table   ground-truth file reader (corpus-truth-table/)
+#   truth-file   ground-truth file reader (corpus-truth-file/)
 #   labels        label (mma_bool) JSON reader (corpus-labels/)
 #   all           the four
 # Prints one line per target, "fuzz TARGET: passed, N runs in S s" or
@@ -24,8 +24,8 @@ seconds=$1; shift
 targets=
 while [ $# -gt 0 ] && [ "$1" != -- ]; do
   case $1 in
-    all) targets="$targets reader result-file truth-table labels" ;;
-    reader|result-file|truth-table|labels) targets="$targets $1" ;;
+    all) targets="$targets reader result-file truth-file labels" ;;
+    reader|result-file|truth-file|labels) targets="$targets $1" ;;
     *) echo "$0: unknown target '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -60,7 +60,7 @@ sources_of() {
   case $1 in
     reader) echo "$query $core" ;;
     labels) echo "src/query/label_stream.c src/query/byte_source.c $core" ;;
-    truth-table) echo "src/bench/truth_file_reader.c $core" ;;
+    truth-file) echo "src/bench/truth_file_reader.c $core" ;;
     # The result reader frees with ccd_run_stats_free (runner.c), which brings
     # the whole bench module and the runner's dependencies: the reader and the
     # exact oracle.
@@ -77,7 +77,7 @@ corpus_of() {
 max_len_of() {
   case $1 in
     result-file) echo 32768 ;;
-    truth-table) echo 8192 ;;
+    truth-file) echo 8192 ;;
     *) echo 4096 ;;
   esac
 }
