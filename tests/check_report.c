@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/gate.h"
 #include "bench/json_doc.h"
 #include "bench/result_file.h"
 #include "bench/sweep.h"
@@ -199,6 +200,53 @@ START_TEST(test_result_roundtrip)
 }
 END_TEST
 
+/* The gate's verdict on a run: FN over the limit fails, FP as a percentage, the
+ * slowdown check only with a baseline, and a failed query fails the gate. */
+START_TEST(test_gate_verdict)
+{
+    static const ccd_method m1 = {.name = "a"};
+    const ccd_method *methods[] = {&m1};
+    ccd_method_stats ms;
+    ccd_method_detail md;
+    ccd_method_stats_init(&ms);
+    ccd_method_detail_init(&md);
+    for (int q = 0; q < 100; q++) { /* 10 FN (q % 10 == 0 collides, answered no), 5 FP */
+        ccd_query_truth truth = {.collides = q % 10 == 0, .toi = NAN};
+        ccd_query_outcome o = {.time_ns = 1000, .toi_order = CCD_TOI_NOT_COMPARED};
+        o.result.collides = q % 20 == 5;
+        ccd_method_stats_add(&ms, &truth, &o);
+        ccd_method_detail_add(&md, &truth, &o);
+    }
+    ccd_run_group group = {.set = "s", .family = "f", .kind = CCD_VF, .methods = &ms,
+                           .details = &md};
+    ccd_run_stats stats = {.groups = &group, .group_count = 1, .methods = methods,
+                           .method_count = 1};
+    ccd_gate_limits lim = {.max_fn = 10, .max_fp = 5, .max_fp_percent = 1, .max_slowdown = NAN,
+                           .baseline_us = NAN};
+    ccd_gate_verdict v;
+    ccd_gate_judge(&v, &stats, &lim);
+    ck_assert_uint_eq(v.count, 3); /* FN, FP, failures: no baseline */
+    ck_assert(!v.failing);
+    ck_assert_str_eq(v.checks[0].message, "FN 10 <= 10");
+    ck_assert_str_eq(v.checks[1].message, "FP 5 <= 5% of the queries");
+    ck_assert_double_eq_tol(v.mean_us, 1.0, 1e-12);
+    lim.max_fn = 9, lim.baseline_us = 0.5, lim.max_slowdown = 1.5;
+    ccd_gate_judge(&v, &stats, &lim);
+    ck_assert_uint_eq(v.count, 4);
+    ck_assert(v.failing && v.checks[0].failed && v.checks[2].failed && !v.checks[3].failed);
+    ck_assert_str_eq(v.checks[2].name, "slowdown");
+    ck_assert_str_eq(v.checks[2].message, "mean 1.000 us = 2.00x the baseline's 0.500 us > 1.5x");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ccd_gate_write_junit(out, &v, "a<b", 1.0);
+    fclose(out);
+    ck_assert_ptr_nonnull(strstr(buf, "tests=\"4\" failures=\"2\""));
+    ck_assert_ptr_nonnull(strstr(buf, "ccdbench.gate.a&lt;b"));
+    free(buf);
+}
+END_TEST
+
 /* A JSON table is valid JSON whatever its numeric cells hold: an empty cell
  * (no value), inf or nan is null, a number is kept verbatim. */
 START_TEST(test_json_table_null_cells)
@@ -240,6 +288,7 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_fixed_sum_order);
     tcase_add_test(tc, test_sweep_specs);
     tcase_add_test(tc, test_result_roundtrip);
+    tcase_add_test(tc, test_gate_verdict);
     tcase_add_test(tc, test_json_table_null_cells);
     suite_add_tcase(s, tc);
     return s;

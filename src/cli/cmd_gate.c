@@ -2,6 +2,7 @@
 /* `ccdbench gate`: a pass/fail check of one method for CI (exit 0 pass, 1 fail). */
 #include <config.h>
 
+#include "bench/gate.h"
 #include "bench/result_file.h"
 #include "bench/runner.h"
 #include "cli/cli.h"
@@ -56,12 +57,6 @@ typedef struct gate_options {
     ccd_cli_option_set options; /* --param and the shorthand flags */
     size_t max_digits; /* --max-digits (0: the reader's default) */
 } gate_options;
-
-typedef struct check {
-    const char *name;
-    int failed;
-    char message[256];
-} check;
 
 static int parse(gate_options *o, int argc, char **argv)
 {
@@ -146,80 +141,6 @@ static int parse(gate_options *o, int argc, char **argv)
     return -1;
 }
 
-/* Mean µs of `method` over the first run of a result file (all its groups). */
-static ccd_status baseline_mean(double *mean_us, ccd_error *err, const char *path,
-                                const char *method)
-{
-    ccd_result_doc doc;
-    ccd_status st = ccd_result_read(&doc, err, path);
-    if (st != CCD_OK)
-        return st;
-    const ccd_run_stats *s = &doc.runs[0].stats;
-    size_t m = 0;
-    while (m < s->method_count && strcmp(s->methods[m]->name, method) != 0)
-        m++;
-    if (m == s->method_count) {
-        st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "the baseline has no method '%s'",
-                           method);
-    } else {
-        uint64_t ns = 0, queries = 0;
-        for (size_t g = 0; g < s->group_count; g++) {
-            ns += s->groups[g].methods[m].time_total_ns;
-            queries += s->groups[g].methods[m].queries;
-        }
-        if (queries == 0)
-            st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
-                               "the baseline has no queries for '%s'", method);
-        *mean_us = queries ? (double)ns / (double)queries / 1e3 : 0;
-    }
-    ccd_result_doc_free(&doc);
-    return st;
-}
-
-static void xml_text(FILE *out, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
-        }
-}
-
-/* The JUnit report into f (opened before the run), committed. */
-static ccd_status write_junit(ccd_atomic_file *f, ccd_error *err, const char *method,
-                              const check *checks, size_t n, double seconds)
-{
-    FILE *out = f->stream;
-    size_t failures = 0;
-    for (size_t i = 0; i < n; i++)
-        failures += checks[i].failed != 0;
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-            "  <testsuite name=\"ccdbench gate ");
-    xml_text(out, method);
-    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", n,
-            failures, seconds);
-    for (size_t i = 0; i < n; i++) {
-        fputs("    <testcase classname=\"ccdbench.gate.", out);
-        xml_text(out, method);
-        fprintf(out, "\" name=\"%s\">", checks[i].name);
-        if (checks[i].failed) {
-            fputs("\n      <failure message=\"", out);
-            xml_text(out, checks[i].message);
-            fputs("\"/>\n    ", out);
-        } else {
-            fputs("<system-out>", out);
-            xml_text(out, checks[i].message);
-            fputs("</system-out>", out);
-        }
-        fputs("</testcase>\n", out);
-    }
-    fputs("  </testsuite>\n</testsuites>\n", out);
-    return ccd_atomic_file_commit(f, err);
-}
-
 int ccd_cmd_gate(int argc, char **argv)
 {
     gate_options o = {.max_fp = NAN, .max_slowdown = NAN};
@@ -246,7 +167,7 @@ int ccd_cmd_gate(int argc, char **argv)
         status = ccd_cli_fail(&err);
         goto done;
     }
-    if (o.baseline && baseline_mean(&base_us, &err, o.baseline, o.method) != CCD_OK) {
+    if (o.baseline && ccd_gate_baseline_mean(&base_us, &err, o.baseline, o.method) != CCD_OK) {
         status = ccd_cli_fail(&err);
         goto done;
     }
@@ -286,71 +207,18 @@ int ccd_cmd_gate(int argc, char **argv)
         goto done;
     }
     ccd_cli_note_unlabelled_run(&stats); /* the truth is the labels where there are any */
-    ccd_method_stats sum;
-    ccd_method_detail detail;
-    ccd_method_stats_init(&sum);
-    ccd_method_detail_init(&detail);
-    for (size_t g = 0; g < stats.group_count; g++)
-        ccd_result_stats_add(&sum, &detail, &stats.groups[g].methods[0],
-                             &stats.groups[g].details[0]);
-    double mean_us = ccd_method_stats_mean_us(&sum);
-    /* A failed query has no answer to score: it cannot pass, whatever FN and FP say. */
-    check checks[4] = {{.name = "false-negatives"}, {.name = "false-positives"},
-                       {.name = "slowdown"}, {.name = "method-failures"}};
-    size_t nchecks = 2;
-    const ccd_first_failure *first;
-    uint64_t failed = ccd_run_stats_failed(&stats, 0, &first);
-    checks[3].failed = failed > 0;
-    if (failed)
-        snprintf(checks[3].message, sizeof checks[3].message, "failed on %llu queries (first: %s)",
-                 (unsigned long long)failed, first ? first->reason : "?");
-    else
-        snprintf(checks[3].message, sizeof checks[3].message, "failed on 0 queries");
-    checks[0].failed = sum.false_negatives > (uint64_t)o.max_fn;
-    snprintf(checks[0].message, sizeof checks[0].message, "FN %llu %s %ld",
-             (unsigned long long)sum.false_negatives, checks[0].failed ? ">" : "<=", o.max_fn);
-    double fp_limit = o.max_fp_percent ? o.max_fp / 100 * (double)sum.queries : o.max_fp;
-    checks[1].failed = !isnan(fp_limit) && (double)sum.false_positives > fp_limit;
-    if (isnan(fp_limit))
-        snprintf(checks[1].message, sizeof checks[1].message, "FP %llu (no limit)",
-                 (unsigned long long)sum.false_positives);
-    else
-        snprintf(checks[1].message, sizeof checks[1].message, "FP %llu %s %g%s",
-                 (unsigned long long)sum.false_positives, checks[1].failed ? ">" : "<=",
-                 o.max_fp, o.max_fp_percent ? "% of the queries" : "");
-    if (o.baseline) {
-        double ratio = base_us > 0 ? mean_us / base_us : INFINITY;
-        checks[2].failed = !isnan(o.max_slowdown) && ratio > o.max_slowdown;
-        if (isnan(o.max_slowdown))
-            snprintf(checks[2].message, sizeof checks[2].message,
-                     "mean %.3f us = %.2fx the baseline's %.3f us (no limit)", mean_us, ratio,
-                     base_us);
-        else
-            snprintf(checks[2].message, sizeof checks[2].message,
-                     "mean %.3f us = %.2fx the baseline's %.3f us %s %gx", mean_us, ratio,
-                     base_us, checks[2].failed ? ">" : "<=", o.max_slowdown);
-        nchecks = 3;
+    ccd_gate_limits limits = {.max_fn = o.max_fn, .max_fp = o.max_fp,
+                              .max_fp_percent = o.max_fp_percent,
+                              .max_slowdown = o.max_slowdown, .baseline_us = base_us};
+    ccd_gate_verdict verdict;
+    ccd_gate_judge(&verdict, &stats, &limits);
+    ccd_gate_print(stdout, &verdict, o.method);
+    status = verdict.failing ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
+    if (o.junit) {
+        ccd_gate_write_junit(junit_file.stream, &verdict, o.method, stats.wall_seconds);
+        if (ccd_atomic_file_commit(&junit_file, &err) != CCD_OK)
+            status = ccd_cli_fail(&err);
     }
-    int failing = checks[3].failed;
-    for (size_t i = 0; i < nchecks; i++)
-        failing |= checks[i].failed;
-    printf("gate %s: %s on %llu queries: %s; %s", failing ? "FAIL" : "PASS", o.method,
-           (unsigned long long)(sum.queries + sum.failed), checks[0].message, checks[1].message);
-    if (nchecks == 3)
-        printf("; %s", checks[2].message);
-    else
-        printf("; mean %.3f us", mean_us);
-    if (failed)
-        printf("; %s", checks[3].message);
-    putchar('\n');
-    status = failing ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
-    /* JUnit: the failures check always (after slowdown when there is one). */
-    if (nchecks == 2)
-        checks[2] = checks[3];
-    nchecks++;
-    if (o.junit && write_junit(&junit_file, &err, o.method, checks, nchecks,
-                               stats.wall_seconds) != CCD_OK)
-        status = ccd_cli_fail(&err);
     if (o.json && status != CCD_EXIT_USAGE) {
         ccd_result_header h;
         if (ccd_result_header_init(&h, &err, argv + optind, (size_t)(argc - optind), &ds,

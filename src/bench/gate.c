@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/* The verdict of `ccdbench gate` (see gate.h). */
+#include <config.h>
+
+#include "bench/gate.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "bench/result_file.h"
+#include "core/assert.h"
+
+ccd_status ccd_gate_baseline_mean(double *mean_us, ccd_error *err, const char *path,
+                                  const char *method)
+{
+    ccd_result_doc doc;
+    ccd_status st = ccd_result_read(&doc, err, path);
+    if (st != CCD_OK)
+        return st;
+    const ccd_run_stats *s = &doc.runs[0].stats;
+    size_t m = 0;
+    while (m < s->method_count && strcmp(s->methods[m]->name, method) != 0)
+        m++;
+    if (m == s->method_count) {
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "the baseline has no method '%s'",
+                           method);
+    } else {
+        uint64_t ns = 0, queries = 0;
+        for (size_t g = 0; g < s->group_count; g++) {
+            ns += s->groups[g].methods[m].time_total_ns;
+            queries += s->groups[g].methods[m].queries;
+        }
+        if (queries == 0)
+            st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                               "the baseline has no queries for '%s'", method);
+        *mean_us = queries ? (double)ns / (double)queries / 1e3 : 0;
+    }
+    ccd_result_doc_free(&doc);
+    return st;
+}
+
+void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_gate_limits *lim)
+{
+    CCD_ASSERT(stats->method_count >= 1);
+    memset(v, 0, sizeof *v);
+    ccd_method_stats sum;
+    ccd_method_detail detail;
+    ccd_method_stats_init(&sum);
+    ccd_method_detail_init(&detail);
+    for (size_t g = 0; g < stats->group_count; g++)
+        ccd_result_stats_add(&sum, &detail, &stats->groups[g].methods[0],
+                             &stats->groups[g].details[0]);
+    v->mean_us = ccd_method_stats_mean_us(&sum);
+    v->queries = sum.queries + sum.failed;
+    const ccd_first_failure *first;
+    v->failed = ccd_run_stats_failed(stats, 0, &first);
+
+    ccd_gate_check *fn = &v->checks[v->count++];
+    fn->name = "false-negatives";
+    fn->failed = sum.false_negatives > (uint64_t)lim->max_fn;
+    snprintf(fn->message, sizeof fn->message, "FN %llu %s %ld",
+             (unsigned long long)sum.false_negatives, fn->failed ? ">" : "<=", lim->max_fn);
+
+    ccd_gate_check *fp = &v->checks[v->count++];
+    fp->name = "false-positives";
+    double fp_limit = lim->max_fp_percent ? lim->max_fp / 100 * (double)sum.queries : lim->max_fp;
+    fp->failed = !isnan(fp_limit) && (double)sum.false_positives > fp_limit;
+    if (isnan(fp_limit))
+        snprintf(fp->message, sizeof fp->message, "FP %llu (no limit)",
+                 (unsigned long long)sum.false_positives);
+    else
+        snprintf(fp->message, sizeof fp->message, "FP %llu %s %g%s",
+                 (unsigned long long)sum.false_positives, fp->failed ? ">" : "<=", lim->max_fp,
+                 lim->max_fp_percent ? "% of the queries" : "");
+
+    if (!isnan(lim->baseline_us)) {
+        ccd_gate_check *slow = &v->checks[v->count++];
+        slow->name = "slowdown";
+        double ratio = lim->baseline_us > 0 ? v->mean_us / lim->baseline_us : INFINITY;
+        slow->failed = !isnan(lim->max_slowdown) && ratio > lim->max_slowdown;
+        if (isnan(lim->max_slowdown))
+            snprintf(slow->message, sizeof slow->message,
+                     "mean %.3f us = %.2fx the baseline's %.3f us (no limit)", v->mean_us, ratio,
+                     lim->baseline_us);
+        else
+            snprintf(slow->message, sizeof slow->message,
+                     "mean %.3f us = %.2fx the baseline's %.3f us %s %gx", v->mean_us, ratio,
+                     lim->baseline_us, slow->failed ? ">" : "<=", lim->max_slowdown);
+    }
+
+    /* a failed query has no answer to score: it cannot pass, whatever FN and FP say */
+    ccd_gate_check *failures = &v->checks[v->count++];
+    failures->name = "method-failures";
+    failures->failed = v->failed > 0;
+    if (v->failed)
+        snprintf(failures->message, sizeof failures->message, "failed on %llu queries (first: %s)",
+                 (unsigned long long)v->failed, first ? first->reason : "?");
+    else
+        snprintf(failures->message, sizeof failures->message, "failed on 0 queries");
+    for (size_t i = 0; i < v->count; i++)
+        v->failing |= v->checks[i].failed;
+}
+
+void ccd_gate_print(FILE *out, const ccd_gate_verdict *v, const char *method)
+{
+    int slowdown = v->count == 4;
+    fprintf(out, "gate %s: %s on %llu queries: %s; %s", v->failing ? "FAIL" : "PASS", method,
+            (unsigned long long)v->queries, v->checks[0].message, v->checks[1].message);
+    if (slowdown)
+        fprintf(out, "; %s", v->checks[2].message);
+    else
+        fprintf(out, "; mean %.3f us", v->mean_us);
+    if (v->failed)
+        fprintf(out, "; %s", v->checks[v->count - 1].message);
+    fputc('\n', out);
+}
+
+static void xml_text(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(*s, out);
+        }
+}
+
+void ccd_gate_write_junit(FILE *out, const ccd_gate_verdict *v, const char *method,
+                          double seconds)
+{
+    size_t failures = 0;
+    for (size_t i = 0; i < v->count; i++)
+        failures += v->checks[i].failed != 0;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+                 "  <testsuite name=\"ccdbench gate ");
+    xml_text(out, method);
+    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", v->count,
+            failures, seconds);
+    for (size_t i = 0; i < v->count; i++) {
+        const ccd_gate_check *c = &v->checks[i];
+        fputs("    <testcase classname=\"ccdbench.gate.", out);
+        xml_text(out, method);
+        fprintf(out, "\" name=\"%s\">", c->name);
+        if (c->failed) {
+            fputs("\n      <failure message=\"", out);
+            xml_text(out, c->message);
+            fputs("\"/>\n    ", out);
+        } else {
+            fputs("<system-out>", out);
+            xml_text(out, c->message);
+            fputs("</system-out>", out);
+        }
+        fputs("</testcase>\n", out);
+    }
+    fputs("  </testsuite>\n</testsuites>\n", out);
+}
