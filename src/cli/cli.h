@@ -8,6 +8,7 @@
 #include "ccdbench.h"
 #include "methods/method_list.h"
 #include "methods/plugin.h"
+#include "report/report.h"
 
 /* Exit statuses. */
 enum {
@@ -92,6 +93,30 @@ int ccd_cli_parse_max_digits(size_t *out, const char *text);
  * ccd_cli_ms_double: its nearest double (what the methods are given). */
 int ccd_cli_parse_ms(mpq_t d, const char *text);
 double ccd_cli_ms_double(const mpq_t d);
+
+/* The tables a command prints (cli_table.c).  Each parser returns 0, or prints a
+ * usage error "COMMAND: OPTION: what" and returns its exit status (2). */
+int ccd_cli_parse_format(ccd_report_format *out, const char *command, const char *text);
+/* Comma-separated non-negative numbers (positive unless allow_zero), at most max. */
+int ccd_cli_parse_number_list(double *out, size_t *n, size_t max, const char *command,
+                              const char *option, const char *text, int allow_zero);
+/* A whole number in [lo, hi]. */
+int ccd_cli_parse_count(size_t *out, const char *command, const char *option, const char *text,
+                        long lo, long hi);
+/* --seed: a non-negative integer. */
+int ccd_cli_parse_seed(uint64_t *out, const char *command, const char *text);
+/* text and Markdown are for readers (notes, rounded numbers); csv and json for
+ * programs (full precision). */
+int ccd_cli_readable(ccd_report_format format);
+int ccd_cli_precise(ccd_report_format format);
+/* A note for readers, text and Markdown only (a paragraph of its own in Markdown). */
+void ccd_cli_note(ccd_report_format format, int before_table, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Writes t on stdout and frees it; returns the exit status. */
+int ccd_cli_print_table(ccd_report_format format, ccd_report_table *t);
 
 /* The dataset named by paths, or the default dataset when there are none: every
  * set under $CCD_DATADIR, else under the installed datasets, else the source

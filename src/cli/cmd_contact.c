@@ -84,67 +84,6 @@ enum { OPT_AT = 256, OPT_SMOOTHING, OPT_DERIV_EVERY, OPT_FORMAT, OPT_EPS, OPT_WE
        OPT_VERTEX_K, OPT_EDGE_K, OPT_TAU_TOPK, OPT_FIGURE, OPT_GNUPLOT, OPT_NO_RENDER,
        OPT_MAX_DIGITS };
 
-/* Comma-separated positive (or, with allow_zero, non-negative) numbers. */
-static int parse_list(double *out, size_t *n, size_t max, const char *option, const char *text,
-                      int allow_zero)
-{
-    *n = 0;
-    const char *p = text;
-    while (*p) {
-        char *end;
-        errno = 0;
-        double v = strtod(p, &end);
-        if (end == p || errno || !isfinite(v) || v < 0 || (v == 0 && !allow_zero) ||
-            (*end && *end != ','))
-            return ccd_cli_usage_error("contact: %s: bad number list '%s'", option, text);
-        if (*n == max)
-            return ccd_cli_usage_error("contact: %s: at most %zu values", option, max);
-        out[(*n)++] = v;
-        p = *end ? end + 1 : end;
-    }
-    if (*n == 0)
-        return ccd_cli_usage_error("contact: %s: empty list", option);
-    return 0;
-}
-
-static int parse_format(ccd_report_format *out, const char *command, const char *name)
-{
-    if (ccd_report_format_parse(out, name) != 0)
-        return ccd_cli_usage_error("contact %s: --format: '%s' is not text, markdown, csv, json "
-                                   "or latex", command, name);
-    return 0;
-}
-
-/* Notes for readers: text and Markdown only (a paragraph of its own in Markdown). */
-static void note(ccd_report_format format, int before_table, const char *fmt, ...)
-{
-    if (format != CCD_FORMAT_TEXT && format != CCD_FORMAT_MARKDOWN)
-        return;
-    if (!before_table && format == CCD_FORMAT_MARKDOWN)
-        putchar('\n');
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    if (before_table && format == CCD_FORMAT_MARKDOWN)
-        putchar('\n');
-}
-
-/* CSV and JSON get numbers at full precision, the formats for readers rounded ones. */
-static int precise_format(ccd_report_format format)
-{
-    return format == CCD_FORMAT_CSV || format == CCD_FORMAT_JSON;
-}
-
-/* Writes t on stdout and frees it; returns the exit status. */
-static int write_table(ccd_report_format format, ccd_report_table *t)
-{
-    int r = ccd_report_write_table(stdout, t, format);
-    ccd_report_table_free(t);
-    return r == 0 ? CCD_EXIT_OK : ccd_cli_out_of_memory();
-}
-
 static int cmd_check(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -182,8 +121,7 @@ static int cmd_check(int argc, char **argv)
                                            optarg);
             break;
         case OPT_SMOOTHING:
-            if (parse_list(opt.levels, &opt.nlevels, CCD_CONTACT_MAX_LEVELS, "--smoothing",
-                           optarg, 0))
+            if (ccd_cli_parse_number_list(opt.levels, &opt.nlevels, CCD_CONTACT_MAX_LEVELS, "contact", "--smoothing", optarg, 0))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_DERIV_EVERY: {
@@ -196,7 +134,7 @@ static int cmd_check(int argc, char **argv)
             break;
         }
         case OPT_FORMAT:
-            if (parse_format(&format, "check", optarg))
+            if (ccd_cli_parse_format(&format, "contact check", optarg))
                 return CCD_EXIT_USAGE;
             break;
         default:
@@ -216,7 +154,7 @@ static int cmd_check(int argc, char **argv)
         return ccd_cli_fail(&err);
     }
     ccd_report_table t;
-    int built = ccd_contact_check_table(&t, &res, precise_format(format));
+    int built = ccd_contact_check_table(&t, &res, ccd_cli_precise(format));
     ccd_contact_check_free(&res);
     if (built != 0)
         return ccd_cli_out_of_memory();
@@ -225,16 +163,16 @@ static int cmd_check(int argc, char **argv)
     char deriv_every[64] = "not checked (--deriv-every 0)";
     if (opt.deriv_every > 0)
         snprintf(deriv_every, sizeof deriv_every, "on every %ld-th query", opt.deriv_every);
-    note(format, 1,
+    ccd_cli_note(format, 1,
          "contact check at %s: errors relative to the longest edge L, against the exact closest\n"
          "pair of the configuration rounded to doubles; angle in degrees between pa - pb and\n"
          "the exact separation; deriv: max |J - J_ref| / max |J_ref|, J_ref by %u-bit MPFR\n"
          "central differences, smoothed routines only, %s",
          at, opt.deriv_prec, deriv_every);
-    int status = write_table(format, &t);
+    int status = ccd_cli_print_table(format, &t);
     if (status != CCD_EXIT_OK)
         return status;
-    note(format, 0,
+    ccd_cli_note(format, 0,
          "touching: d* <= %g L (no angle); non-unique: edges with sin(angle) < %g (no witness\n"
          "error); dist is over all configs%s; seconds: wall time of the whole check",
          CCD_CONTACT_MIN_SEPARATION, CCD_CONTACT_MIN_SIN,
@@ -270,7 +208,7 @@ static int cmd_rotating_edge(int argc, char **argv)
                 return ccd_cli_usage_error("contact rotating-edge: --eps must be ≥ 0");
             break;
         case OPT_WEIGHTS:
-            if (parse_list(weights, &nweights, MAX_WEIGHTS, "--weights", optarg, 1))
+            if (ccd_cli_parse_number_list(weights, &nweights, MAX_WEIGHTS, "contact", "--weights", optarg, 1))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_STEPS:
@@ -281,7 +219,7 @@ static int cmd_rotating_edge(int argc, char **argv)
                                            "(so that θ = π/2 is on the grid)");
             break;
         case OPT_FORMAT:
-            if (parse_format(&format, "rotating-edge", optarg))
+            if (ccd_cli_parse_format(&format, "contact rotating-edge", optarg))
                 return CCD_EXIT_USAGE;
             break;
         default:
@@ -296,15 +234,15 @@ static int cmd_rotating_edge(int argc, char **argv)
         ccd_rotating_edge_run(&rows[i], weights[i] == 0 ? 0.0 : eps, weights[i], (size_t)steps,
                               delta);
     ccd_report_table t;
-    if (ccd_rotating_edge_table(&t, rows, nweights, precise_format(format)) != 0)
+    if (ccd_rotating_edge_table(&t, rows, nweights, ccd_cli_precise(format)) != 0)
         return ccd_cli_out_of_memory();
-    note(format, 1,
+    ccd_cli_note(format, 1,
          "rotating edge (Beker et al., Fig. 3): edge a = [-u, u], u = (sin θ, cos θ, 0); edge b =\n"
          "x in [-1, 1] at y = -1.2; parallel at θ = π/2.  slope: |d pa/dθ| by dual numbers, at\n"
          "π/2 and its maximum over %ld + 1 angles in [0, π]; jump: |pa(π/2 + δ) - pa(π/2 - δ)|;\n"
          "FD rel. error: max |slope - central difference| / max slope; λ = 0 is run hard (eps 0)",
          steps);
-    int status = write_table(format, &t);
+    int status = ccd_cli_print_table(format, &t);
     return status; /* main reports a failed write to stdout */
 }
 
@@ -364,7 +302,7 @@ static int cmd_bench(int argc, char **argv)
             break;
         }
         case OPT_FORMAT:
-            if (parse_format(&format, "bench", optarg))
+            if (ccd_cli_parse_format(&format, "contact bench", optarg))
                 return CCD_EXIT_USAGE;
             break;
         default:
@@ -378,7 +316,7 @@ static int cmd_bench(int argc, char **argv)
     if (ccd_throughput_run(&tp, &err, &opt) != CCD_OK)
         return ccd_cli_fail(&err);
     ccd_report_table t;
-    int built = ccd_throughput_table(&t, &tp, precise_format(format));
+    int built = ccd_throughput_table(&t, &tp, ccd_cli_precise(format));
     int omp_threads = tp.omp_threads;
     double tolerance = tp.ip_tolerance;
     size_t sampled[2] = {tp.ip_sampled[0], tp.ip_sampled[1]};
@@ -389,16 +327,16 @@ static int cmd_bench(int argc, char **argv)
     char threads[64] = "1 (no parallel runs)";
     if (omp_threads > 1)
         snprintf(threads, sizeof threads, "1, and all %d OpenMP threads", omp_threads);
-    note(format, 1,
+    ccd_cli_note(format, 1,
          "witness-point time per batch (Beker et al., Figs. 6/10): mean ± std over %zu\n"
          "trials, pairs drawn uniformly in the unit cube; threads: %s;\n"
          "vs ip: pairs/s over those of the interior point at the same kind, threads\n"
          "and batch",
          opt.trials, threads);
-    int status = write_table(format, &t);
+    int status = ccd_cli_print_table(format, &t);
     if (status != CCD_EXIT_OK)
         return status;
-    note(format, 0,
+    ccd_cli_note(format, 0,
          "ip: primal-dual interior point, complementarity tolerance %g; its iterations per pair\n"
          "(mean and max where it converged) and \"ip vs hard\" (max witness-point difference\n"
          "to ours-ns, λ = 0) on up to 10^4 pairs of each kind; not converged within %d\n"
@@ -485,7 +423,7 @@ static int cmd_pipeline(int argc, char **argv)
             gnuplot = NULL;
             break;
         case OPT_FORMAT:
-            if (parse_format(&format, "pipeline", optarg))
+            if (ccd_cli_parse_format(&format, "contact pipeline", optarg))
                 return CCD_EXIT_USAGE;
             break;
         default:
@@ -538,14 +476,14 @@ static int cmd_pipeline(int argc, char **argv)
         st = ccd_pipeline_figure(&err, figure_dir, name, gnuplot, body, pose, &p, out);
     }
     ccd_report_table t;
-    int built = st == CCD_OK ? ccd_pipeline_table(&t, &p, out, rel, jmax, precise_format(format))
+    int built = st == CCD_OK ? ccd_pipeline_table(&t, &p, out, rel, jmax, ccd_cli_precise(format))
                              : 0;
     free(out), free(jac), free(ref), free(rel), free(jmax);
     if (st != CCD_OK)
         return ccd_cli_fail(&err);
     if (built != 0)
         return ccd_cli_out_of_memory();
-    note(format, 1,
+    ccd_cli_note(format, 1,
          "contact pipeline (Beker et al., Sec. IV-A), scene %s, size %g: %zu contacts =\n"
          "%zu + %zu vertex-SDF + 2 x %zu x %zu edge-edge; soft top-K τ = %g;\n"
          "poses s = (ω, v), T = exp(s): s0 = (%g, %g, %g, %g, %g, %g),\n"
@@ -553,10 +491,10 @@ static int cmd_pipeline(int argc, char **argv)
          ccd_contact_scene_name(kind), size, n, kv, kv, ke, ke, p.tau_topk, sc.pose[0][0],
          sc.pose[0][1], sc.pose[0][2], sc.pose[0][3], sc.pose[0][4], sc.pose[0][5], sc.pose[1][0],
          sc.pose[1][1], sc.pose[1][2], sc.pose[1][3], sc.pose[1][4], sc.pose[1][5]);
-    int status = write_table(format, &t);
+    int status = ccd_cli_print_table(format, &t);
     if (status != CCD_EXIT_OK)
         return status;
-    note(format, 0,
+    ccd_cli_note(format, 0,
          "d > 0 separated, < 0 penetrating; n points out of the other body; Γ: activity;\n"
          "J: d(p, d, n, Γ)/d(s0, s1) by dual numbers; J rel. err.: max |J - J_ref| / max |J_ref|\n"
          "per contact, J_ref by 256-bit MPFR central differences; max over all: %.2e",

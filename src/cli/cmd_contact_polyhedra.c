@@ -57,65 +57,6 @@ static const ccd_pm_method *methods(size_t *n)
     return ccd_poly_methods;
 }
 
-static void note(ccd_report_format format, int before_table, const char *fmt, ...)
-{
-    if (format != CCD_FORMAT_TEXT && format != CCD_FORMAT_MARKDOWN)
-        return;
-    if (!before_table && format == CCD_FORMAT_MARKDOWN)
-        putchar('\n');
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    if (before_table && format == CCD_FORMAT_MARKDOWN)
-        putchar('\n');
-}
-
-static int parse_count(size_t *out, const char *command, const char *option, const char *text)
-{
-    long v;
-    if (ccd_cli_parse_long(&v, option, text))
-        return -1;
-    if (v < 1 || v > 100000000L) {
-        ccd_cli_usage_error("contact polyhedra %s: %s must be in [1, 100000000]", command, option);
-        return -1;
-    }
-    *out = (size_t)v;
-    return 0;
-}
-
-static int parse_seed(uint64_t *out, const char *command, const char *text)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (end == text || *end || errno || text[0] == '-') {
-        ccd_cli_usage_error("contact polyhedra %s: --seed: '%s' is not a non-negative integer",
-                            command, text);
-        return -1;
-    }
-    *out = (uint64_t)v;
-    return 0;
-}
-
-static int parse_format(ccd_report_format *out, const char *command, const char *name)
-{
-    if (ccd_report_format_parse(out, name) != 0) {
-        ccd_cli_usage_error("contact polyhedra %s: --format: '%s' is not text, markdown, csv, "
-                            "json or latex", command, name);
-        return -1;
-    }
-    return 0;
-}
-
-static int write_table(ccd_report_format format, ccd_report_table *t)
-{
-    int r = ccd_report_write_table(stdout, t, format);
-    ccd_report_table_free(t);
-    return r == 0 ? CCD_EXIT_OK : ccd_cli_out_of_memory();
-}
-
 static int cmd_check(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -136,11 +77,11 @@ static int cmd_check(int argc, char **argv)
             fputs(usage, stdout);
             return CCD_EXIT_OK;
         case OPT_POSES:
-            if (parse_count(&opt.poses, "check", "--poses", optarg))
+            if (ccd_cli_parse_count(&opt.poses, "contact polyhedra check", "--poses", optarg, 1, 100000000L))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_SEED:
-            if (parse_seed(&opt.seed, "check", optarg))
+            if (ccd_cli_parse_seed(&opt.seed, "contact polyhedra check", optarg))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_THREADS: {
@@ -151,7 +92,7 @@ static int cmd_check(int argc, char **argv)
             break;
         }
         case OPT_FORMAT:
-            if (parse_format(&format, "check", optarg))
+            if (ccd_cli_parse_format(&format, "contact polyhedra check", optarg))
                 return CCD_EXIT_USAGE;
             break;
         default:
@@ -173,14 +114,14 @@ static int cmd_check(int argc, char **argv)
         ccd_poly_check_free(&chk);
         return ccd_cli_out_of_memory();
     }
-    note(format, 1,
+    ccd_cli_note(format, 1,
          "Table I (Cheng Yi & Drumwright): |phi - phi_exact| over %zu poses per range,\n"
          "seed %llu; phi_exact from the exact Minkowski difference (GMP), rounded\n"
          "correctly; values: poses on which the method returned phi",
          opt.poses, (unsigned long long)opt.seed);
-    int status = write_table(format, &t);
+    int status = ccd_cli_print_table(format, &t);
     if (status == CCD_EXIT_OK)
-        note(format, 0,
+        ccd_cli_note(format, 0,
              "exact reference: Penetrating_BB %zu inside, %zu kissing, %zu apart; Apart_BB %zu\n"
              "inside, %zu kissing, %zu apart; %.1f s on %d threads.\n"
              "Published for reference (the paper's Table I, 100 poses, not measured here):\n"
@@ -236,7 +177,7 @@ static int cmd_bench(int argc, char **argv)
             fputs(usage, stdout);
             return CCD_EXIT_OK;
         case OPT_PAIRS:
-            if (parse_count(&opt.pairs, "bench", "--pairs", optarg))
+            if (ccd_cli_parse_count(&opt.pairs, "contact polyhedra bench", "--pairs", optarg, 1, 100000000L))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_MIN_TIME:
@@ -246,7 +187,7 @@ static int cmd_bench(int argc, char **argv)
                 return ccd_cli_usage_error("contact polyhedra bench: --min-time must be in [0, 3600]");
             break;
         case OPT_SEED:
-            if (parse_seed(&opt.seed, "bench", optarg))
+            if (ccd_cli_parse_seed(&opt.seed, "contact polyhedra bench", optarg))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_THREADS:
@@ -254,7 +195,7 @@ static int cmd_bench(int argc, char **argv)
                 return CCD_EXIT_USAGE;
             break;
         case OPT_FORMAT:
-            if (parse_format(&format, "bench", optarg))
+            if (ccd_cli_parse_format(&format, "contact polyhedra bench", optarg))
                 return CCD_EXIT_USAGE;
             break;
         default:
@@ -276,13 +217,13 @@ static int cmd_bench(int argc, char **argv)
     ccd_poly_bench_free(&b);
     if (built != 0)
         return ccd_cli_out_of_memory();
-    note(format, 1,
+    ccd_cli_note(format, 1,
          "contact queries per second: wall time of %zu queries, after one untimed\n"
          "pass over a pool of %d interpenetrating poses; vs first: rate over that of\n"
          "%s on the same scene and threads; spheres: UV spheres with the\n"
          "paper's vertex counts",
          opt.pairs, CCD_POLY_POOL, m[0].name);
-    return write_table(format, &t);
+    return ccd_cli_print_table(format, &t);
 }
 
 int ccd_cmd_contact_polyhedra(int argc, char **argv)

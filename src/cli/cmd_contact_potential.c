@@ -63,9 +63,8 @@ int ccd_cmd_contact_potential(int argc, char **argv)
             fputs(usage, stdout);
             return CCD_EXIT_OK;
         case OPT_FORMAT:
-            if (ccd_report_format_parse(&format, optarg) != 0)
-                return ccd_cli_usage_error("contact potential: --format: '%s' is not text, "
-                                           "markdown, csv, json or latex", optarg);
+            if (ccd_cli_parse_format(&format, "contact potential", optarg) != 0)
+                return CCD_EXIT_USAGE;
             break;
         case OPT_MAX_TRIANGLES:
             if (!bench)
@@ -91,27 +90,21 @@ int ccd_cmd_contact_potential(int argc, char **argv)
     }
     if (optind < argc)
         return ccd_cli_usage_error("contact potential: unexpected argument '%s'", argv[optind]);
-    int precise = format == CCD_FORMAT_CSV || format == CCD_FORMAT_JSON;
+    int precise = ccd_cli_precise(format);
     ccd_report_table t;
     size_t failed = 0;
     int r = bench ? ccd_potential_bench_table(&t, (size_t)max_triangles, eps, precise)
                   : ccd_potential_check_table(&t, &failed, precise);
     if (r != 0)
         return ccd_cli_out_of_memory();
-    if (format == CCD_FORMAT_TEXT || format == CCD_FORMAT_MARKDOWN)
-    {
-        if (bench)
-            printf("contact potential bench (Ye et al.): two spheres r = 0.5, gap 0.1, eps %g;\n"
-                   "seconds for value + pose gradient + pose Hessian\n", eps);
-        else
-            printf("contact potential check (Ye et al.): pass = measured <= bound\n");
-        if (format == CCD_FORMAT_MARKDOWN)
-            putchar('\n');
-    }
-    r = ccd_report_write_table(stdout, &t, format);
-    ccd_report_table_free(&t);
-    if (r != 0)
-        return ccd_cli_out_of_memory();
+    if (bench)
+        ccd_cli_note(format, 1, "contact potential bench (Ye et al.): two spheres r = 0.5, gap "
+                     "0.1, eps %g;\nseconds for value + pose gradient + pose Hessian", eps);
+    else
+        ccd_cli_note(format, 1, "contact potential check (Ye et al.): pass = measured <= bound");
+    int status = ccd_cli_print_table(format, &t);
+    if (status != CCD_EXIT_OK)
+        return status;
     if (failed) {
         fprintf(stderr, "ccdbench: contact potential check: %zu check(s) over their bound\n",
                 failed);

@@ -66,56 +66,16 @@ static const char usage[] =
 
 enum { OPT_PAIRS = 256, OPT_SEED, OPT_RHO, OPT_FORMAT, OPT_MIN_TIME, OPT_THREADS, OPT_DIFFERENCES };
 
-static int parse_rho(double *out, size_t *n, const char *text)
-{
-    *n = 0;
-    const char *p = text;
-    while (*p) {
-        char *end;
-        errno = 0;
-        double v = strtod(p, &end);
-        if (end == p || errno || !isfinite(v) || v < 0 || (*end && *end != ','))
-            return ccd_cli_usage_error("contact scaling: --rho: bad number list '%s'", text);
-        if (*n == CCD_SCALING_MAX_RHO)
-            return ccd_cli_usage_error("contact scaling: --rho: at most %d values",
-                                       CCD_SCALING_MAX_RHO);
-        out[(*n)++] = v;
-        p = *end ? end + 1 : end;
-    }
-    if (*n == 0)
-        return ccd_cli_usage_error("contact scaling: --rho: empty list");
-    return 0;
-}
-
-static int write_table(ccd_report_format format, ccd_report_table *t)
-{
-    int r = ccd_report_write_table(stdout, t, format);
-    ccd_report_table_free(t);
-    return r == 0 ? CCD_EXIT_OK : ccd_cli_out_of_memory();
-}
-
-static int readable(ccd_report_format f)
-{
-    return f == CCD_FORMAT_TEXT || f == CCD_FORMAT_MARKDOWN;
-}
-
-static int precise_format(ccd_report_format f)
-{
-    return f == CCD_FORMAT_CSV || f == CCD_FORMAT_JSON;
-}
-
 /* Options common to both commands; returns -1 when c is not one of them, else 0
  * or the usage status. */
 static int common_option(int c, double *rho, size_t *nrho, ccd_report_format *format)
 {
     switch (c) {
     case OPT_RHO:
-        return parse_rho(rho, nrho, optarg) ? CCD_EXIT_USAGE : 0;
+        return ccd_cli_parse_number_list(rho, nrho, CCD_SCALING_MAX_RHO, "contact scaling",
+                                         "--rho", optarg, 1) ? CCD_EXIT_USAGE : 0;
     case OPT_FORMAT:
-        if (ccd_report_format_parse(format, optarg) != 0)
-            return ccd_cli_usage_error("contact scaling: --format: '%s' is not text, markdown, "
-                                       "csv, json or latex", optarg);
-        return 0;
+        return ccd_cli_parse_format(format, "contact scaling", optarg);
     default:
         return -1;
     }
@@ -184,21 +144,21 @@ static int cmd_check(int argc, char **argv)
     for (size_t i = 0; i < chk.nrows; i++)
         failed += chk.rows[i].failed;
     ccd_report_table t;
-    int built = ccd_scaling_check_table(&t, &chk, precise_format(format));
+    int built = ccd_scaling_check_table(&t, &chk, ccd_cli_precise(format));
     double seconds = chk.seconds;
     ccd_scaling_check_free(&chk);
     if (built != 0)
         return ccd_cli_out_of_memory();
-    if (readable(format)) {
+    if (ccd_cli_readable(format)) {
         printf("contact scaling check (Le Cleac'h et al.): %zu random pairs per combination, "
                "seed %llu, %.1f s\n", o.pairs, (unsigned long long)o.seed, seconds);
         if (format == CCD_FORMAT_MARKDOWN)
             putchar('\n');
     }
-    int status = write_table(format, &t);
+    int status = ccd_cli_print_table(format, &t);
     if (status != CCD_EXIT_OK)
         return status;
-    if (readable(format))
+    if (ccd_cli_readable(format))
         printf("%s"
                "alpha: |a - a*| / max(a*, 1e-3); phi: |phi - phi*|; p, n: Euclidean error\n"
                "where the reference gives them uniquely; at rho > 0 the errors are the\n"
@@ -289,19 +249,19 @@ static int cmd_bench(int argc, char **argv)
     for (size_t i = 0; i < b.nrows; i++)
         failed += b.rows[i].failed;
     ccd_report_table t;
-    int built = ccd_scaling_bench_table(&t, &b, precise_format(format));
+    int built = ccd_scaling_bench_table(&t, &b, ccd_cli_precise(format));
     int threads = b.omp_threads;
     ccd_scaling_bench_free(&b);
     if (built != 0)
         return ccd_cli_out_of_memory();
-    if (readable(format)) {
+    if (ccd_cli_readable(format)) {
         printf("contact scaling bench (Le Cleac'h et al.): %zu random pairs per combination, "
                "seed %llu, rho %g, threads 1 and %d, at least %g s per measurement\n",
                o.pairs, (unsigned long long)o.seed, o.rho, threads, o.min_time);
         if (format == CCD_FORMAT_MARKDOWN)
             putchar('\n');
     }
-    int status = write_table(format, &t);
+    int status = ccd_cli_print_table(format, &t);
     if (status != CCD_EXIT_OK)
         return status;
     if (failed) {
@@ -459,20 +419,20 @@ static int cmd_pair(int argc, char **argv)
     ccd_scaling_ref_init(&ref);
     ccd_scaling_reference(&ref, &a, &b);
     ccd_report_table t;
-    int built = ccd_scaling_pair_table(&t, o.rho, o.nrho, st, res, &ref, precise_format(format));
+    int built = ccd_scaling_pair_table(&t, o.rho, o.nrho, st, res, &ref, ccd_cli_precise(format));
     ccd_scaling_ref_clear(&ref);
     if (built != 0)
         return ccd_cli_out_of_memory();
-    if (readable(format)) {
+    if (ccd_cli_readable(format)) {
         printf("contact scaling pair (Le Cleac'h et al.): A = %s, B = %s\n", argv[optind],
                argv[optind + 1]);
         if (format == CCD_FORMAT_MARKDOWN)
             putchar('\n');
     }
-    int status = write_table(format, &t);
+    int status = ccd_cli_print_table(format, &t);
     if (status != CCD_EXIT_OK)
         return status;
-    if (readable(format))
+    if (ccd_cli_readable(format))
         printf("%sn: outward normal of A at p, from A towards B (from A's duals)\n",
                format == CCD_FORMAT_MARKDOWN ? "\n" : "");
     if (failed) {
