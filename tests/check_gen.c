@@ -20,31 +20,11 @@
 #include "gen/gen.h"
 #include "gen/gen_family.h"
 #include "gen/gen_random.h"
+#include "test_support.h"
 
 enum { PER_FAMILY = 96 }; /* a multiple of every family's variant cycle */
 
 /* ------------------------------------------------------------------ helpers */
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static char *make_tmpdir(void)
-{
-    char *dir = strdup("/tmp/ccd-gen-test-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    return dir;
-}
-
-static void remove_tmpdir(char *dir)
-{
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    free(dir);
-}
 
 static void coords_init(ccd_exact_coords *c)
 {
@@ -540,7 +520,7 @@ END_TEST
 START_TEST(test_determinism)
 {
     for (int gzip = 0; gzip <= 1; gzip++) {
-        char *d1 = make_tmpdir(), *d2 = make_tmpdir(), *d3 = make_tmpdir();
+        char *d1 = test_make_tmpdir("gen-test"), *d2 = test_make_tmpdir("gen-test"), *d3 = test_make_tmpdir("gen-test");
         ccd_gen_config cfg;
         size_t list[64];
         all_families(&cfg, list);
@@ -560,9 +540,9 @@ START_TEST(test_determinism)
         ck_assert_int_eq(ccd_gen_write(&err, d3, &cfg), CCD_OK);
         ck_assert_int_eq(count_differing_files(d1, d3, &cfg), (int)(2 * cfg.family_count));
         ccd_gen_config_clear(&cfg);
-        remove_tmpdir(d1);
-        remove_tmpdir(d2);
-        remove_tmpdir(d3);
+        test_remove_tmpdir(d1);
+        test_remove_tmpdir(d2);
+        test_remove_tmpdir(d3);
     }
 }
 END_TEST
@@ -571,7 +551,7 @@ END_TEST
  * generated, and the oracle agrees with the label of the query as read. */
 static void check_round_trip(ccd_gen_rationals rationals, unsigned kinds, int gzip)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("gen-test");
     ccd_gen_config cfg;
     size_t list[64];
     all_families(&cfg, list);
@@ -641,7 +621,7 @@ static void check_round_trip(ccd_gen_rationals rationals, unsigned kinds, int gz
     ccd_exact_ctx_free(oracle);
     ccd_gen_scratch_free(s);
     ccd_gen_config_clear(&cfg);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 
 START_TEST(test_round_trip_exact)
@@ -664,7 +644,7 @@ END_TEST
 
 START_TEST(test_write_errors)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("gen-test");
     size_t n = strlen(dir) + 16;
     char *file = malloc(n);
     snprintf(file, n, "%s/plain", dir);
@@ -690,7 +670,7 @@ START_TEST(test_write_errors)
     free(sub);
     free(file);
     ccd_gen_config_clear(&cfg);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 

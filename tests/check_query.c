@@ -22,27 +22,6 @@
 
 /* ------------------------------------------------------------------ helpers */
 
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static char *make_tmpdir(void)
-{
-    char *dir = strdup("/tmp/ccd-query-test-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    return dir;
-}
-
-static void remove_tmpdir(char *dir)
-{
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    free(dir);
-}
-
 static char *path_in(const char *dir, const char *name)
 {
     size_t n = strlen(dir) + strlen(name) + 2;
@@ -234,7 +213,7 @@ static void expect_error_files(const char *csv, size_t csv_len, const char *json
                                int error_in_json, unsigned long line, unsigned long column,
                                const char *what)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     char *csv_path = write_file(dir, "input.csv", csv, csv_len);
     char *json_path = json ? write_text(dir, "labels.json", json) : NULL;
     records rs = {0};
@@ -250,7 +229,7 @@ static void expect_error_files(const char *csv, size_t csv_len, const char *json
     records_free(&rs);
     free(csv_path);
     free(json_path);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 
 static void expect_error(const char *csv, unsigned long line, unsigned long column,
@@ -404,7 +383,7 @@ END_TEST
 
 START_TEST(bad_paths)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     char *missing = path_in(dir, "missing.csv");
     records rs = {0};
     ccd_error err = {0};
@@ -431,7 +410,7 @@ START_TEST(bad_paths)
     records_free(&rs);
     free(csv);
     free(missing);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
@@ -671,7 +650,7 @@ START_TEST(gzip_matches_plain)
     char *text = make_csv(300, 1, ", ", "\n");
     size_t len = strlen(text), gz_len;
     unsigned char *gz = gzip_bytes(text, len, &gz_len);
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     /* the names lie on purpose: gzip is detected by content */
     char *plain_path = write_file(dir, "plain.csv.gz", text, len);
     char *gz_path = write_file(dir, "packed.csv", gz, gz_len);
@@ -723,13 +702,13 @@ START_TEST(gzip_matches_plain)
     free(multi_path);
     free(gz);
     free(text);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
 START_TEST(labels_from_json)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     char *text = make_csv(4, 0, ",", "\n");
     char *csv = write_text(dir, "x.csv", text);
     char *json = write_text(dir, "x.json", " [ true,\n false , 1,0 ]\n");
@@ -749,7 +728,7 @@ START_TEST(labels_from_json)
     free(csv);
     free(json);
     free(text);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
@@ -762,7 +741,7 @@ START_TEST(streaming_batches_agree)
         p = strstr(p + 1, ",1024,");
         p[1] = '3';
     }
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     char *csv = write_text(dir, "s.csv", text);
     records whole = {0};
     ccd_error err;
@@ -795,7 +774,7 @@ START_TEST(streaming_batches_agree)
     records_free(&whole);
     free(csv);
     free(text);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
@@ -1052,7 +1031,7 @@ static void fill_query(ccd_query *q, unsigned seed, int label)
 
 START_TEST(writer_round_trip)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     enum { N = 40 };
     ccd_query qs[N];
     ccd_exact_coords ex;
@@ -1158,13 +1137,13 @@ START_TEST(writer_round_trip)
     for (int row = 0; row < 8; row++)
         for (int a = 0; a < 3; a++)
             mpq_clear(ex.q[row][a]);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
 START_TEST(writer_abort_and_errors)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     char *path = path_in(dir, "never.csv");
     ccd_writer *w;
     ccd_error err;
@@ -1196,7 +1175,7 @@ START_TEST(writer_abort_and_errors)
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     free(bad);
     free(path);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
@@ -1204,7 +1183,7 @@ END_TEST
 
 START_TEST(discover_layouts)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     char *six = repeat(ROW6, 8), *seven = repeat(ROW7, 8);
     free(write_text(dir, "nyu/scene-a/vertex-face/data_0_1.csv", seven));
     free(write_text(dir, "nyu/scene-a/edge-edge/data_0_0.csv", seven));
@@ -1263,13 +1242,13 @@ START_TEST(discover_layouts)
     free(one);
     free(six);
     free(seven);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
 START_TEST(discover_errors)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     ccd_dataset ds;
     ccd_error err;
     char prefix[512];
@@ -1304,7 +1283,7 @@ START_TEST(discover_errors)
     free(unknown);
     free(missing);
     free(empty);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
@@ -1313,7 +1292,7 @@ END_TEST
  * with a note, and an error when named. */
 START_TEST(discover_same_data_once)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     const char *row = "0,1,0,1,0,1,1\n";
     char eight[128] = "";
     for (int i = 0; i < 8; i++)
@@ -1354,7 +1333,7 @@ START_TEST(discover_same_data_once)
     free(hard);
     free(sub);
     free(csv);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
@@ -1490,13 +1469,13 @@ START_TEST(shared_data_streaming_and_gzip)
     fclose(f);
     size_t gz_len;
     unsigned char *gz = gzip_bytes(text, len, &gz_len);
-    char *dir = make_tmpdir();
+    char *dir = test_make_tmpdir("query-test");
     char *gz_path = write_file(dir, "data.csv.gz", gz, gz_len);
     ck_assert_int_eq(read_path(&packed, &err, gz_path, NULL, CCD_EE, 5), CCD_OK);
     assert_same_records(&whole, &packed);
     ck_assert_uint_gt(whole.n, 0);
     free(gz_path);
-    remove_tmpdir(dir);
+    test_remove_tmpdir(dir);
     free(gz);
     free(text);
     records_free(&whole);

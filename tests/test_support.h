@@ -2,8 +2,10 @@
 /* Helpers shared by the Check suites. */
 #ifndef CCD_TEST_SUPPORT_H
 #define CCD_TEST_SUPPORT_H
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ftw.h>
 #include <sys/stat.h>
 
 /* Root of the shared benchmark data ($CCD_SHARED_DATA, set by `make check` to
@@ -62,5 +64,31 @@ static inline void ccd_check_option_table(const ccd_method *m)
     ck_assert_int_eq(ccd_option_find(m, "no-such-option"), -1);
 }
 #endif
+
+/* nftw callback of test_remove_tmpdir. */
+static inline int test_remove_entry(const char *path, const struct stat *sb, int flag,
+                                    struct FTW *ftw)
+{
+    (void)sb;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* A fresh temporary directory /tmp/ccd-TAG-XXXXXX (free with test_remove_tmpdir). */
+static inline char *test_make_tmpdir(const char *tag)
+{
+    char *dir = NULL;
+    ck_assert_int_ge(asprintf(&dir, "/tmp/ccd-%s-XXXXXX", tag), 0);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    return dir;
+}
+
+/* Removes dir and everything under it, and frees the name. */
+static inline void test_remove_tmpdir(char *dir)
+{
+    nftw(dir, test_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(dir);
+}
 
 #endif
