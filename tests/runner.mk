@@ -29,7 +29,8 @@ tests_plugin_other_api_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
 
 # A JSON syntax checker for the shell tests of `--format json`.
 check_PROGRAMS += tests/cli/json_valid
-tests_cli_json_valid_SOURCES = tests/cli/json_valid.c tests/json_check.h
+tests_cli_json_valid_SOURCES = tests/cli/json_valid.c
+tests_cli_json_valid_LDADD = src/bench/libccdrun.la src/core/libccdcore.la $(CCD_LIBS)
 
 CLI_TESTS = \
 	tests/cli/default-run.sh \
