@@ -65,7 +65,7 @@ static int encloses(ccd_interval i, const mpq_t exact)
     return ok;
 }
 
-START_TEST(interval_operations_enclose_exact_results)
+START_TEST(test_interval_operations_enclose_exact_results)
 {
     uint64_t s = 0x243F6A8885A308D3ull;
     mpq_t a, b, c, d, exact, t;
@@ -195,7 +195,7 @@ static ccd_query vf(point p0, point p1)
     return make_query(CCD_VF, a, b);
 }
 
-START_TEST(vertex_face_hit_and_miss)
+START_TEST(test_vertex_face_hit_and_miss)
 {
     ccd_query hit = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, -1});
     expect(ALL, N_ALL, &hit, 1, 0.5, "VF through the triangle");
@@ -206,7 +206,7 @@ START_TEST(vertex_face_hit_and_miss)
 }
 END_TEST
 
-START_TEST(vertex_face_contact_at_ends)
+START_TEST(test_vertex_face_contact_at_ends)
 {
     ccd_query start = vf((point){0.25, 0.25, 0}, (point){0.25, 0.25, 1});
     expect(ALL, N_ALL - 1, &start, 1, 0.0, "VF touching at t = 0");
@@ -218,7 +218,7 @@ START_TEST(vertex_face_contact_at_ends)
 }
 END_TEST
 
-START_TEST(vertex_face_coplanar_motion)
+START_TEST(test_vertex_face_coplanar_motion)
 {
     /* in the plane z = 0, entering the triangle through its edge x = 0 at t = 0.8 */
     ccd_query enter = vf((point){-1, 0.25, 0}, (point){0.25, 0.25, 0});
@@ -245,7 +245,7 @@ START_TEST(vertex_face_coplanar_motion)
 END_TEST
 
 /* Wang et al. 2021 Appendix B: the "hourglass" prism that root parity of [3] misses. */
-START_TEST(vertex_face_hourglass)
+START_TEST(test_vertex_face_hourglass)
 {
     point a[4] = {{0.1, 0.1, 0.1}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}};
     point b[4] = {{0.1, 0.1, 0.1}, {0, 0, 0}, {0, 1, 0}, {1, 0, 0}};
@@ -256,7 +256,7 @@ END_TEST
 
 /* Wang et al. 2021 Appendix C: f = -72t³ + 120t² - 44t + 3 has an inflection point at
  * t = 5/9; the vertex never meets the triangle, BSC reports it conservatively. */
-START_TEST(vertex_face_inflection)
+START_TEST(test_vertex_face_inflection)
 {
     point a[4] = {{1, 1, 0}, {0, 0, 5}, {2, 0, 2}, {0, 1, 0}};
     point b[4] = {{1, 1, 0}, {0, 0, -1}, {0, 0, -2}, {0, 7, 0}};
@@ -280,7 +280,7 @@ static ccd_query ee(point a0, point a1, point b0, point b1, point c0, point c1, 
     return make_query(CCD_EE, s, t);
 }
 
-START_TEST(edge_edge_hit_and_miss)
+START_TEST(test_edge_edge_hit_and_miss)
 {
     /* edge a along x, static; edge b along y, falling through it */
     ccd_query hit = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){0, -1, 1}, (point){0, 1, 1},
@@ -298,7 +298,7 @@ START_TEST(edge_edge_hit_and_miss)
 }
 END_TEST
 
-START_TEST(edge_edge_parallel)
+START_TEST(test_edge_edge_parallel)
 {
     /* parallel edges approaching but stopping 0.5 apart */
     ccd_query apart = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){-1, 1, 0}, (point){1, 1, 0},
@@ -324,7 +324,7 @@ START_TEST(edge_edge_parallel)
 }
 END_TEST
 
-START_TEST(edge_edge_coplanar_motion)
+START_TEST(test_edge_edge_coplanar_motion)
 {
     /* in z = 0: a vertical edge sliding down across the static edge along x */
     ccd_query cross = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){0.5, 1, 0},
@@ -341,7 +341,7 @@ END_TEST
 
 /* Coordinates that are not doubles: the rational method reads them exactly and
  * the interval methods widen the nearest doubles. */
-START_TEST(rational_coordinates)
+START_TEST(test_rational_coordinates)
 {
     /* vertex at height 1/3 → -1/3 over the triangle at z = 0: hit at t = 1/2 */
     ccd_query q = vf((point){0.25, 0.25, 1.0 / 3}, (point){0.25, 0.25, -1.0 / 3});
@@ -429,7 +429,7 @@ static void tally_method(tally *t, const ccd_method *m, int stride, const ccd_pa
  * methods run on every query (tens of µs each); IRF on every 10th query (a few
  * ms on near-misses); UIRF on every 40th (refining coplanar queries to δ takes
  * up to a second each).  Full-data figures: /tmp driver, see the README. */
-START_TEST(conservative_methods_have_no_false_negatives)
+START_TEST(test_conservative_methods_have_no_false_negatives)
 {
     TEST_REQUIRE_SHARED_DATA(root);
     static const int stride[N_CONSERVATIVE] = {10, 40, 1};
@@ -446,7 +446,7 @@ END_TEST
 
 /* Odd parity implies a root and a root on ∂Ω is a contact: RRP never reports a
  * collision that is not one; it misses only queries with an even number of roots. */
-START_TEST(rational_root_parity_has_no_false_positives)
+START_TEST(test_rational_root_parity_has_no_false_positives)
 {
     TEST_REQUIRE_SHARED_DATA(root);
     ccd_params p;
@@ -465,7 +465,7 @@ END_TEST
 
 /* The baselines' declared options: well-formed tables, and the inclusion root
  * finders share one (delta, max_checks). */
-START_TEST(option_tables_are_well_formed)
+START_TEST(test_option_tables_are_well_formed)
 {
     const ccd_method *with[] = {&ccd_method_irf, &ccd_method_uirf, &ccd_method_bsc};
     for (size_t m = 0; m < 3; m++) {
@@ -481,22 +481,22 @@ static Suite *baselines_suite(void)
 {
     Suite *s = suite_create("baselines");
     TCase *unit = tcase_create("unit");
-    tcase_add_test(unit, interval_operations_enclose_exact_results);
-    tcase_add_test(unit, option_tables_are_well_formed);
-    tcase_add_test(unit, vertex_face_hit_and_miss);
-    tcase_add_test(unit, vertex_face_contact_at_ends);
-    tcase_add_test(unit, vertex_face_coplanar_motion);
-    tcase_add_test(unit, vertex_face_hourglass);
-    tcase_add_test(unit, vertex_face_inflection);
-    tcase_add_test(unit, edge_edge_hit_and_miss);
-    tcase_add_test(unit, edge_edge_parallel);
-    tcase_add_test(unit, edge_edge_coplanar_motion);
-    tcase_add_test(unit, rational_coordinates);
+    tcase_add_test(unit, test_interval_operations_enclose_exact_results);
+    tcase_add_test(unit, test_option_tables_are_well_formed);
+    tcase_add_test(unit, test_vertex_face_hit_and_miss);
+    tcase_add_test(unit, test_vertex_face_contact_at_ends);
+    tcase_add_test(unit, test_vertex_face_coplanar_motion);
+    tcase_add_test(unit, test_vertex_face_hourglass);
+    tcase_add_test(unit, test_vertex_face_inflection);
+    tcase_add_test(unit, test_edge_edge_hit_and_miss);
+    tcase_add_test(unit, test_edge_edge_parallel);
+    tcase_add_test(unit, test_edge_edge_coplanar_motion);
+    tcase_add_test(unit, test_rational_coordinates);
     suite_add_tcase(s, unit);
     TCase *data = tcase_create("data");
     tcase_set_timeout(data, 600);
-    tcase_add_test(data, conservative_methods_have_no_false_negatives);
-    tcase_add_test(data, rational_root_parity_has_no_false_positives);
+    tcase_add_test(data, test_conservative_methods_have_no_false_negatives);
+    tcase_add_test(data, test_rational_root_parity_has_no_false_positives);
     suite_add_tcase(s, data);
     return s;
 }

@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/assert.h"
+#include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/error.h"
 #include "core/json_out.h"
@@ -154,6 +156,35 @@ START_TEST(test_json_emitter)
 }
 END_TEST
 
+START_TEST(test_atomic_file)
+{
+    char dir[] = "/tmp/ccd-atomic-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    ccd_atomic_file f;
+    ccd_error err;
+    ck_assert_int_eq(ccd_atomic_file_open(&f, &err, path), CCD_OK);
+    fputs("half", f.stream);
+    ck_assert_int_ne(access(path, F_OK), 0); /* nothing at the target while writing */
+    ccd_atomic_file_abort(&f);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    ck_assert_int_eq(ccd_atomic_file_open(&f, &err, path), CCD_OK);
+    fputs("whole\n", f.stream);
+    ck_assert_int_eq(ccd_atomic_file_commit(&f, &err), CCD_OK);
+    FILE *in = fopen(path, "r");
+    char line[16] = "";
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, in));
+    fclose(in);
+    ck_assert_str_eq(line, "whole\n");
+    unlink(path);
+    ck_assert_int_eq(rmdir(dir), 0); /* no temporary left behind */
+    /* A directory that does not exist: an input error naming the path. */
+    ck_assert_int_eq(ccd_atomic_file_open(&f, &err, "/nonexistent/dir/out.txt"), CCD_ERR_INPUT);
+    ck_assert_ptr_nonnull(strstr(err.message, "/nonexistent/dir/out.txt:0:0: cannot create"));
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -170,6 +201,7 @@ static Suite *core_suite(void)
     tcase_add_test(misc, test_query_line);
     tcase_add_test(misc, test_out_of_memory_message);
     tcase_add_test(misc, test_json_emitter);
+    tcase_add_test(misc, test_atomic_file);
     suite_add_tcase(s, misc);
     return s;
 }

@@ -64,7 +64,7 @@ static ccd_result run(const ccd_query *q, double ms, double t_max)
     return r;
 }
 
-START_TEST(vertex_through_face)
+START_TEST(test_vertex_through_face)
 {
     /* z = 1 - 2t reaches the separation 0.1 at t = 0.45 (the sextic). */
     ccd_query q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, -1});
@@ -77,7 +77,7 @@ START_TEST(vertex_through_face)
 }
 END_TEST
 
-START_TEST(vertex_to_corner)
+START_TEST(test_vertex_to_corner)
 {
     /* The vertex comes straight at corner (0,0,0) from (-2,-2,2): distance
      * 2√3 (1 - t).  With h = 1 the root of the plane sextic (t = 1/2, d^2 = 3) and
@@ -90,7 +90,7 @@ START_TEST(vertex_to_corner)
 }
 END_TEST
 
-START_TEST(vertex_misses)
+START_TEST(test_vertex_misses)
 {
     /* Passes the plane at (2, 2): distance > 1.4 from the triangle. */
     ccd_query q = vf((point){2, 2, 1}, (point){2, 2, -1});
@@ -101,7 +101,7 @@ START_TEST(vertex_misses)
 }
 END_TEST
 
-START_TEST(double_root_at_zero_separation)
+START_TEST(test_double_root_at_zero_separation)
 {
     /* h = 0: the sextic is f^2 with a double root at t = 0.5, where the vertex is
      * exactly in the triangle (distance 0); no sign change, found as a critical point. */
@@ -112,7 +112,7 @@ START_TEST(double_root_at_zero_separation)
 }
 END_TEST
 
-START_TEST(edges_cross)
+START_TEST(test_edges_cross)
 {
     ccd_query q = ee(0, 1, -1);
     ccd_result r = run(&q, 0.1, 1.0);
@@ -121,7 +121,7 @@ START_TEST(edges_cross)
 }
 END_TEST
 
-START_TEST(edge_lines_meet_outside_segments)
+START_TEST(test_edge_lines_meet_outside_segments)
 {
     /* The lines pass within 0.1 at t = 0.45, but at x = 5 the segments stay ≥ 4
      * apart: the candidate is rejected by the distance test. */
@@ -130,7 +130,7 @@ START_TEST(edge_lines_meet_outside_segments)
 }
 END_TEST
 
-START_TEST(reference_tolerance)
+START_TEST(test_reference_tolerance)
 {
     /* The acceptance test is dist^2 ≤ h^2 + h/10 (the reference code's): with
      * h = 0.01 the vertex stops 0.03 above the triangle, dist^2 = 9e-4 ≤ 1.1e-3, but
@@ -149,13 +149,13 @@ static Suite *msrf_suite(void)
 {
     Suite *s = suite_create("msrf");
     TCase *msrf = tcase_create("msrf");
-    tcase_add_test(msrf, vertex_through_face);
-    tcase_add_test(msrf, vertex_to_corner);
-    tcase_add_test(msrf, vertex_misses);
-    tcase_add_test(msrf, double_root_at_zero_separation);
-    tcase_add_test(msrf, edges_cross);
-    tcase_add_test(msrf, edge_lines_meet_outside_segments);
-    tcase_add_test(msrf, reference_tolerance);
+    tcase_add_test(msrf, test_vertex_through_face);
+    tcase_add_test(msrf, test_vertex_to_corner);
+    tcase_add_test(msrf, test_vertex_misses);
+    tcase_add_test(msrf, test_double_root_at_zero_separation);
+    tcase_add_test(msrf, test_edges_cross);
+    tcase_add_test(msrf, test_edge_lines_meet_outside_segments);
+    tcase_add_test(msrf, test_reference_tolerance);
     suite_add_tcase(s, msrf);
     return s;
 }

@@ -37,7 +37,7 @@ static double rel(double x, double ref)
     return fabs(x - ref) / fmax(fabs(ref), 1e-300);
 }
 
-START_TEST(coincident_vertices_give_the_closed_form)
+START_TEST(test_coincident_vertices_give_the_closed_form)
 {
     /* Each "triangle" is one point: P = 12 (1 + r^-1/2)², ‖n*‖ = 1/(1 + √r), midplane. */
     const double r[3] = {1, 4, 9}, want[3] = {48, 27, 64.0 / 3};
@@ -59,7 +59,7 @@ START_TEST(coincident_vertices_give_the_closed_form)
 }
 END_TEST
 
-START_TEST(bounds_on_random_separated_pairs)
+START_TEST(test_bounds_on_random_separated_pairs)
 {
     uint64_t s = 0x9e3779b97f4a7c15ULL;
     for (int n = 0; n < 300; n++) {
@@ -85,7 +85,7 @@ START_TEST(bounds_on_random_separated_pairs)
 }
 END_TEST
 
-START_TEST(contact_is_infinite_never_nan)
+START_TEST(test_contact_is_infinite_never_nan)
 {
     double a[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
     double pierce[9] = {0.2, 0.2, -1, 0.2, 0.2, 1, 0.5, 0.3, 1};   /* crosses a */
@@ -126,7 +126,7 @@ static double shifted(const double a[9], const double b[9], int k, double h)
     return P;
 }
 
-START_TEST(gradient_and_hessian_against_central_differences)
+START_TEST(test_gradient_and_hessian_against_central_differences)
 {
     uint64_t s = 0x1234567ULL;
     int checked = 0;
@@ -165,7 +165,7 @@ START_TEST(gradient_and_hessian_against_central_differences)
 }
 END_TEST
 
-START_TEST(symmetry_invariance_and_optimality)
+START_TEST(test_symmetry_invariance_and_optimality)
 {
     uint64_t s = 0xabcdefULL;
     int checked = 0;
@@ -226,7 +226,7 @@ START_TEST(symmetry_invariance_and_optimality)
 }
 END_TEST
 
-START_TEST(non_vanishing_at_long_range)
+START_TEST(test_non_vanishing_at_long_range)
 {
     const double r[3] = {1e3, 1e4, 1e6};
     for (int i = 0; i < 3; i++) {
@@ -253,7 +253,7 @@ START_TEST(non_vanishing_at_long_range)
 }
 END_TEST
 
-START_TEST(smoothstep_is_c2_at_its_ends)
+START_TEST(test_smoothstep_is_c2_at_its_ends)
 {
     double lo[3], hi[3], in[3];
     for (int e = 0; e <= 1; e++) {
@@ -294,7 +294,7 @@ static void pose_at(ccd_pose *p, double x, double y, double z, double wx, double
     ccd_pose_from_vector(p, v);
 }
 
-START_TEST(hierarchy_tends_to_brute_force_and_is_bounded)
+START_TEST(test_hierarchy_tends_to_brute_force_and_is_bounded)
 {
     ccd_mesh m[2];
     ccd_bsh *h[2];
@@ -324,7 +324,7 @@ START_TEST(hierarchy_tends_to_brute_force_and_is_bounded)
 }
 END_TEST
 
-START_TEST(hierarchy_pose_derivatives_against_central_differences)
+START_TEST(test_hierarchy_pose_derivatives_against_central_differences)
 {
     ccd_mesh m[2];
     ccd_bsh *h[2];
@@ -384,7 +384,7 @@ START_TEST(hierarchy_pose_derivatives_against_central_differences)
 }
 END_TEST
 
-START_TEST(hierarchy_is_smooth_and_monotone_along_a_pull)
+START_TEST(test_hierarchy_is_smooth_and_monotone_along_a_pull)
 {
     /* Pull A away along x through every switch of the recursion: the value
      * decreases strictly, and the gradient's x component (its derivative) has no
@@ -421,7 +421,7 @@ START_TEST(hierarchy_is_smooth_and_monotone_along_a_pull)
 }
 END_TEST
 
-START_TEST(meshes_from_files_and_built_ins)
+START_TEST(test_meshes_from_files_and_built_ins)
 {
     ccd_error err;
     ccd_mesh m;
@@ -468,17 +468,17 @@ static Suite *potential_suite(void)
     Suite *s = suite_create("potential");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, coincident_vertices_give_the_closed_form);
-    tcase_add_test(tc, bounds_on_random_separated_pairs);
-    tcase_add_test(tc, contact_is_infinite_never_nan);
-    tcase_add_test(tc, gradient_and_hessian_against_central_differences);
-    tcase_add_test(tc, symmetry_invariance_and_optimality);
-    tcase_add_test(tc, non_vanishing_at_long_range);
-    tcase_add_test(tc, smoothstep_is_c2_at_its_ends);
-    tcase_add_test(tc, hierarchy_tends_to_brute_force_and_is_bounded);
-    tcase_add_test(tc, hierarchy_pose_derivatives_against_central_differences);
-    tcase_add_test(tc, hierarchy_is_smooth_and_monotone_along_a_pull);
-    tcase_add_test(tc, meshes_from_files_and_built_ins);
+    tcase_add_test(tc, test_coincident_vertices_give_the_closed_form);
+    tcase_add_test(tc, test_bounds_on_random_separated_pairs);
+    tcase_add_test(tc, test_contact_is_infinite_never_nan);
+    tcase_add_test(tc, test_gradient_and_hessian_against_central_differences);
+    tcase_add_test(tc, test_symmetry_invariance_and_optimality);
+    tcase_add_test(tc, test_non_vanishing_at_long_range);
+    tcase_add_test(tc, test_smoothstep_is_c2_at_its_ends);
+    tcase_add_test(tc, test_hierarchy_tends_to_brute_force_and_is_bounded);
+    tcase_add_test(tc, test_hierarchy_pose_derivatives_against_central_differences);
+    tcase_add_test(tc, test_hierarchy_is_smooth_and_monotone_along_a_pull);
+    tcase_add_test(tc, test_meshes_from_files_and_built_ins);
     suite_add_tcase(s, tc);
     return s;
 }

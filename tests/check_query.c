@@ -240,7 +240,7 @@ static void expect_error(const char *csv, unsigned long line, unsigned long colu
 
 /* ------------------------------------------------------------------ bad input */
 
-START_TEST(bad_not_a_number)
+START_TEST(test_bad_not_a_number)
 {
     expect_error("1,1,x,1,1,1\n", 1, 5, "expected an integer numerator, found 'x'");
     expect_error("1,1,2,1,1,1,0\n1,1,2.5,1,1,1,0\n", 2, 6, "expected ',' after a number, found '.'");
@@ -258,7 +258,7 @@ START_TEST(bad_not_a_number)
 }
 END_TEST
 
-START_TEST(bad_denominator)
+START_TEST(test_bad_denominator)
 {
     expect_error("1,0,1,1,1,1\n", 1, 3, "zero denominator");
     expect_error("1,1,1, 0 ,1,1\n", 1, 8, "zero denominator");
@@ -271,7 +271,7 @@ START_TEST(bad_denominator)
 }
 END_TEST
 
-START_TEST(bad_columns)
+START_TEST(test_bad_columns)
 {
     expect_error("1,2,3,4,5\n", 1, 10, "expected 6 or 7 columns, found 5");
     expect_error("1,2,3,4,5,6,1,8\n", 1, 14, "expected 6 or 7 columns, found 8");
@@ -282,7 +282,7 @@ START_TEST(bad_columns)
 }
 END_TEST
 
-START_TEST(bad_row_count)
+START_TEST(test_bad_row_count)
 {
     char *nine = repeat(ROW7, 9);
     expect_error(nine, 10, 1, "9 rows is not a multiple of 8");
@@ -296,7 +296,7 @@ START_TEST(bad_row_count)
 }
 END_TEST
 
-START_TEST(bad_label_value)
+START_TEST(test_bad_label_value)
 {
     expect_error("1,2,3,4,5,8,2\n", 1, 13, "label must be 0 or 1, found '2'");
     expect_error("1,2,3,4,5,8, -1\n", 1, 14, "label must be 0 or 1, found '-1'");
@@ -305,7 +305,7 @@ START_TEST(bad_label_value)
 }
 END_TEST
 
-START_TEST(bad_label_disagrees)
+START_TEST(test_bad_label_disagrees)
 {
     char *rows = repeat(ROW7, 8);
     rows[strlen(ROW7) * 3 + 12] = '0'; /* the label of line 4 */
@@ -319,7 +319,7 @@ START_TEST(bad_label_disagrees)
 }
 END_TEST
 
-START_TEST(bad_label_count)
+START_TEST(test_bad_label_count)
 {
     char *two = repeat(ROW6, 16);
     /* fewer labels than queries: reported at the first line of the unlabelled query */
@@ -337,7 +337,7 @@ START_TEST(bad_label_count)
 }
 END_TEST
 
-START_TEST(bad_json)
+START_TEST(test_bad_json)
 {
     char *two = repeat(ROW6, 16);
     expect_error_files(two, strlen(two), "[true,,false]", 1, 1, 7,
@@ -354,7 +354,7 @@ START_TEST(bad_json)
 }
 END_TEST
 
-START_TEST(bad_gzip)
+START_TEST(test_bad_gzip)
 {
     char *two = repeat(ROW7, 16);
     size_t gz_len;
@@ -381,7 +381,7 @@ START_TEST(bad_gzip)
 }
 END_TEST
 
-START_TEST(bad_paths)
+START_TEST(test_bad_paths)
 {
     char *dir = test_make_tmpdir("query-test");
     char *missing = path_in(dir, "missing.csv");
@@ -414,7 +414,7 @@ START_TEST(bad_paths)
 }
 END_TEST
 
-START_TEST(bad_empty)
+START_TEST(test_bad_empty)
 {
     expect_error("", 1, 1, "empty file");
     size_t gz_len;
@@ -425,7 +425,7 @@ START_TEST(bad_empty)
 }
 END_TEST
 
-START_TEST(bad_too_large)
+START_TEST(test_bad_too_large)
 {
     mpz_t z;
     mpz_init(z);
@@ -512,7 +512,7 @@ static ccd_status read_memory_limited(records *rs, ccd_error *err, const char *t
     return st;
 }
 
-START_TEST(bad_too_many_digits)
+START_TEST(test_bad_too_many_digits)
 {
     /* the default limit: exactly CCD_MAX_DIGITS_DEFAULT digits pass, one more fails,
      * for a numerator and for a denominator, with the field named */
@@ -574,7 +574,7 @@ START_TEST(bad_too_many_digits)
 }
 END_TEST
 
-START_TEST(bad_line_too_long_in_small_pieces)
+START_TEST(test_bad_line_too_long_in_small_pieces)
 {
     /* a line across many buffer refills is still one line (not an error) */
     size_t n = 700000;
@@ -609,7 +609,7 @@ END_TEST
 
 /* ------------------------------------------------------------------ formats */
 
-START_TEST(format_variants_agree)
+START_TEST(test_format_variants_agree)
 {
     char *plain = make_csv(5, 1, ",", "\n");
     char *crlf = make_csv(5, 1, ",", "\r\n");
@@ -645,7 +645,7 @@ START_TEST(format_variants_agree)
 }
 END_TEST
 
-START_TEST(gzip_matches_plain)
+START_TEST(test_gzip_matches_plain)
 {
     char *text = make_csv(300, 1, ", ", "\n");
     size_t len = strlen(text), gz_len;
@@ -706,7 +706,7 @@ START_TEST(gzip_matches_plain)
 }
 END_TEST
 
-START_TEST(labels_from_json)
+START_TEST(test_labels_from_json)
 {
     char *dir = test_make_tmpdir("query-test");
     char *text = make_csv(4, 0, ",", "\n");
@@ -732,7 +732,7 @@ START_TEST(labels_from_json)
 }
 END_TEST
 
-START_TEST(streaming_batches_agree)
+START_TEST(test_streaming_batches_agree)
 {
     char *text = make_csv(50, 1, ",", "\n");
     /* make some queries inexact so that the batch store is exercised */
@@ -848,7 +848,7 @@ static void expect_value(const char *num, const char *den, double want, int want
     free(exact);
 }
 
-START_TEST(rounding_halfway)
+START_TEST(test_rounding_halfway)
 {
     /* 2^53 + 1 is halfway between 2^53 and 2^53 + 2: ties to even (down) */
     expect_value("9007199254740993", "1", 0x1p53, 1);
@@ -880,7 +880,7 @@ START_TEST(rounding_halfway)
 }
 END_TEST
 
-START_TEST(rounding_subnormal)
+START_TEST(test_rounding_subnormal)
 {
     char *p1074 = pow2_text(1074), *p1075 = pow2_text(1075), *p1076 = pow2_text(1076);
     char *p1022 = pow2_text(1022);
@@ -941,7 +941,7 @@ START_TEST(rounding_subnormal)
 END_TEST
 
 /* Random rationals of all sizes against MPFR (precision 53, subnormalised). */
-START_TEST(rounding_matches_mpfr)
+START_TEST(test_rounding_matches_mpfr)
 {
     mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
     mpfr_set_emin(-1073);
@@ -1029,7 +1029,7 @@ static void fill_query(ccd_query *q, unsigned seed, int label)
     q->kind = CCD_EE;
 }
 
-START_TEST(writer_round_trip)
+START_TEST(test_writer_round_trip)
 {
     char *dir = test_make_tmpdir("query-test");
     enum { N = 40 };
@@ -1141,7 +1141,7 @@ START_TEST(writer_round_trip)
 }
 END_TEST
 
-START_TEST(writer_abort_and_errors)
+START_TEST(test_writer_abort_and_errors)
 {
     char *dir = test_make_tmpdir("query-test");
     char *path = path_in(dir, "never.csv");
@@ -1181,7 +1181,7 @@ END_TEST
 
 /* ------------------------------------------------------------------ discovery */
 
-START_TEST(discover_layouts)
+START_TEST(test_discover_layouts)
 {
     char *dir = test_make_tmpdir("query-test");
     char *six = repeat(ROW6, 8), *seven = repeat(ROW7, 8);
@@ -1246,7 +1246,7 @@ START_TEST(discover_layouts)
 }
 END_TEST
 
-START_TEST(discover_errors)
+START_TEST(test_discover_errors)
 {
     char *dir = test_make_tmpdir("query-test");
     ccd_dataset ds;
@@ -1290,7 +1290,7 @@ END_TEST
 /* Data reached twice is taken once, where first reached, and noted; an empty
  * directory is no error; a FIFO with a CSV name inside a directory is skipped
  * with a note, and an error when named. */
-START_TEST(discover_same_data_once)
+START_TEST(test_discover_same_data_once)
 {
     char *dir = test_make_tmpdir("query-test");
     const char *row = "0,1,0,1,0,1,1\n";
@@ -1361,7 +1361,7 @@ static counts count_file(const ccd_dataset_file *f, size_t capacity)
     return c;
 }
 
-START_TEST(shared_data_counts)
+START_TEST(test_shared_data_counts)
 {
     TEST_REQUIRE_SHARED_DATA(root);
     ccd_dataset ds;
@@ -1419,7 +1419,7 @@ START_TEST(shared_data_counts)
 }
 END_TEST
 
-START_TEST(shared_data_names)
+START_TEST(test_shared_data_names)
 {
     TEST_REQUIRE_SHARED_DATA(root);
     char path[4096];
@@ -1449,7 +1449,7 @@ START_TEST(shared_data_names)
 END_TEST
 
 /* Streaming a real file in batches of 1 gives what one big batch gives; its gzip too. */
-START_TEST(shared_data_streaming_and_gzip)
+START_TEST(test_shared_data_streaming_and_gzip)
 {
     TEST_REQUIRE_SHARED_DATA(root);
     char path[4096];
@@ -1488,46 +1488,46 @@ static Suite *query_suite(void)
 {
     Suite *s = suite_create("query");
     TCase *bad = tcase_create("bad input");
-    tcase_add_test(bad, bad_not_a_number);
-    tcase_add_test(bad, bad_denominator);
-    tcase_add_test(bad, bad_columns);
-    tcase_add_test(bad, bad_row_count);
-    tcase_add_test(bad, bad_label_value);
-    tcase_add_test(bad, bad_label_disagrees);
-    tcase_add_test(bad, bad_label_count);
-    tcase_add_test(bad, bad_json);
-    tcase_add_test(bad, bad_gzip);
-    tcase_add_test(bad, bad_paths);
-    tcase_add_test(bad, bad_empty);
-    tcase_add_test(bad, bad_too_large);
-    tcase_add_test(bad, bad_too_many_digits);
-    tcase_add_test(bad, bad_line_too_long_in_small_pieces);
+    tcase_add_test(bad, test_bad_not_a_number);
+    tcase_add_test(bad, test_bad_denominator);
+    tcase_add_test(bad, test_bad_columns);
+    tcase_add_test(bad, test_bad_row_count);
+    tcase_add_test(bad, test_bad_label_value);
+    tcase_add_test(bad, test_bad_label_disagrees);
+    tcase_add_test(bad, test_bad_label_count);
+    tcase_add_test(bad, test_bad_json);
+    tcase_add_test(bad, test_bad_gzip);
+    tcase_add_test(bad, test_bad_paths);
+    tcase_add_test(bad, test_bad_empty);
+    tcase_add_test(bad, test_bad_too_large);
+    tcase_add_test(bad, test_bad_too_many_digits);
+    tcase_add_test(bad, test_bad_line_too_long_in_small_pieces);
     suite_add_tcase(s, bad);
     TCase *fmt = tcase_create("formats");
-    tcase_add_test(fmt, format_variants_agree);
-    tcase_add_test(fmt, gzip_matches_plain);
-    tcase_add_test(fmt, labels_from_json);
-    tcase_add_test(fmt, streaming_batches_agree);
+    tcase_add_test(fmt, test_format_variants_agree);
+    tcase_add_test(fmt, test_gzip_matches_plain);
+    tcase_add_test(fmt, test_labels_from_json);
+    tcase_add_test(fmt, test_streaming_batches_agree);
     suite_add_tcase(s, fmt);
     TCase *rnd = tcase_create("rounding");
-    tcase_add_test(rnd, rounding_halfway);
-    tcase_add_test(rnd, rounding_subnormal);
-    tcase_add_test(rnd, rounding_matches_mpfr);
+    tcase_add_test(rnd, test_rounding_halfway);
+    tcase_add_test(rnd, test_rounding_subnormal);
+    tcase_add_test(rnd, test_rounding_matches_mpfr);
     tcase_set_timeout(rnd, 600);
     suite_add_tcase(s, rnd);
     TCase *wr = tcase_create("writer");
-    tcase_add_test(wr, writer_round_trip);
-    tcase_add_test(wr, writer_abort_and_errors);
+    tcase_add_test(wr, test_writer_round_trip);
+    tcase_add_test(wr, test_writer_abort_and_errors);
     suite_add_tcase(s, wr);
     TCase *ds = tcase_create("discovery");
-    tcase_add_test(ds, discover_layouts);
-    tcase_add_test(ds, discover_errors);
-    tcase_add_test(ds, discover_same_data_once);
+    tcase_add_test(ds, test_discover_layouts);
+    tcase_add_test(ds, test_discover_errors);
+    tcase_add_test(ds, test_discover_same_data_once);
     suite_add_tcase(s, ds);
     TCase *data = tcase_create("shared data");
-    tcase_add_test(data, shared_data_counts);
-    tcase_add_test(data, shared_data_names);
-    tcase_add_test(data, shared_data_streaming_and_gzip);
+    tcase_add_test(data, test_shared_data_counts);
+    tcase_add_test(data, test_shared_data_names);
+    tcase_add_test(data, test_shared_data_streaming_and_gzip);
     tcase_set_timeout(data, 600);
     suite_add_tcase(s, data);
     return s;

@@ -17,6 +17,8 @@
 #include "report/paper.h"
 #include "report/report.h"
 #include "report/report_set.h"
+#include "test_support.h"
+#include "json_check.h"
 
 static void expect_json_error(const char *text, const char *want)
 {
@@ -279,6 +281,18 @@ START_TEST(test_json_table_null_cells)
 }
 END_TEST
 
+
+START_TEST(test_json_checker_rejects)
+{
+    ck_assert(json_valid("{\"a\": [1, 2.5e3, -0, true, null, \"x\\n\"]}"));
+    ck_assert(!json_valid("{\"a\": 1,}"));
+    ck_assert(!json_valid("{\"a\": inf}"));
+    ck_assert(!json_valid("[1] [2]"));
+    ck_assert(!json_valid("{\"a\" 1}"));
+}
+END_TEST
+
+
 static Suite *report_suite(void)
 {
     Suite *s = suite_create("report");
@@ -290,6 +304,7 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_result_roundtrip);
     tcase_add_test(tc, test_gate_verdict);
     tcase_add_test(tc, test_json_table_null_cells);
+    tcase_add_test(tc, test_json_checker_rejects);
     suite_add_tcase(s, tc);
     return s;
 }

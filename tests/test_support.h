@@ -3,8 +3,10 @@
 #ifndef CCD_TEST_SUPPORT_H
 #define CCD_TEST_SUPPORT_H
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <ftw.h>
 #include <sys/stat.h>
 
@@ -90,5 +92,46 @@ static inline void test_remove_tmpdir(char *dir)
     nftw(dir, test_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     free(dir);
 }
+
+#if defined(CCDBENCH_H)
+/* The shipped default dataset (malloc'd path). */
+static inline char *test_default_dataset(void)
+{
+    char *p = NULL;
+    ck_assert_int_ge(asprintf(&p, "%s/datasets/default", test_srcdir()), 0);
+    return p;
+}
+
+/* The built test plugin NAME (tests/plugin/NAME.c; malloc'd path). */
+static inline char *test_plugin_path(const char *name)
+{
+    char *p = NULL;
+    ck_assert_int_ge(asprintf(&p, "%s/tests/plugin/.libs/%s.so", test_builddir(), name), 0);
+    return p;
+}
+
+/* A query from 8 points given as doubles (rows as in ccdbench.h), unlabelled. */
+static inline ccd_query test_query_from_rows(ccd_kind kind, const double rows[8][3])
+{
+    ccd_query q;
+    memset(&q, 0, sizeof q);
+    q.kind = kind;
+    q.label = -1;
+    memcpy(q.v, rows, sizeof q.v);
+    return q;
+}
+
+static inline ccd_status test_never_query(ccd_result *r, const ccd_query *q, const ccd_params *p,
+                                          void *s)
+{
+    (void)q, (void)p, (void)s;
+    memset(r, 0, sizeof *r);
+    r->toi = r->toi_upper = INFINITY;
+    return CCD_OK;
+}
+/* A method that never reports a collision. */
+static const ccd_method test_method_never = {"test-never", "never collides", 0, test_never_query,
+                                             test_never_query, NULL, NULL, NULL, 0};
+#endif
 
 #endif

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/* Check suite of the run statistics (src/bench): the time histogram's exact
+ * range and relative error, and the counts of one method's statistics. */
+#include <config.h>
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/runner.h"
+#include "bench/time_histogram.h"
+#include "ccdbench.h"
+#include "test_support.h"
+
+
+START_TEST(test_histogram_exact_range)
+{
+    static ccd_time_histogram h;
+    memset(&h, 0, sizeof h);
+    for (uint64_t v = 1; v <= 100; v++)
+        ccd_time_histogram_add(&h, v);
+    /* Nearest rank: median of 1..100 is the 50th value, p99 the 99th. */
+    ck_assert_double_eq(ccd_time_histogram_quantile(&h, 0.5), 50);
+    ck_assert_double_eq(ccd_time_histogram_quantile(&h, 0.99), 99);
+    ck_assert_double_eq(ccd_time_histogram_quantile(&h, 1.0), 100);
+    ck_assert_double_eq(ccd_time_histogram_quantile(&h, 0.001), 1);
+}
+END_TEST
+
+START_TEST(test_histogram_relative_error)
+{
+    static ccd_time_histogram h;
+    memset(&h, 0, sizeof h);
+    /* 98 fast queries and 2 slow ones: median in the fast group, p99 a slow one. */
+    for (int i = 0; i < 98; i++)
+        ccd_time_histogram_add(&h, 1000);
+    ccd_time_histogram_add(&h, 1000000);
+    ccd_time_histogram_add(&h, 123456789);
+    double median = ccd_time_histogram_quantile(&h, 0.5);
+    double p99 = ccd_time_histogram_quantile(&h, 0.99);
+    ck_assert(fabs(median - 1000) <= 1000.0 / 256);
+    ck_assert(fabs(p99 - 1000000) <= 1000000.0 / 256);
+    ck_assert(fabs(ccd_time_histogram_quantile(&h, 1.0) - 123456789) <= 123456789.0 / 256);
+    ck_assert(ccd_time_histogram_quantile(&h, 0.98) < 1010);
+}
+END_TEST
+
+START_TEST(test_method_stats_counts)
+{
+    static ccd_method_stats s;
+    ccd_method_stats_init(&s);
+    /* truth × answer: (1,1) (1,0) (0,1) (0,0) (1,1) */
+    int truth[5] = {1, 1, 0, 0, 1}, said[5] = {1, 0, 1, 0, 1};
+    uint64_t ns[5] = {100, 300, 200, 500, 400};
+    for (int i = 0; i < 5; i++) {
+        ccd_query_truth t = {.collides = truth[i], .source = CCD_TRUTH_FROM_LABEL, .toi = NAN};
+        ccd_query_outcome o;
+        memset(&o, 0, sizeof o);
+        o.result.collides = said[i];
+        o.result.hit_max_checks = i == 4;
+        o.time_ns = ns[i];
+        o.toi_order = CCD_TOI_NOT_COMPARED;
+        ccd_method_stats_add(&s, &t, &o);
+    }
+    ck_assert_uint_eq(s.queries, 5);
+    ck_assert_uint_eq(s.positives, 3);
+    ck_assert_uint_eq(s.false_positives, 1);
+    ck_assert_uint_eq(s.false_negatives, 1);
+    ck_assert_uint_eq(s.hit_max_checks, 1);
+    ck_assert_double_eq_tol(ccd_method_stats_mean_us(&s), 0.3, 1e-12);
+    /* 300 ns lies in a bucket of width 2 ns: [300, 302). */
+    ck_assert_double_eq_tol(ccd_method_stats_quantile_us(&s, 0.5), 0.3, 0.3 / 256);
+    ck_assert_double_eq_tol(ccd_method_stats_max_us(&s), 0.5, 1e-12);
+    ck_assert_double_eq_tol(ccd_method_stats_throughput(&s), 5 / 1.5e-6, 1e-3);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("stats");
+    TCase *stats = tcase_create("stats");
+    tcase_add_test(stats, test_histogram_exact_range);
+    tcase_add_test(stats, test_histogram_relative_error);
+    tcase_add_test(stats, test_method_stats_counts);
+    suite_add_tcase(s, stats);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
