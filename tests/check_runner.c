@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/result_file.h"
+#include "bench/run_series.h"
 #include "bench/runner.h"
 #include "ccdbench.h"
 #include "exact/exact_ccd.h"
@@ -270,6 +272,74 @@ START_TEST(test_result_check)
 }
 END_TEST
 
+/* A series of two runs (fprf with eta 1e-3, then 1e-6, as a sweep's runs would
+ * set an option): each run's statistics
+ * equal a single run's at that delta, the result file holds both runs (read
+ * back), the caller's callbacks are restored, and a result path that cannot be
+ * written fails before any run. */
+START_TEST(test_run_series_sweep_and_result_file)
+{
+    char *data = test_default_dataset();
+    const char *paths[1] = {data};
+    ccd_dataset ds;
+    ccd_error err;
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    static const ccd_method *methods[1] = {&ccd_method_fprf};
+    ccd_run_config cfg = {.methods = methods, .method_count = 1, .threads = 2};
+    ccd_params_default(&cfg.params);
+    double deltas[2] = {1e-3, 1e-6};
+    ccd_option_value values[2][8], *per_method[2][1];
+    ccd_option_value **options[2] = {per_method[0], per_method[1]};
+    long eta = ccd_option_find(&ccd_method_fprf, "eta");
+    ck_assert_int_ge(eta, 0);
+    for (int r = 0; r < 2; r++) {
+        ccd_options_default(values[r], &ccd_method_fprf);
+        values[r][eta].d = deltas[r];
+        per_method[r][0] = values[r];
+    }
+    char *dir = test_make_tmpdir("series");
+    char *result = NULL;
+    ck_assert_int_ge(asprintf(&result, "%s/r.json", dir), 0);
+    ccd_run_series series = {.count = 2, .sweep_param = "delta", .sweep_values = deltas,
+                             .options = options, .result_path = result,
+                             .data = (char *const *)paths, .data_count = 1};
+    ccd_result_run runs[2] = {0};
+    ck_assert_msg(ccd_run_series_execute(runs, &err, &ds, &cfg, &series) == CCD_OK, "%s",
+                  err.message);
+    ck_assert_ptr_null(cfg.method_options); /* restored */
+    ck_assert_ptr_null(cfg.on_query);
+    for (int r = 0; r < 2; r++) {
+        ck_assert(runs[r].sweep_value == deltas[r]);
+        /* the same run alone */
+        ccd_run_config one = cfg;
+        one.method_options = (const ccd_option_value *const *)per_method[r];
+        ccd_run_stats alone;
+        ck_assert_int_eq(ccd_run(&alone, &err, &ds, &one), CCD_OK);
+        ck_assert_uint_eq(alone.groups[0].methods[0].false_positives,
+                          runs[r].stats.groups[0].methods[0].false_positives);
+        ck_assert_uint_eq(alone.groups[0].methods[0].queries,
+                          runs[r].stats.groups[0].methods[0].queries);
+        ccd_run_stats_free(&alone);
+        ccd_run_stats_free(&runs[r].stats);
+    }
+    ccd_result_doc doc;
+    ck_assert_msg(ccd_result_read(&doc, &err, result) == CCD_OK, "%s", err.message);
+    ck_assert_uint_eq(doc.run_count, 2);
+    ck_assert_str_eq(doc.header.sweep, "delta");
+    ck_assert(doc.runs[1].sweep_value == 1e-6);
+    ccd_result_doc_free(&doc);
+    /* an unwritable result path: an input error, no run made */
+    series.result_path = "/nonexistent/dir/r.json";
+    ccd_result_run none[2] = {0};
+    ck_assert_int_eq(ccd_run_series_execute(none, &err, &ds, &cfg, &series), CCD_ERR_INPUT);
+    ck_assert_uint_eq(none[0].stats.group_count, 0);
+    free(result);
+    test_remove_tmpdir(dir);
+    ccd_dataset_free(&ds);
+    free(data);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ a run reported */
 
 static char *report_string(const ccd_run_stats *s, ccd_report_format f)
@@ -334,6 +404,7 @@ static Suite *suite(void)
     tcase_add_test(run, test_runner_method_error_counted);
     tcase_add_test(run, test_result_check);
     tcase_add_test(run, test_report_formats);
+    tcase_add_test(run, test_run_series_sweep_and_result_file);
     suite_add_tcase(s, run);
     return s;
 }

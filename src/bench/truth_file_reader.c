@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "bench/truth_file_reader.h"
+#include "bench/truth_file_writer.h"
 #include "core/error.h"
 
 #include <errno.h>
@@ -238,4 +239,24 @@ void ccd_truth_file_set_free(ccd_truth_file_set *t)
     free(t->files);
     t->files = NULL;
     t->count = 0;
+}
+
+ccd_status ccd_truth_file_set_load_dir(ccd_truth_file_set *t, ccd_error *err, const char *dir,
+                                       const ccd_dataset *ds, char *const *roots, int root_count,
+                                       mpq_srcptr ms, int norm)
+{
+    memset(t, 0, sizeof *t);
+    char **paths = calloc(ds->count ? ds->count : 1, sizeof *paths);
+    ccd_status st = paths ? CCD_OK : ccd_error_oom(err, dir);
+    for (size_t i = 0; st == CCD_OK && i < ds->count; i++)
+        if (!(paths[i] = ccd_truth_file_path(dir, ds->files[i].csv_path, roots, root_count)))
+            st = ccd_error_oom(err, dir);
+    if (st == CCD_OK)
+        st = ccd_truth_paths_distinct(err, paths, ds);
+    if (st == CCD_OK)
+        st = ccd_truth_file_set_load(t, err, paths, ds->count, ms, norm);
+    for (size_t i = 0; paths && i < ds->count; i++)
+        free(paths[i]);
+    free(paths);
+    return st;
 }

@@ -43,6 +43,12 @@ typedef struct ccd_truth_file_set {
  */
 ccd_status ccd_truth_file_set_load(ccd_truth_file_set *t, ccd_error *err, char *const *paths,
                                 size_t count, mpq_srcptr ms, int norm);
+/* The truth files under dir of every file of ds (the paths `ccdbench truth
+ * --output dir` gives them, relative to roots[0 .. root_count), the DATA of that
+ * run), checked distinct and loaded as ccd_truth_file_set_load does. */
+ccd_status ccd_truth_file_set_load_dir(ccd_truth_file_set *t, ccd_error *err, const char *dir,
+                                       const ccd_dataset *ds, char *const *roots, int root_count,
+                                       mpq_srcptr ms, int norm);
 void ccd_truth_file_set_free(ccd_truth_file_set *t);
 
 #endif

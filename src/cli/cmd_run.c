@@ -4,6 +4,7 @@
 
 #include "core/assert.h"
 #include "bench/result_file.h"
+#include "bench/run_series.h"
 #include "bench/runner.h"
 #include "bench/sweep.h"
 #include "bench/truth_file_reader.h"
@@ -347,23 +348,22 @@ static void note_unlabelled(const ccd_run_stats *stats, const run_options *o)
         ccd_cli_note_unlabelled_run(stats);
 }
 
-/* The runner's callbacks: the progress bar and the per-query records. */
-typedef struct run_io {
-    ccd_cli_progress bar;
-    ccd_result_writer *writer; /* NULL: no per-query records */
-    const ccd_dataset *ds;
-} run_io;
-
-static void io_progress(void *ctx, uint64_t done, uint64_t total)
+/* The progress bar of each run of a series. */
+static void bar_update(void *ctx, uint64_t done, uint64_t total)
 {
-    ccd_cli_progress_update(&((run_io *)ctx)->bar, done, total);
+    ccd_cli_progress_update(ctx, done, total);
 }
 
-static void io_query(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
-                     const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
+static void bar_begin(void *ctx, size_t run)
 {
-    run_io *io = ctx;
-    ccd_result_write_query(io->writer, (size_t)(file - io->ds->files), q, truth, outcomes);
+    (void)run;
+    ccd_cli_progress_init(ctx, "run");
+}
+
+static void bar_end(void *ctx, size_t run)
+{
+    (void)run;
+    ccd_cli_progress_finish(ctx);
 }
 
 /* Print a table to --output or stdout. */
@@ -401,14 +401,9 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
                         char *const *data, size_t data_count)
 {
     ccd_error err;
-    ccd_status st = CCD_OK;
     size_t nruns = o->sweep.count ? o->sweep.count : 1;
     ccd_result_run *runs = calloc(nruns, sizeof *runs);
-    ccd_result_header header;
-    ccd_atomic_file file = {0};
-    ccd_result_writer writer;
-    run_io io = {.ds = ds};
-    int have_header = 0, status = CCD_EXIT_OK;
+    int status = CCD_EXIT_OK;
     if (!runs)
         return ccd_cli_out_of_memory();
     /* The option values of every run, resolved (and checked) before any work. */
@@ -425,43 +420,23 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
             free(runs);
             return status;
         }
-    if (o->json) {
-        st = ccd_result_header_init(&header, &err, data, data_count, ds, cfg->methods,
-                                    cfg->method_count, cfg->truth, o->shard_index,
-                                    o->shard_count, o->sweep.count ? o->sweep.param : NULL);
-        have_header = st == CCD_OK;
-        if (st == CCD_OK && (st = ccd_atomic_file_open(&file, &err, o->json)) == CCD_OK)
-            ccd_result_write_header(&writer, file.stream, &header, o->per_query);
-        io.writer = o->per_query ? &writer : NULL;
-    }
-    cfg->progress = io_progress;
-    cfg->on_query = io.writer ? io_query : NULL;
-    cfg->ctx = &io;
-    for (size_t done = 0; st == CCD_OK && done < nruns; done++) {
-        ccd_result_run *run = &runs[done];
-        run->params = o->params;
-        run->sweep_value = o->sweep.count ? o->sweep.values[done] : NAN;
-        if (o->sweep.count)
-            ccd_sweep_apply(&run->params, o->sweep.param, run->sweep_value);
-        ccd_option_value **values = run_values[done];
-        cfg->params = run->params;
-        cfg->method_options = (const ccd_option_value *const *)values;
-        if (o->json)
-            ccd_result_write_run_begin(&writer, run->sweep_value, &run->params, cfg->methods,
-                                       cfg->method_options, cfg->method_count);
-        ccd_cli_progress_init(&io.bar, "run");
-        st = ccd_run(&run->stats, &err, ds, cfg);
-        ccd_cli_progress_finish(&io.bar);
-        if (st == CCD_OK && o->json)
-            ccd_result_write_run_end(&writer, &run->stats);
-        cfg->method_options = NULL;
-    }
-    if (st == CCD_OK && o->json) {
-        ccd_result_write_finish(&writer);
-        st = ccd_atomic_file_commit(&file, &err);
-    } else if (o->json && file.stream) {
-        ccd_atomic_file_abort(&file);
-    }
+    ccd_cli_progress bar;
+    cfg->progress = bar_update;
+    cfg->ctx = &bar;
+    ccd_run_series series = {
+        .count = nruns,
+        .sweep_param = o->sweep.count ? o->sweep.param : NULL,
+        .sweep_values = o->sweep.values,
+        .options = run_values,
+        .result_path = o->json,
+        .per_query = o->per_query,
+        .data = data,
+        .data_count = data_count,
+        .run_begin = bar_begin,
+        .run_end = bar_end,
+        .ctx = &bar,
+    };
+    ccd_status st = ccd_run_series_execute(runs, &err, ds, cfg, &series);
     if (st != CCD_OK) {
         status = ccd_cli_fail(&err);
     } else {
@@ -511,10 +486,6 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         ccd_cli_options_free(run_values[r], cfg->method_count);
     free(run_values);
     free(runs);
-    if (have_header) {
-        header.methods = NULL;
-        ccd_result_header_free(&header);
-    }
     return status;
 }
 
@@ -565,20 +536,11 @@ static int load_truth_files(ccd_truth_file_set *table, run_options *o, const ccd
         roots = &root;
         data_count = 1;
     }
-    char **paths = calloc(ds->count ? ds->count : 1, sizeof *paths);
-    int status = paths ? -1 : ccd_cli_out_of_memory();
-    for (size_t i = 0; status < 0 && i < ds->count; i++)
-        if (!(paths[i] = ccd_truth_file_path(o->truth_files, ds->files[i].csv_path, roots,
-                                             data_count)))
-            status = ccd_cli_out_of_memory();
     ccd_error err;
-    if (status < 0 && (ccd_truth_paths_distinct(&err, paths, ds) != CCD_OK ||
-                       ccd_truth_file_set_load(table, &err, paths, ds->count, ms,
-                                            o->params.ms_norm) != CCD_OK))
+    int status = -1;
+    if (ccd_truth_file_set_load_dir(table, &err, o->truth_files, ds, roots, data_count, ms,
+                                    o->params.ms_norm) != CCD_OK)
         status = ccd_cli_fail(&err);
-    for (size_t i = 0; paths && i < ds->count; i++)
-        free(paths[i]);
-    free(paths);
     free(root);
     if (status >= 0) {
         free(o->truth_files);

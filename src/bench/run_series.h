@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A series of runs on one dataset, as `ccdbench run` makes them with --sweep,
+ * --preset, --json or --shard: one run per sweep value (or one run), each with
+ * its methods' option values, and the result file written as the runs finish —
+ * committed atomically after the last one, or not at all.
+ */
+#ifndef CCD_BENCH_RUN_SERIES_H
+#define CCD_BENCH_RUN_SERIES_H
+#include "bench/result_file.h"
+#include "bench/runner.h"
+
+typedef struct ccd_run_series {
+    size_t count;                /* runs (≥ 1) */
+    const char *sweep_param;     /* "delta", "max-checks" or "ms"; NULL: no sweep (count 1) */
+    const double *sweep_values;  /* count values when sweep_param */
+    /* options[r]: the option values of every method for run r (cfg->method_count) */
+    ccd_option_value ***options;
+    /* The result file: NULL for none.  data[0 .. data_count) are the DATA paths the
+     * header records; per_query adds every query's outcome. */
+    const char *result_path;
+    int per_query;
+    char *const *data;
+    size_t data_count;
+    /* Called before and after each run (e.g. a progress bar's start and end). */
+    void (*run_begin)(void *ctx, size_t run);
+    void (*run_end)(void *ctx, size_t run);
+    void *ctx;
+} ccd_run_series;
+
+/* Runs the series: runs[r] gets run r's sweep value, parameters (cfg->params
+ * with the swept one applied) and statistics (free each with
+ * ccd_run_stats_free, also on error: runs not made stay empty).  cfg's
+ * progress callback and ctx are used as given; its method_options and
+ * on_query are set per run here and restored before returning. */
+ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
+                                  ccd_run_config *cfg, const ccd_run_series *series);
+#endif
