@@ -30,7 +30,12 @@ static const char usage[] =
     "            fig9 (from a max-checks sweep), fig11 (from an ms sweep): NAME.dat +\n"
     "            NAME.gp + NAME.svg + NAME.png, drawn with gnuplot\n"
     "\n"
-    "  --format F        text (default), markdown, csv, json or latex for stdout\n"
+    "  --format F        text (default), markdown, csv, json or latex for stdout:\n"
+    "                    one document (json: an object holding every table; csv:\n"
+    "                    one table, so --table is needed when there are several)\n"
+    "  --table NAME      print only that table: table1, table1-families, table2,\n"
+    "                    table2-families, stats (stats-N for the N-th of several\n"
+    "                    files, in path order), sweep-P (sweep-P-N likewise)\n"
     "  --output-dir DIR  write every table in every format and the figures into DIR\n"
     "                    instead of printing\n"
     "  --by-family       Table 1 and 2 per family as well as per dataset\n"
@@ -47,12 +52,12 @@ static const char usage[] =
     "(a malformed result file: path:line:column: what is wrong; files that cannot\n"
     "share the tables: path: why).\n";
 
-enum { OPT_FORMAT = 256, OPT_OUTPUT_DIR, OPT_BY_FAMILY, OPT_FIGURE_METHOD, OPT_GNUPLOT,
+enum { OPT_FORMAT = 256, OPT_TABLE, OPT_OUTPUT_DIR, OPT_BY_FAMILY, OPT_FIGURE_METHOD, OPT_GNUPLOT,
        OPT_NO_RENDER, OPT_HELP };
 
 typedef struct report_options {
     ccd_report_format format;
-    const char *dir, *gnuplot, *figure_method;
+    const char *dir, *gnuplot, *figure_method, *table;
     int by_family, render;
 } report_options;
 
@@ -60,6 +65,7 @@ static int parse(report_options *o, int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
+        {"table", required_argument, NULL, OPT_TABLE},
         {"output-dir", required_argument, NULL, OPT_OUTPUT_DIR},
         {"by-family", no_argument, NULL, OPT_BY_FAMILY},
         {"figure-method", required_argument, NULL, OPT_FIGURE_METHOD},
@@ -77,6 +83,7 @@ static int parse(report_options *o, int argc, char **argv)
                 return ccd_cli_usage_error(
                     "--format: '%s' is not text, markdown, csv, json or latex", optarg);
             break;
+        case OPT_TABLE: o->table = optarg; break;
         case OPT_OUTPUT_DIR: o->dir = optarg; break;
         case OPT_BY_FAMILY: o->by_family = 1; break;
         case OPT_FIGURE_METHOD: o->figure_method = optarg; break;
@@ -88,7 +95,19 @@ static int parse(report_options *o, int argc, char **argv)
     }
     if (optind >= argc)
         return ccd_cli_usage_error("report: expected one or more result files (see --help)");
+    if (o->table && o->dir)
+        return ccd_cli_usage_error("report: --table prints one table; --output-dir writes them all");
     return -1;
+}
+
+/* "table1, stats, …" of the set into buf. */
+static const char *table_names(char *buf, size_t size, const ccd_report_set *s)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < s->count && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", s->tables[i].name);
+    return buf;
 }
 
 static int compare_paths(const void *a, const void *b)
@@ -125,6 +144,7 @@ int ccd_cmd_report(int argc, char **argv)
     ccd_result_doc *docs = calloc(ndocs, sizeof *docs);
     ccd_report_set set = {0};
     ccd_error err;
+    char names[512];
     status = CCD_EXIT_OK;
     if (!docs)
         return ccd_cli_out_of_memory();
@@ -147,7 +167,18 @@ int ccd_cmd_report(int argc, char **argv)
         goto done;
     }
     if (!o.dir) {
-        ccd_report_set_print(stdout, &set, o.format);
+        long only = o.table ? ccd_report_set_find(&set, o.table) : -1;
+        if (o.table && only < 0) {
+            status = ccd_cli_usage_error("report: --table: no table '%s' in these files (%s)",
+                                         o.table, table_names(names, sizeof names, &set));
+            goto done;
+        }
+        if (o.format == CCD_FORMAT_CSV && only < 0 && set.count > 1) {
+            status = ccd_cli_usage_error("report: csv holds one table: choose it with --table "
+                                         "NAME (%s)", table_names(names, sizeof names, &set));
+            goto done;
+        }
+        ccd_report_set_print(stdout, &set, o.format, set.count == 1 ? 0 : only);
         goto done;
     }
     ccd_figures fig = {.dir = o.dir, .gnuplot = o.render ? o.gnuplot : NULL};

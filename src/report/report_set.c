@@ -11,6 +11,7 @@
 #include "core/assert.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/json_out.h"
 
 static const char *const extensions[] = {"txt", "md", "csv", "json", "tex"};
 
@@ -181,12 +182,53 @@ ccd_status ccd_report_set_build(ccd_report_set *out, ccd_error *err, const ccd_r
     return st;
 }
 
-void ccd_report_set_print(FILE *out, const ccd_report_set *s, ccd_report_format format)
+long ccd_report_set_find(const ccd_report_set *s, const char *name)
 {
+    for (size_t i = 0; i < s->count; i++)
+        if (strcmp(s->tables[i].name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
+/* JSON: one document, {"tool", "version", "tables": [{"name", "title", "table"}]}. */
+static void print_json(FILE *out, const ccd_report_set *s, long only)
+{
+    fputs("{\"tool\": \"ccdbench\", \"version\": ", out);
+    ccd_json_write_string(out, PACKAGE_VERSION);
+    fputs(", \"tables\": [", out);
+    int first = 1;
     for (size_t i = 0; i < s->count; i++) {
+        if (only >= 0 && (size_t)only != i)
+            continue;
         const ccd_named_table *t = &s->tables[i];
-        if (i > 0)
+        fputs(first ? "\n{\"name\": " : ",\n{\"name\": ", out);
+        first = 0;
+        ccd_json_write_string(out, t->name);
+        fputs(", \"title\": ", out);
+        ccd_json_write_string(out, t->title);
+        fputs(", \"table\": ", out);
+        ccd_report_write_table(out, &t->table, CCD_FORMAT_JSON);
+        fputc('}', out);
+    }
+    fputs("]}\n", out);
+}
+
+void ccd_report_set_print(FILE *out, const ccd_report_set *s, ccd_report_format format, long only)
+{
+    CCD_ASSERT(only < (long)s->count);
+    if (format == CCD_FORMAT_JSON) {
+        print_json(out, s, only);
+        return;
+    }
+    CCD_ASSERT(format != CCD_FORMAT_CSV || only >= 0 || s->count <= 1);
+    int first = 1;
+    for (size_t i = 0; i < s->count; i++) {
+        if (only >= 0 && (size_t)only != i)
+            continue;
+        const ccd_named_table *t = &s->tables[i];
+        if (!first)
             fputc('\n', out);
+        first = 0;
         if (format == CCD_FORMAT_TEXT)
             fprintf(out, "%s\n\n", t->title);
         else if (format == CCD_FORMAT_MARKDOWN)

@@ -44,8 +44,14 @@ ccd_status ccd_report_set_build(ccd_report_set *out, ccd_error *err, const ccd_r
                                 size_t ndocs, int by_family, int precise);
 void ccd_report_set_free(ccd_report_set *s);
 
-/* Every table to out in format, each under its title, separated by blank lines. */
-void ccd_report_set_print(FILE *out, const ccd_report_set *s, ccd_report_format format);
+/* The index of the table named name, or -1. */
+long ccd_report_set_find(const ccd_report_set *s, const char *name);
+
+/* One document on out: with only < 0 every table, else table only.  JSON is one
+ * object {"tool", "version", "tables": [{"name", "title", "table"}, …]}; text,
+ * Markdown and LaTeX put each table under its title, separated by blank lines;
+ * CSV holds one table (only ≥ 0, or a set of one). */
+void ccd_report_set_print(FILE *out, const ccd_report_set *s, ccd_report_format format, long only);
 
 /* Every table in every format into dir (DIR/NAME.{txt,md,csv,json,tex}, each
  * written atomically). */

@@ -6,11 +6,33 @@
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 cd "$CCD_SRCDIR/tests/report" || exit 1
-for fmt in text markdown csv json latex; do
+for fmt in text markdown json latex; do
   expect_status 0 "$CCDBENCH" report --by-family --format $fmt synthetic.json
   cmp -s "$TMP/out" "golden.$fmt" || fail "report --format $fmt differs from tests/report/golden.$fmt:
 $(diff "golden.$fmt" "$TMP/out" | head -10)"
 done
+# JSON is one document holding every table
+expect_status 0 "$CCDBENCH" report --by-family --format json synthetic.json
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+assert [t["name"] for t in d["tables"]] == ["table1", "table1-families", "stats"], d' \
+  "$TMP/out" || fail "report --format json: not one document with the three tables"
+# CSV is one table: --table chooses it (golden.csv: the three, one after the other)
+expect_status 2 "$CCDBENCH" report --by-family --format csv synthetic.json
+expect_stderr "report: csv holds one table: choose it with --table NAME \(table1, table1-families, stats\)"
+: >"$TMP/csv"
+for t in table1 table1-families stats; do
+  expect_status 0 "$CCDBENCH" report --by-family --format csv --table $t synthetic.json
+  [ $t = table1 ] || echo >>"$TMP/csv"
+  cat "$TMP/out" >>"$TMP/csv"
+done
+cmp -s "$TMP/csv" golden.csv || fail "report --table T --format csv differs from golden.csv:
+$(diff golden.csv "$TMP/csv" | head -10)"
+expect_status 2 "$CCDBENCH" report --table table9 synthetic.json
+expect_stderr "report: --table: no table 'table9' in these files \(table1, stats\)"
+expect_status 2 "$CCDBENCH" report --table stats --output-dir "$TMP/x" synthetic.json
+expect_stderr "report: --table prints one table"
+expect_status 0 "$CCDBENCH" report --table stats synthetic.json
+head -n 1 "$TMP/out" | grep -q "^Statistics beyond the paper" || fail "--table stats: $(head -n 1 "$TMP/out")"
 
 expect_status 0 "$CCDBENCH" report --no-render --output-dir "$TMP/r" synthetic.json
 for f in table1.txt table1.md table1.csv table1.json table1.tex stats.txt fig1.dat fig1.gp \
