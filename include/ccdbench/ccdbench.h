@@ -253,7 +253,9 @@ enum {
     CCD_CAP_CONSERVATIVE = 1u << 1,   /* claims no false negatives (toi ≤ exact toi)   */
     CCD_CAP_MIN_SEPARATION = 1u << 2, /* honours params.ms                              */
     CCD_CAP_EXACT = 1u << 3,          /* claims no false positives and no false negatives */
-    CCD_CAP_USES_RATIONALS = 1u << 4  /* reads q->exact rather than only the doubles   */
+    CCD_CAP_USES_RATIONALS = 1u << 4, /* reads q->exact rather than only the doubles   */
+    CCD_CAP_SEPARATION_ONLY = 1u << 5 /* its domain is d > 0: a run without --ms leaves
+                                       * it out unless it is named                     */
 };
 
 /* One query function per kind.  Returns CCD_OK, or an error status: CCD_ERR_INPUT

@@ -73,6 +73,7 @@ void ccd_cli_caps_string(char *out, size_t size, unsigned caps)
         {CCD_CAP_MIN_SEPARATION, "min-separation"},
         {CCD_CAP_EXACT, "exact"},
         {CCD_CAP_USES_RATIONALS, "rationals"},
+        {CCD_CAP_SEPARATION_ONLY, "separation-only"},
     };
     size_t used = 0;
     out[0] = '\0';

@@ -28,8 +28,9 @@ static const char usage[] =
     "shipped datasets, scored against their shipped exact truth) and print one row\n"
     "per set, family, kind and method.\n"
     "\n"
-    "  --methods LIST     comma-separated method names, or 'all' (default; without\n"
-    "                     DATA: all but the slow irf and uirf)\n"
+    "  --methods LIST     comma-separated method names, or 'all'; default: all but\n"
+    "                     msrf (minimum separation only) unless --ms D, and without\n"
+    "                     DATA also but the slow irf and uirf\n"
     "  --plugin FILE.so   also load the methods of a plugin (repeatable)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --format F         text (default), markdown, csv or json\n"
@@ -118,6 +119,7 @@ typedef struct run_options {
     char *truth_files;   /* the directory of the truth files used (malloc'd), or NULL */
     int shipped_truth;   /* truth_files is the shipped ground truth */
     int skipped_slow;    /* the default methods of a run without DATA leave out irf, uirf */
+    char skipped_separation[256]; /* separation-only methods left out of a plain run */
     ccd_atomic_file *out; /* --output, opened before any work; NULL: stdout */
     int fail_on_method_error; /* exit 1 when a method failed on some query */
     int isolate;              /* run plugin methods in child processes */
@@ -337,6 +339,9 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
         if (o->skipped_slow)
             fprintf(out, "irf and uirf not run (minutes on these data): --methods all runs "
                          "them\n");
+        if (*o->skipped_separation)
+            fprintf(out, "%s not run: minimum separation only (--ms D runs it; so does "
+                         "--methods)\n", o->skipped_separation);
     }
     return finish_output(o, CCD_EXIT_OK);
 }
@@ -489,8 +494,13 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     return status;
 }
 
-/* "all" but the methods that take minutes on the shipped data (irf, uirf). */
-static char *all_but_slow(const ccd_method_list *available)
+/* The methods of a run without --methods: every one but, when skip_slow (no
+ * DATA), those that take minutes on the shipped data (irf, uirf), and in a plain
+ * run (d = 0) those whose domain is minimum separation only
+ * (CCD_CAP_SEPARATION_ONLY).  The skipped ones are named in o for the closing
+ * lines. */
+static char *default_methods(run_options *o, const ccd_method_list *available, int skip_slow,
+                             int plain)
 {
     size_t len = 1;
     for (size_t i = 0; i < available->count; i++)
@@ -499,12 +509,20 @@ static char *all_but_slow(const ccd_method_list *available)
     if (!list)
         return NULL;
     for (size_t i = 0; i < available->count; i++) {
-        const char *name = available->items[i]->name;
-        if (strcmp(name, "irf") == 0 || strcmp(name, "uirf") == 0)
+        const ccd_method *m = available->items[i];
+        if (skip_slow && (strcmp(m->name, "irf") == 0 || strcmp(m->name, "uirf") == 0)) {
+            o->skipped_slow = 1;
             continue;
+        }
+        if (plain && (m->caps & CCD_CAP_SEPARATION_ONLY)) {
+            size_t used = strlen(o->skipped_separation);
+            snprintf(o->skipped_separation + used, sizeof o->skipped_separation - used, "%s%s",
+                     used ? ", " : "", m->name);
+            continue;
+        }
         if (*list)
             strcat(list, ",");
-        strcat(list, name);
+        strcat(list, m->name);
     }
     return list;
 }
@@ -599,18 +617,19 @@ int ccd_cmd_run(int argc, char **argv)
         goto done;
     }
     have_methods = 1;
-    char *fast_methods = NULL;
-    if (!o.methods_given && argc == optind && !o.preset_table1) {
-        fast_methods = all_but_slow(&available.available);
-        if (!fast_methods) {
+    char *defaults = NULL;
+    if (!o.methods_given && !o.preset_table1) {
+        int sweep_ms = o.sweep.count && strcmp(o.sweep.param, "ms") == 0;
+        defaults = default_methods(&o, &available.available, argc == optind,
+                                   o.params.ms == 0 && !sweep_ms);
+        if (!defaults) {
             status = ccd_cli_out_of_memory();
             goto done;
         }
-        o.methods = fast_methods;
-        o.skipped_slow = 1;
+        o.methods = defaults;
     }
     ccd_status picked = ccd_method_list_select(&chosen, &err, &available.available, o.methods);
-    free(fast_methods);
+    free(defaults);
     if (picked != CCD_OK) {
         const char *what = strstr(err.message, ": "); /* drop "--methods:0:col" */
         status = ccd_cli_usage_error("--methods: %s", what ? what + 2 : err.message);

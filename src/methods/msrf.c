@@ -257,7 +257,7 @@ const ccd_method ccd_method_msrf = {
     .name = "msrf",
     .summary = "minimum-separation root finder (Harmon et al. 2011, code of Lu et al. 2019): "
                "distance-h polynomials in doubles, Euclidean, for --ms > 0",
-    .caps = CCD_CAP_TOI | CCD_CAP_MIN_SEPARATION,
+    .caps = CCD_CAP_TOI | CCD_CAP_MIN_SEPARATION | CCD_CAP_SEPARATION_ONLY,
     .vertex_face = msrf_vertex_face,
     .edge_edge = msrf_edge_edge,
     .scratch_new = NULL,

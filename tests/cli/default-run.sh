@@ -6,10 +6,11 @@
 
 # From a directory where the source tree's datasets/ is not reachable by a relative path.
 cd "$TMP" || exit 1
-# Bare `ccdbench run`: every built-in method but irf and uirf on both shipped sets
-# (default: 5 families, generated: 14; both kinds), scored against the shipped truth.
+# Bare `ccdbench run`: every built-in method but irf and uirf (minutes) and msrf
+# (minimum separation only) on both shipped sets (default: 5 families, generated:
+# 14; both kinds), scored against the shipped truth.
 expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run
-methods=$(($("$CCDBENCH" methods | tail -n +2 | wc -l) - 2))
+methods=$(($("$CCDBENCH" methods | tail -n +2 | wc -l) - 3))
 [ "$(grep -c '^default ' "$TMP/out")" -eq $((10 * methods)) ] ||
   fail "bare run: not one row per default family, kind and method"
 [ "$(grep -c '^generated ' "$TMP/out")" -eq $((28 * methods)) ] ||
@@ -18,10 +19,20 @@ grep -Eq '^(default|generated) .* (irf|uirf) ' "$TMP/out" && fail "bare run ran 
 grep -q '^3636 queries; truth from labels for 0, exact for 3636 (the shipped truth files .*/ground_truth); ' \
   "$TMP/out" || fail "bare run: not scored against the shipped truth: $(tail -n 2 "$TMP/out")"
 grep -q '^irf and uirf not run' "$TMP/out" || fail "bare run: no note on irf and uirf"
+grep -Eq '^(default|generated) .* msrf ' "$TMP/out" && fail "bare run ran msrf"
+grep -q '^msrf not run: minimum separation only' "$TMP/out" || fail "bare run: no note on msrf"
 grep -q 'toi > exact' "$TMP/out" || fail "bare run: no toi columns"
 # The exact method is exact: no FP, FN or toi violation (columns FP, FN, toi viol.).
 awk '$4 == "exact" && ($7 != 0 || $8 != 0 || $15 != 0) { bad = 1 } END { exit bad }' "$TMP/out" ||
   fail "bare run: the exact method disagrees with the shipped truth"
+# With --ms the separation-only methods join the default list; named, they run anyway.
+expect_status 0 "$CCDBENCH" run --ms 1e-2 "$CCD_SRCDIR/datasets/default/crossing"
+grep -q ' msrf ' "$TMP/out" || fail "run --ms: msrf left out"
+grep -q 'msrf not run' "$TMP/out" && fail "run --ms: msrf said to be left out"
+expect_status 0 "$CCDBENCH" run "$CCD_SRCDIR/datasets/default/crossing"
+grep -q ' msrf ' "$TMP/out" && fail "plain run with DATA ran msrf"
+expect_status 0 "$CCDBENCH" run --methods msrf,fprf "$CCD_SRCDIR/datasets/default/crossing"
+grep -q ' msrf ' "$TMP/out" || fail "run --methods msrf did not run it"
 expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --methods fprf,exact
 grep -q 'median µs' "$TMP/out" || fail "no table header"
 for family in coplanar crossing parallel separated touching; do

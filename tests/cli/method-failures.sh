@@ -55,7 +55,7 @@ grep -q '"failed": 1, "first_failure": {"file": 0, "query": 1, "reason": "test-n
   "$TMP/r.json" || fail "result file: no failure: $(grep failed "$TMP/r.json" | head -n 3)"
 grep -q '"failed": 1}' "$TMP/r.json" || fail "result file: per-query record not marked"
 for fmt in text csv markdown json latex; do
-  expect_status 0 "$CCDBENCH" report --format $fmt "$TMP/r.json"
+  expect_status 0 "$CCDBENCH" report --format $fmt --table stats "$TMP/r.json"
   grep -q 'toi = nan' "$TMP/out" || fail "report --format $fmt: no reason"
 done
 for i in 0 1; do
@@ -63,7 +63,7 @@ for i in 0 1; do
     --json "$TMP/s$i.json" "$data"
 done
 expect_status 0 "$CCDBENCH" merge "$TMP/m.json" "$TMP/s0.json" "$TMP/s1.json"
-expect_status 0 "$CCDBENCH" report --format csv "$TMP/m.json"
+expect_status 0 "$CCDBENCH" report --format csv --table stats "$TMP/m.json"
 [ "$(grep -c 'test-nan_toi,\(30\|92\),.*,1,"test-nan_toi gave an invalid result on query 1 of' "$TMP/out")" -eq 2 ] ||
   fail "merge: failures lost: $(cat "$TMP/out")"
 
