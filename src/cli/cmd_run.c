@@ -33,7 +33,7 @@ static const char usage[] =
     "                     DATA also but the slow irf and uirf\n"
     "  --plugin FILE.so   also load the methods of a plugin (repeatable)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
-    "  --format F         text (default), markdown, csv or json\n"
+    "  --format F         text (default), markdown, csv, json or latex\n"
     "  --output FILE      write the table to FILE (atomically) instead of stdout\n"
     "  --truth T          labels (default: the files' labels, exact oracle when a file\n"
     "                     has none) or exact (always the oracle; adds toi columns)\n"
@@ -197,8 +197,8 @@ static int parse_options(run_options *o, int argc, char **argv)
             break;
         case OPT_FORMAT:
             if (ccd_report_format_parse(&o->format, optarg) != 0)
-                return ccd_cli_usage_error("--format: '%s' is not text, markdown, csv or json",
-                                           optarg);
+                return ccd_cli_usage_error(
+                    "--format: '%s' is not text, markdown, csv, json or latex", optarg);
             o->format_given = 1;
             break;
         case OPT_OUTPUT: o->output = optarg; break;

@@ -20,4 +20,11 @@ for truth in labels exact; do
   [ "$(wc -l <"$TMP/out")" -eq 12 ] || fail "markdown ($truth): expected 12 lines"
 done
 grep -q '| toi > exact |' "$TMP/out" || fail "markdown (exact): no toi column"
+# LaTeX is a format of run too, and the help and the error for a bad format say so
+expect_status 0 "$CCDBENCH" run --methods fprf --format latex "$DEFAULT_DATA"
+head -n 1 "$TMP/out" | grep -q '^\\begin{tabular}' || fail "run --format latex: no tabular"
+expect_status 2 "$CCDBENCH" run --format xml
+expect_stderr "--format: 'xml' is not text, markdown, csv, json or latex"
+expect_status 0 "$CCDBENCH" run --help
+grep -q 'markdown, csv, json or latex' "$TMP/out" || fail "run --help: latex not listed"
 finish
