@@ -389,22 +389,22 @@ START_TEST(test_bad_paths)
     ccd_error err = {0};
     ck_assert_int_eq(read_path(&rs, &err, missing, NULL, CCD_VF, 4), CCD_ERR_INPUT);
     char prefix[512];
-    snprintf(prefix, sizeof prefix, "%s:0:0: cannot open: ", missing);
+    snprintf(prefix, sizeof prefix, "%s: cannot open: ", missing);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     /* a directory is not a CSV */
     ck_assert_int_eq(read_path(&rs, &err, dir, NULL, CCD_VF, 4), CCD_ERR_INPUT);
-    snprintf(prefix, sizeof prefix, "%s:0:0: cannot read: ", dir);
+    snprintf(prefix, sizeof prefix, "%s: cannot read: ", dir);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     /* missing label file */
     char *csv = write_text(dir, "a.csv", ROW6);
     ck_assert_int_eq(read_path(&rs, &err, csv, missing, CCD_VF, 4), CCD_ERR_INPUT);
-    snprintf(prefix, sizeof prefix, "%s:0:0: cannot open: ", missing);
+    snprintf(prefix, sizeof prefix, "%s: cannot open: ", missing);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     /* unreadable file (unless we are root) */
     if (geteuid() != 0) {
         chmod(csv, 0);
         ck_assert_int_eq(read_path(&rs, &err, csv, NULL, CCD_VF, 4), CCD_ERR_INPUT);
-        snprintf(prefix, sizeof prefix, "%s:0:0: cannot open: ", csv);
+        snprintf(prefix, sizeof prefix, "%s: cannot open: ", csv);
         ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     }
     records_free(&rs);
@@ -1171,7 +1171,7 @@ START_TEST(test_writer_abort_and_errors)
     char *bad = path_in(dir, "no/such/dir.csv");
     ck_assert_int_eq(ccd_writer_open(&w, &err, bad, 0), CCD_ERR_INPUT);
     char prefix[512];
-    snprintf(prefix, sizeof prefix, "%s:0:0: cannot create", bad);
+    snprintf(prefix, sizeof prefix, "%s: cannot create", bad);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     free(bad);
     free(path);
@@ -1257,21 +1257,21 @@ START_TEST(test_discover_errors)
     char *empty = path_in(dir, "empty");
     const char *p1[] = {empty};
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p1, 1), CCD_ERR_INPUT);
-    snprintf(prefix, sizeof prefix, "%s:0:0: no CSV files", empty);
+    snprintf(prefix, sizeof prefix, "%s: no CSV files", empty);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     ck_assert_uint_eq(ds.count, 0);
     /* a missing path */
     char *missing = path_in(dir, "nothing");
     const char *p2[] = {missing};
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p2, 1), CCD_ERR_INPUT);
-    snprintf(prefix, sizeof prefix, "%s:0:0: cannot open: ", missing);
+    snprintf(prefix, sizeof prefix, "%s: cannot open: ", missing);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     /* a CSV whose kind cannot be told */
     char *unknown = write_text(dir, "other/points.csv", "1,1,1,1,1,1\n");
     char *other = path_in(dir, "other");
     const char *p3[] = {other};
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p3, 1), CCD_ERR_INPUT);
-    snprintf(prefix, sizeof prefix, "%s:0:0: cannot tell whether", unknown);
+    snprintf(prefix, sizeof prefix, "%s: cannot tell whether", unknown);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     /* a file that is not a CSV, named explicitly */
     char *txt = path_in(dir, "empty/readme.txt");

@@ -105,7 +105,7 @@ START_TEST(test_sweep_specs)
     ck_assert(p.ms == 0.5);
     ccd_sweep_free(&s);
     ck_assert_int_eq(ccd_sweep_parse(&s, &err, "ms=1e-2,x"), CCD_ERR_INPUT);
-    ck_assert_str_eq(err.message, "--sweep:0:9: expected a number");
+    ck_assert_str_eq(err.message, "--sweep: at character 9: expected a number");
     ck_assert_int_eq(ccd_sweep_parse(&s, &err, "eta=1"), CCD_ERR_INPUT);
 }
 END_TEST

@@ -47,7 +47,10 @@ typedef struct ccd_error {
     char message[1024]; /* "path:line:column: what is wrong" */
 } ccd_error;
 
-/* Fill err and return its status.  line/column are 1-based; 0 means "whole file". */
+/* Fill err and return its status.  line/column are 1-based: the message reads
+ * "path:line:column: what"; line 0 means the whole file, "path: what", and then a
+ * column N > 0 is a place in a one-line text such as an option's value,
+ * "path: at character N: what". */
 CCD_API ccd_status ccd_error_set(ccd_error *err, ccd_status status, const char *path,
                                  unsigned long line, unsigned long column, const char *fmt, ...)
 #if defined(__GNUC__)

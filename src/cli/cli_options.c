@@ -56,8 +56,8 @@ static int apply(ccd_option_value *out, const ccd_method *m, size_t index,
         snprintf(what, sizeof what, "%s", a->flag);
     if (ccd_option_parse(out, &err, &m->options[index], a->value, what) == CCD_OK)
         return 0;
-    /* err reads "what:0:0: why": a usage error is "ccdbench: what: why" */
-    size_t skip = strlen(what) + strlen(":0:0: ");
+    /* err reads "what: why": a usage error is "ccdbench: what: why" */
+    size_t skip = strlen(what) + strlen(": ");
     return ccd_cli_usage_error("%s: %s", what,
                                strlen(err.message) > skip ? err.message + skip : err.message);
 }

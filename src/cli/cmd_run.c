@@ -631,7 +631,7 @@ int ccd_cmd_run(int argc, char **argv)
     ccd_status picked = ccd_method_list_select(&chosen, &err, &available.available, o.methods);
     free(defaults);
     if (picked != CCD_OK) {
-        const char *what = strstr(err.message, ": "); /* drop "--methods:0:col" */
+        const char *what = strstr(err.message, ": "); /* drop "--methods" */
         status = ccd_cli_usage_error("--methods: %s", what ? what + 2 : err.message);
         goto done;
     }

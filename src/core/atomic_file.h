@@ -27,7 +27,7 @@ typedef struct ccd_atomic_file {
     int cleanup_slot; /* 1 + its slot in cleanup.h; 0: none */
 } ccd_atomic_file;
 
-/* Open for writing.  CCD_ERR_INPUT "path:0:0: cannot create: why" when the
+/* Open for writing.  CCD_ERR_INPUT "path: cannot create: why" when the
  * file cannot be created (no such directory, no permission, a directory). */
 ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *path);
 /* Flush, close and rename; on failure (CCD_ERR_INTERNAL "cannot write: why",

@@ -12,8 +12,17 @@ ccd_status ccd_error_set(ccd_error *err, ccd_status status, const char *path,
     if (!err)
         return status;
     err->status = status;
-    int n = snprintf(err->message, sizeof err->message, "%s:%lu:%lu: ", path ? path : "-",
-                     line, column);
+    /* "path:line:column: what" at a place in a file; "path: what" for the whole
+     * file (line 0); "path: at character N: what" in a one-line text (an option's
+     * value: line 0, column N) */
+    const char *name = path ? path : "-";
+    int n;
+    if (line > 0)
+        n = snprintf(err->message, sizeof err->message, "%s:%lu:%lu: ", name, line, column);
+    else if (column > 0)
+        n = snprintf(err->message, sizeof err->message, "%s: at character %lu: ", name, column);
+    else
+        n = snprintf(err->message, sizeof err->message, "%s: ", name);
     if (n < 0 || (size_t)n >= sizeof err->message)
         n = 0;
     va_list ap;

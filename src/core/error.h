@@ -4,7 +4,7 @@
 #define CCD_CORE_ERROR_H
 #include "ccdbench.h"
 
-/* The one out-of-memory path: CCD_ERR_INTERNAL, "what:0:0: out of memory",
+/* The one out-of-memory path: CCD_ERR_INTERNAL, "what: out of memory",
  * where what names the file or command that was being worked on. */
 ccd_status ccd_error_oom(ccd_error *err, const char *what);
 

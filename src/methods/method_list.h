@@ -16,7 +16,7 @@ typedef struct ccd_method_list {
 const ccd_method *ccd_method_list_find(const ccd_method_list *l, const char *name);
 
 /* Append m; a second method with the same name is an input error reported as
- * "origin:0:0: ..." (origin: the plugin path, or "built-in"). */
+ * "origin: ..." (origin: the plugin path, or "built-in"). */
 ccd_status ccd_method_list_append(ccd_method_list *l, ccd_error *err, const ccd_method *m,
                                   const char *origin);
 

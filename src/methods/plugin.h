@@ -12,7 +12,7 @@
 typedef struct ccd_plugin ccd_plugin;
 
 /* Load path; errors (cannot open, missing entry symbol, API version refused, no
- * methods) are input errors "path:0:0: what". */
+ * methods) are input errors "path: what". */
 ccd_status ccd_plugin_load(ccd_plugin **out, ccd_error *err, const char *path);
 
 /* The plugin's methods (valid until ccd_plugin_close). */

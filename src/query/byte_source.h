@@ -30,7 +30,7 @@ typedef struct ccd_byte_source {
     char err_message[256];
 } ccd_byte_source;
 
-/* Open path; on failure fill err ("path:0:0: cannot open …") and return its status. */
+/* Open path; on failure fill err ("path: cannot open …") and return its status. */
 ccd_status ccd_byte_source_open_file(ccd_byte_source *s, ccd_error *err, const char *path);
 /* A source over a caller-owned memory block (for tests and the fuzzer). */
 ccd_status ccd_byte_source_open_memory(ccd_byte_source *s, ccd_error *err, const char *name,

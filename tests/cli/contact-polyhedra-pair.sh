@@ -57,7 +57,7 @@ printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0.1 0.1 0.1\n' >"$TMP/dent.obj"
 expect_status 2 "$CCDBENCH" $PAIR "$TMP/dent.obj" box:1,1,1
 expect_stderr "^$TMP/dent.obj:5:1: .*not convex"
 expect_status 2 "$CCDBENCH" $PAIR "$TMP/missing.off" box:1,1,1
-expect_stderr "^$TMP/missing.off:0:0: cannot open"
+expect_stderr "^$TMP/missing.off: cannot open"
 
 # bad bodies, poses and options
 expect_status 2 "$CCDBENCH" $PAIR box:1,1 box:1,1,1

@@ -24,5 +24,5 @@ expect_status 0 "$CCDBENCH" run --output "$TMP/o/report.csv" --format csv "$TMP/
 ls -A "$TMP/o" | grep -q 'tmp' && fail "a temporary is left: $(ls -A "$TMP/o")"
 # Writing into a directory that does not exist is an input error.
 expect_status 2 "$CCDBENCH" run --output "$TMP/nowhere/report.csv" "$TMP/data"
-expect_stderr "^$TMP/nowhere/report.csv:0:0: "
+expect_stderr "^$TMP/nowhere/report.csv: "
 finish

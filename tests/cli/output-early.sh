@@ -14,23 +14,23 @@ head -n 3 "$Q" >"$TMP/bad/s/vertex-face/b.csv"
 echo '{' >"$TMP/bad.json"
 
 expect_status 2 "$CCDBENCH" run --output "$TMP/nowhere/x.txt" "$TMP/bad"
-expect_stderr "^$TMP/nowhere/x.txt:0:0: cannot create"
+expect_stderr "^$TMP/nowhere/x.txt: cannot create"
 expect_status 2 "$CCDBENCH" gate --method fprf --junit "$TMP/nowhere/j.xml" "$TMP/bad"
-expect_stderr "^$TMP/nowhere/j.xml:0:0: cannot create"
+expect_stderr "^$TMP/nowhere/j.xml: cannot create"
 expect_status 2 "$CCDBENCH" gate --method fprf --json "$TMP/nowhere/g.json" "$TMP/bad"
-expect_stderr "^$TMP/nowhere/g.json:0:0: cannot create"
+expect_stderr "^$TMP/nowhere/g.json: cannot create"
 expect_status 2 "$CCDBENCH" truth --output "$TMP/file/t" "$TMP/bad"
-expect_stderr "^$TMP/file(/t)?:0:0: cannot create"
+expect_stderr "^$TMP/file(/t)?: cannot create"
 expect_status 2 "$CCDBENCH" report --output-dir "$TMP/nowhere/r" "$TMP/bad.json"
-expect_stderr "^$TMP/nowhere/r:0:0: cannot create"
+expect_stderr "^$TMP/nowhere/r: cannot create"
 expect_status 2 "$CCDBENCH" merge "$TMP/nowhere/m.json" "$TMP/bad.json" "$TMP/bad.json"
-expect_stderr "^$TMP/nowhere/m.json:0:0: cannot create"
+expect_stderr "^$TMP/nowhere/m.json: cannot create"
 
 # gen: the second family's file cannot be written (a directory is in its way),
 # so the first family's file is not written either.
 mkdir -p "$TMP/g/near-miss/vertex-face/data.csv"
 expect_status 2 "$CCDBENCH" gen --family random,near-miss --count 2 --seed 1 --output "$TMP/g"
-expect_stderr "near-miss/vertex-face/data.csv:0:0: cannot create"
+expect_stderr "near-miss/vertex-face/data.csv: cannot create"
 [ -e "$TMP/g/random/vertex-face/data.csv" ] && fail "gen wrote files before failing"
 
 # truth --output: bad input leaves no empty directory behind.

@@ -76,6 +76,6 @@ fi
 # A directory is not a file: an input error naming it.
 mkdir "$TMP/dir"
 expect_status 2 $RUN --output "$TMP/dir" "$DATA"
-expect_stderr "^$TMP/dir:0:0: cannot create: Is a directory"
+expect_stderr "^$TMP/dir: cannot create: Is a directory"
 ls -A "$TMP" | grep -q '\.tmp\.' && fail "a temporary is left: $(ls -A "$TMP")"
 finish

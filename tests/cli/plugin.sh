@@ -14,9 +14,9 @@ awk -F, 'NR > 1 && ($8 != 0 || $7 != $5 - $6) { bad = 1 } END { exit bad || NR !
   "$TMP/out" || fail "always-collides: wrong FP/FN: $(cat "$TMP/out")"
 
 expect_status 2 "$CCDBENCH" run --plugin "$so" --plugin "$so" "$DEFAULT_DATA"
-expect_stderr "^$so:0:0: method 'test-always-collides' is already defined"
+expect_stderr "^$so: method 'test-always-collides' is already defined"
 expect_status 2 "$CCDBENCH" run --plugin "$PLUGIN_DIR/no_entry.so" "$DEFAULT_DATA"
-expect_stderr "^$PLUGIN_DIR/no_entry.so:0:0: not a ccdbench plugin"
+expect_stderr "^$PLUGIN_DIR/no_entry.so: not a ccdbench plugin"
 expect_status 2 "$CCDBENCH" methods --plugin "$PLUGIN_DIR/other_api.so"
-expect_stderr "^$PLUGIN_DIR/other_api.so:0:0: plugin built for ccdbench API version 1, this ccdbench has version 2"
+expect_stderr "^$PLUGIN_DIR/other_api.so: plugin built for ccdbench API version 1, this ccdbench has version 2"
 finish

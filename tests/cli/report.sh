@@ -70,6 +70,6 @@ sed 's/"queries": 4,/"queries": 5,/' synthetic.json >"$TMP/counts.json"
 expect_status 2 "$CCDBENCH" report "$TMP/counts.json"
 expect_stderr "^$TMP/counts.json:[0-9]+:[0-9]+: fprf: the time histograms do not add up"
 expect_status 2 "$CCDBENCH" report "$TMP/nonexistent.json"
-expect_stderr "^$TMP/nonexistent.json:0:0: cannot open"
+expect_stderr "^$TMP/nonexistent.json: cannot open"
 expect_status 2 "$CCDBENCH" report
 finish
