@@ -33,6 +33,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/exact_labels.h \
 	src/bench/truth_file_writer.c \
 	src/bench/truth_file_writer.h \
+	src/bench/truth_file_path.c \
+	src/bench/truth_file_path.h \
 	src/bench/truth_file_reader.c \
 	src/bench/truth_file_reader.h
 libccdbench_la_LIBADD += src/bench/libccdrun.la

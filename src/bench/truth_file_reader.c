@@ -3,7 +3,7 @@
 #include <config.h>
 
 #include "bench/truth_file_reader.h"
-#include "bench/truth_file_writer.h"
+#include "bench/truth_file_path.h"
 #include "core/error.h"
 
 #include <errno.h>

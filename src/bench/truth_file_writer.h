@@ -13,6 +13,7 @@
  */
 #ifndef CCD_BENCH_TRUTH_FILE_WRITER_H
 #define CCD_BENCH_TRUTH_FILE_WRITER_H
+#include "bench/truth_file_path.h"
 #include "bench/exact_labels.h"
 #include "core/atomic_file.h"
 
@@ -51,13 +52,6 @@ void ccd_truth_file_writer_abort(ccd_truth_file_writer *t);
 /* Release what init and set_separation allocated (after finish or abort). */
 void ccd_truth_file_writer_free(ccd_truth_file_writer *t);
 
-/* The output path of input csv_path (malloc'd), or NULL when out of memory. */
-char *ccd_truth_file_path(const char *dir, const char *csv_path, char *const *roots,
-                          int root_count);
-/* CCD_OK when no two inputs of ds share a truth file (paths[i]: that of
- * ds->files[i]), such as a/xvf.csv and b/xvf.csv given by name, or x.csv beside
- * x.csv.gz; else CCD_ERR_INPUT naming the path and both inputs. */
-ccd_status ccd_truth_paths_distinct(ccd_error *err, char *const *paths, const ccd_dataset *ds);
 /* ccd_truth_paths_distinct for the files t will write: called before any work, so
  * that no output is lost to another. */
 ccd_status ccd_truth_file_writer_check(const ccd_truth_file_writer *t, ccd_error *err);

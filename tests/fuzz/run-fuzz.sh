@@ -60,7 +60,7 @@ sources_of() {
   case $1 in
     reader) echo "$query $core" ;;
     labels) echo "src/query/label_stream.c src/query/byte_source.c $core" ;;
-    truth-file) echo "src/bench/truth_file_reader.c $core" ;;
+    truth-file) echo "src/bench/truth_file_reader.c src/bench/truth_file_path.c $core" ;;
     # The result reader frees with ccd_run_stats_free (runner.c), which brings
     # the whole bench module and the runner's dependencies: the reader and the
     # exact oracle.
