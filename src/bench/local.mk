@@ -18,6 +18,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/method_stats.h \
 	src/bench/outcome.h \
 	src/bench/result_file.c \
+	src/bench/result_merge.c \
+	src/bench/result_merge.h \
 	src/bench/result_file.h \
 	src/bench/result_records.c \
 	src/bench/result_records.h \

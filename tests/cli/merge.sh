@@ -74,4 +74,16 @@ mutant shard "${first}s/\"index\": \([0-9]*\)/\"index\": 1\1/" "per-query record
 
 expect_status 2 "$CCDBENCH" run --shard 3/3 "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" run --shard 1 "$DEFAULT_DATA"
+
+# OUT being one of the shards is refused before anything is written: the shard
+# stays as it was (by another name too: the same file).
+cp "$TMP/shard0.json" "$TMP/keep.json"
+expect_status 2 "$CCDBENCH" merge "$TMP/shard0.json" "$TMP/shard0.json" "$TMP/shard1.json" \
+  "$TMP/shard2.json"
+expect_stderr "^$TMP/shard0.json: is also an input \\($TMP/shard0.json\\): the merged file must be a new one"
+cmp -s "$TMP/shard0.json" "$TMP/keep.json" || fail "merge OUT = a shard changed the shard"
+ln -s "$TMP/shard1.json" "$TMP/alias.json"
+expect_status 2 "$CCDBENCH" merge "$TMP/alias.json" "$TMP/shard0.json" "$TMP/shard1.json" \
+  "$TMP/shard2.json"
+expect_stderr "is also an input \\($TMP/shard1.json\\)"
 finish
