@@ -285,14 +285,17 @@ END_TEST
 START_TEST(test_bad_row_count)
 {
     char *nine = repeat(ROW7, 9);
-    expect_error(nine, 10, 1, "9 rows is not a multiple of 8");
+    expect_error(nine, 10, 1, "9 rows, not a multiple of 8");
     /* no final newline: the end is after the last character of line 9 */
     nine[strlen(nine) - 1] = '\0';
-    expect_error(nine, 9, 14, "9 rows is not a multiple of 8");
+    expect_error(nine, 9, 14, "9 rows, not a multiple of 8");
     free(nine);
     char *three = repeat(ROW6, 3);
-    expect_error(three, 4, 1, "3 rows is not a multiple of 8");
+    expect_error(three, 4, 1, "3 rows, not a multiple of 8");
     free(three);
+    char *one = repeat(ROW6, 1);
+    expect_error(one, 2, 1, "ends inside a query: 1 row, not a multiple of 8");
+    free(one);
 }
 END_TEST
 

@@ -186,7 +186,8 @@ int ccd_cmd_report(int argc, char **argv)
         ccd_report_set_figures(&fig, &err, &set, o.figure_method) != CCD_OK)
         status = ccd_cli_fail(&err);
     else
-        printf("%zu tables and %zu figures in %s\n", set.count, fig.written, o.dir);
+        printf("%zu table%s and %zu figure%s in %s\n", set.count, set.count == 1 ? "" : "s",
+               fig.written, fig.written == 1 ? "" : "s", o.dir);
 done:
     ccd_report_set_free(&set);
     for (size_t d = 0; d < loaded; d++)

@@ -110,8 +110,16 @@ static int dispatch(int argc, char **argv)
         {"merge", ccd_cmd_merge},
     };
     if (strcmp(cmd, "bench") == 0) {
+        if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+            fputs("Usage: ccdbench bench io [OPTION]...\n"
+                  "Benchmarks of ccdbench itself:\n"
+                  "  io    the query reader's throughput on generated files (plain and\n"
+                  "        gzip); `ccdbench bench io --help` lists its options\n",
+                  stdout);
+            return CCD_EXIT_OK;
+        }
         if (argc < 3 || strcmp(argv[2], "io") != 0)
-            return ccd_cli_usage_error("bench: expected 'bench io' (see ccdbench --help)");
+            return ccd_cli_usage_error("bench: expected 'bench io' (see ccdbench bench --help)");
         return ccd_cmd_bench_io(argc - 2, argv + 2);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -463,9 +463,10 @@ static ccd_status end_of_input(ccd_reader *r, int rows_in_query)
         return fail_at(r, CCD_ERR_INPUT, r->path, 1, 1, "empty file");
     if (rows_in_query != 0) {
         char what[160];
+        unsigned long long rows = (unsigned long long)r->line;
         snprintf(what, sizeof what,
-                 "the file ends inside a query: %llu rows is not a multiple of %d",
-                 (unsigned long long)r->line, CCD_QUERY_ROWS);
+                 "the file ends inside a query: %llu row%s, not a multiple of %d", rows,
+                 rows == 1 ? "" : "s", CCD_QUERY_ROWS);
         return fail_at(r, CCD_ERR_INPUT, r->path, line, column, what);
     }
     if (r->labels && ccd_label_stream_finish(r->labels, &r->error, r->queries) != CCD_OK) {

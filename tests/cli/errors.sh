@@ -42,4 +42,9 @@ expect_stderr '^ccdbench: '
 # A plugin that cannot be loaded.
 expect_status 2 "$CCDBENCH" run --plugin "$TMP/none.so" "$DEFAULT_DATA"
 expect_stderr "^$TMP/none.so: cannot load plugin"
+# `bench --help` is help, not an error; a bare `bench` is a usage error.
+expect_status 0 "$CCDBENCH" bench --help
+grep -q '^Usage: ccdbench bench io' "$TMP/out" || fail "bench --help: no usage"
+expect_status 2 "$CCDBENCH" bench
+expect_stderr "^ccdbench: bench: expected 'bench io'"
 finish
