@@ -60,6 +60,14 @@ static int finish_stdout(int status)
         failed = 1;
         e = errno;
     }
+    if (failed && e == EIO) {
+        /* the write that failed flushed a full buffer and its errno is gone (the
+         * rest fitted in the buffer and flushed fine): ask the descriptor again.
+         * The output is incomplete already; one more byte tells disk full,
+         * file-size limit or closed stdout apart from a vague I/O error. */
+        if (write(fileno(stdout), "\n", 1) < 0)
+            e = errno;
+    }
     if (fclose(stdout) != 0 && !failed) {
         failed = 1;
         e = errno;

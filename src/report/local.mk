@@ -12,6 +12,8 @@ src_report_libccdreport_la_SOURCES = \
 	src/report/report_latex.c \
 	src/report/report_markdown.c \
 	src/report/report_set.c \
+	src/report/report_summary.c \
+	src/report/report_summary.h \
 	src/report/report_set.h \
 	src/report/report_table.c \
 	src/report/report_text.c \

@@ -10,14 +10,31 @@ cd "$TMP" || exit 1
 # (minimum separation only) on both shipped sets (default: 5 families, generated:
 # 14; both kinds), scored against the shipped truth.
 expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run
+# The default output is the summary: it fits in 100 columns, opens with one row
+# per method, then one block per set and kind, and explains its columns.
+awk 'length > 100 { exit 1 }' "$TMP/out" || fail "bare run: a line over 100 columns"
+head -n 1 "$TMP/out" | grep -q '^Per method, all queries$' || fail "bare run: no per-method summary first"
+grep -q '^method  *queries  *positives  *FP  *FN  *mean µs  *median µs  *p99 µs  *speed$' "$TMP/out" ||
+  fail "bare run: not the summary's columns"
+grep -q '^tight-inclusion  *3636  .*1.00×$' "$TMP/out" || fail "bare run: tight-inclusion is not the reference"
+grep -q '^Per set and kind$' "$TMP/out" || fail "bare run: no per-set block"
+ran=$(awk '/^method / { h = 1; next } h && /^$/ { exit } h { n++ } END { print n + 0 }' "$TMP/out")
+[ "$ran" -ge 5 ] || fail "bare run: $ran methods in the summary"
+[ "$(grep -c '^\(default\|generated\)  *\(VF\|EE\)  ' "$TMP/out")" -eq $((4 * ran)) ] ||
+  fail "bare run: not one row per set, kind and method"
+grep -q '^speed: the mean time of tight-inclusion' "$TMP/out" || fail "bare run: speed not explained"
+expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --detail
 methods=$(($("$CCDBENCH" methods | tail -n +2 | wc -l) - 3))
 [ "$(grep -c '^default ' "$TMP/out")" -eq $((10 * methods)) ] ||
   fail "bare run: not one row per default family, kind and method"
 [ "$(grep -c '^generated ' "$TMP/out")" -eq $((28 * methods)) ] ||
   fail "bare run: not one row per generated family, kind and method"
 grep -Eq '^(default|generated) .* (irf|uirf) ' "$TMP/out" && fail "bare run ran irf or uirf"
-grep -q '^3636 queries; truth from labels for 0, exact for 3636 (the shipped truth files .*/ground_truth); ' \
-  "$TMP/out" || fail "bare run: not scored against the shipped truth: $(tail -n 2 "$TMP/out")"
+grep -q '^3636 queries; truth from labels for 0, exact for 3636; ' "$TMP/out" ||
+  fail "bare run: not all exact truth: $(tail -n 3 "$TMP/out")"
+grep -q '^exact truth from the shipped truth files .*/ground_truth$' "$TMP/out" ||
+  fail "bare run: not scored against the shipped truth: $(tail -n 3 "$TMP/out")"
+grep -q '^toi > exact: reported toi after the exact one' "$TMP/out" || fail "--detail: toi columns not explained"
 grep -q '^irf and uirf not run' "$TMP/out" || fail "bare run: no note on irf and uirf"
 grep -Eq '^(default|generated) .* msrf ' "$TMP/out" && fail "bare run ran msrf"
 grep -q '^msrf not run: minimum separation only' "$TMP/out" || fail "bare run: no note on msrf"
@@ -33,7 +50,7 @@ expect_status 0 "$CCDBENCH" run "$CCD_SRCDIR/datasets/default/crossing"
 grep -q ' msrf ' "$TMP/out" && fail "plain run with DATA ran msrf"
 expect_status 0 "$CCDBENCH" run --methods msrf,fprf "$CCD_SRCDIR/datasets/default/crossing"
 grep -q ' msrf ' "$TMP/out" || fail "run --methods msrf did not run it"
-expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --methods fprf,exact
+expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --detail --methods fprf,exact
 grep -q 'median µs' "$TMP/out" || fail "no table header"
 for family in coplanar crossing parallel separated touching; do
   for kind in VF EE; do

@@ -24,12 +24,12 @@ for why in 'collides = 7, not 0 or 1' 'toi = nan, not in \[0, 1\]' 'toi = 5, not
     "$TMP/err" || fail "stderr: no line for /$why/: $(cat "$TMP/err")"
 done
 # The run's summary counts every query once, answered or not.
-expect_status 0 "$CCDBENCH" run --plugin "$so" --methods "fprf,test-nan_toi" "$data"
+expect_status 0 "$CCDBENCH" run --detail --plugin "$so" --methods "fprf,test-nan_toi" "$data"
 grep -q '^124 queries;' "$TMP/out" || fail "text: query count: $(tail -n 2 "$TMP/out")"
 grep -q '^default crossing VF test-nan_toi: first failure: test-nan_toi gave an invalid result on query 1 of ' \
   "$TMP/out" || fail "text: no failure note: $(cat "$TMP/out")"
 for fmt in markdown json; do
-  expect_status 0 "$CCDBENCH" run --plugin "$so" --methods "fprf,test-nan_toi" --format $fmt "$data"
+  expect_status 0 "$CCDBENCH" run --detail --plugin "$so" --methods "fprf,test-nan_toi" --format $fmt "$data"
   grep -q 'toi = nan' "$TMP/out" || fail "$fmt: no reason"
 done
 "$CCD_BUILDDIR/tests/cli/json_valid" "$TMP/out" || fail "json: invalid"
@@ -39,7 +39,7 @@ grep -q '"failed": 1, "first_failure": "test-nan_toi gave' "$TMP/out" || fail "j
 expect_status 0 "$CCDBENCH" run --methods fprf --format csv "$data"
 grep -q 'failed' "$TMP/out" && fail "failure columns without failures"
 
-expect_status 1 "$CCDBENCH" run --plugin "$so" --methods "fprf,test-toi_5" \
+expect_status 1 "$CCDBENCH" run --detail --plugin "$so" --methods "fprf,test-toi_5" \
   --fail-on-method-error "$data"
 grep -q '^default  *crossing  *EE  *fprf  *31 ' "$TMP/out" ||
   fail "--fail-on-method-error: the table is lost: $(cat "$TMP/out")"
@@ -85,6 +85,6 @@ expect_status 0 "$CCDBENCH" run --methods tight-inclusion,exact --format csv "$T
 grep -q '^huge,s,VF,exact,2,' "$TMP/out" || fail "huge: exact lost: $(cat "$TMP/out")"
 grep -q '^huge,s,VF,tight-inclusion,1,.*,1,tight-inclusion cannot take query 0 of .*a.csv (status 2: outside its documented range: finite coordinates of magnitude at most 2^1000' \
   "$TMP/out" || fail "huge: no documented-range reason: $(cat "$TMP/out")"
-expect_status 1 "$CCDBENCH" run --methods tight-inclusion,exact --fail-on-method-error "$TMP/huge"
+expect_status 1 "$CCDBENCH" run --detail --methods tight-inclusion,exact --fail-on-method-error "$TMP/huge"
 expect_stderr "^ccdbench: tight-inclusion failed on 1 of 2 queries, not counted; first: "
 finish

@@ -35,13 +35,13 @@ same_as_oracle t-max --t-max 0.5
 
 # The text footer names the truth used.
 expect_status 0 "$CCDBENCH" run --methods exact --ms 1e-8 --norm 2
-grep -q "exact for 3636 (the shipped truth files $TRUTH/ms/1e-8-2)" "$TMP/out" ||
+grep -q "^exact truth from the shipped truth files $TRUTH/ms/1e-8-2$" "$TMP/out" ||
   fail "--ms 1e-8 --norm 2: not the shipped truth: $(tail -n 2 "$TMP/out")"
 expect_status 0 "$CCDBENCH" run --methods exact --ms 1e-3
-grep -q "exact for 3636 (the exact oracle)" "$TMP/out" ||
+grep -q "^exact truth from the exact oracle$" "$TMP/out" ||
   fail "--ms 1e-3: no shipped truth, the oracle should decide: $(tail -n 2 "$TMP/out")"
 expect_status 0 "$CCDBENCH" run --methods exact --truth labels
-grep -q "truth from labels for 3636, exact for 0 (the exact oracle)" "$TMP/out" ||
+grep -q "truth from labels for 3636, exact for 0; " "$TMP/out" ||
   fail "--truth labels: $(tail -n 2 "$TMP/out")"
 
 # --truth-dir with DATA, the files of `ccdbench truth --output`.

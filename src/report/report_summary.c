@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/* The summary of a run (see report_summary.h). */
+#include <config.h>
+
+#include "report/report_summary.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/result_file.h"
+#include "core/assert.h"
+#include "report/paper.h"
+
+size_t ccd_report_summary_reference(const ccd_run_stats *s)
+{
+    for (size_t m = 0; m < s->method_count; m++) /* not the exact oracle: a CCD method */
+        if ((s->methods[m]->caps & CCD_CAP_CONSERVATIVE) && !(s->methods[m]->caps & CCD_CAP_EXACT))
+            return m;
+    for (size_t m = 0; m < s->method_count; m++)
+        if (s->methods[m]->caps & CCD_CAP_CONSERVATIVE)
+            return m;
+    return 0;
+}
+
+/* Method m over the groups g with keep(g) (all when set is NULL), summed. */
+static void sum_groups(ccd_method_stats *sum, const ccd_run_stats *s, size_t m, const char *set,
+                       int kind)
+{
+    ccd_method_detail detail;
+    ccd_method_stats_init(sum);
+    ccd_method_detail_init(&detail);
+    for (size_t g = 0; g < s->group_count; g++) {
+        const ccd_run_group *grp = &s->groups[g];
+        if (set && (strcmp(grp->set, set) != 0 || (int)grp->kind != kind))
+            continue;
+        ccd_result_stats_add(sum, &detail, &grp->methods[m], &grp->details[m]);
+    }
+}
+
+static char *count(uint64_t n)
+{
+    return ccd_report_printf("%llu", (unsigned long long)n);
+}
+
+static char *micro(double us)
+{
+    return isnan(us) ? strdup("–") : ccd_report_printf(us < 100 ? "%.2f" : "%.1f", us);
+}
+
+/* A speed ratio with two or three significant digits and no exponent. */
+static char *speed(double r)
+{
+    const char *fmt = r >= 100 ? "%.0f×" : r >= 10 ? "%.1f×" : r >= 0.1 ? "%.2f×" : "%.2g×";
+    return ccd_report_printf(fmt, r);
+}
+
+enum { METHOD_COLUMNS = 10 };
+static const char *const method_headers[METHOD_COLUMNS] = {
+    "method", "queries", "positives", "fp", "fn", "failed", "mean_us", "median_us", "p99_us",
+    "speed"};
+static const char *const method_titles[METHOD_COLUMNS] = {
+    "method", "queries", "positives", "FP", "FN", "failed", "mean µs", "median µs", "p99 µs",
+    "speed"};
+static const unsigned char method_numeric[METHOD_COLUMNS] = {
+    CCD_CELL_TEXT, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_TEXT};
+
+int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s)
+{
+    int failures = 0;
+    for (size_t m = 0; m < s->method_count; m++)
+        failures |= ccd_run_stats_failed(s, m, NULL) > 0;
+    /* the failed column only when some method failed: the table owns its list */
+    size_t columns = failures ? METHOD_COLUMNS : METHOD_COLUMNS - 1;
+    if (ccd_report_table_init(t, columns, s->method_count, NULL, NULL, NULL) != 0)
+        return -1;
+    t->own_header = calloc(columns, sizeof *t->own_header);
+    t->own_title = calloc(columns, sizeof *t->own_title);
+    t->own_numeric = calloc(columns, 1);
+    if (!t->own_header || !t->own_title || !t->own_numeric) {
+        ccd_report_table_free(t);
+        return -1;
+    }
+    for (size_t c = 0, n = 0; c < METHOD_COLUMNS; c++) {
+        if (c == 5 && !failures)
+            continue;
+        t->own_header[n] = method_headers[c];
+        t->own_title[n] = method_titles[c];
+        t->own_numeric[n] = method_numeric[c];
+        n++;
+    }
+    t->header = t->own_header;
+    t->title = t->own_title;
+    t->numeric = t->own_numeric;
+    size_t ref = ccd_report_summary_reference(s);
+    ccd_method_stats ref_sum;
+    sum_groups(&ref_sum, s, ref, NULL, 0);
+    double ref_mean = ccd_method_stats_mean_us(&ref_sum);
+    char **cell = t->cells;
+    for (size_t m = 0; m < s->method_count; m++) {
+        ccd_method_stats sum;
+        sum_groups(&sum, s, m, NULL, 0);
+        double mean = ccd_method_stats_mean_us(&sum);
+        *cell++ = strdup(s->methods[m]->name);
+        *cell++ = count(sum.queries);
+        *cell++ = count(sum.positives);
+        *cell++ = count(sum.false_positives);
+        *cell++ = count(sum.false_negatives);
+        if (failures)
+            *cell++ = count(sum.failed);
+        *cell++ = micro(mean);
+        *cell++ = micro(ccd_method_stats_quantile_us(&sum, 0.5));
+        *cell++ = micro(ccd_method_stats_quantile_us(&sum, 0.99));
+        *cell++ = mean > 0 && ref_mean > 0 ? speed(ref_mean / mean) : strdup("–");
+    }
+    CCD_ASSERT((size_t)(cell - t->cells) == t->rows * t->columns);
+    return ccd_report_table_complete(t);
+}
+
+enum { SET_COLUMNS = 8 };
+static const char *const set_headers[SET_COLUMNS] = {"set", "kind", "method", "queries",
+                                                     "positives", "fp", "fn", "mean_us"};
+static const char *const set_titles[SET_COLUMNS] = {"set", "kind", "method", "queries",
+                                                    "positives", "FP", "FN", "mean µs"};
+static const unsigned char set_numeric[SET_COLUMNS] = {
+    CCD_CELL_TEXT, CCD_CELL_TEXT, CCD_CELL_TEXT, CCD_CELL_NUMBER,
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER};
+
+int ccd_report_summary_sets(ccd_report_table *t, const ccd_run_stats *s)
+{
+    /* the (set, kind) pairs in order of first appearance */
+    size_t *first = calloc(s->group_count + 1, sizeof *first), pairs = 0;
+    if (!first)
+        return -1;
+    for (size_t g = 0; g < s->group_count; g++) {
+        int seen = 0;
+        for (size_t p = 0; p < pairs && !seen; p++)
+            seen = strcmp(s->groups[first[p]].set, s->groups[g].set) == 0 &&
+                   s->groups[first[p]].kind == s->groups[g].kind;
+        if (!seen)
+            first[pairs++] = g;
+    }
+    if (ccd_report_table_init(t, SET_COLUMNS, pairs * s->method_count, set_headers, set_titles,
+                              set_numeric) != 0) {
+        free(first);
+        return -1;
+    }
+    char **cell = t->cells;
+    for (size_t p = 0; p < pairs; p++) {
+        const ccd_run_group *g = &s->groups[first[p]];
+        for (size_t m = 0; m < s->method_count; m++) {
+            ccd_method_stats sum;
+            sum_groups(&sum, s, m, g->set, (int)g->kind);
+            *cell++ = strdup(g->set);
+            *cell++ = strdup(g->kind == CCD_VF ? "VF" : "EE");
+            *cell++ = strdup(s->methods[m]->name);
+            *cell++ = count(sum.queries);
+            *cell++ = count(sum.positives);
+            *cell++ = count(sum.false_positives);
+            *cell++ = count(sum.false_negatives);
+            *cell++ = micro(ccd_method_stats_mean_us(&sum));
+        }
+    }
+    free(first);
+    return ccd_report_table_complete(t);
+}
