@@ -6,7 +6,7 @@ check_PROGRAMS += tests/check_runner
 TESTS += tests/check_runner
 tests_check_runner_SOURCES = tests/check_runner.c
 tests_check_runner_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_runner_LDADD = \
+RUNNER_SUITE_LDADD = \
 	src/bench/libccdrun.la \
 	src/report/libccdreport.la \
 	src/methods/libccdmethodlist.la \
@@ -15,45 +15,22 @@ tests_check_runner_LDADD = \
 	src/query/libccdquery.la \
 	src/core/libccdcore.la \
 	$(CHECK_LIBS) $(CCD_LIBS)
+tests_check_runner_LDADD = $(RUNNER_SUITE_LDADD)
 check_PROGRAMS += tests/check_stats
 TESTS += tests/check_stats
 tests_check_stats_SOURCES = tests/check_stats.c
 tests_check_stats_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_stats_LDADD = \
-	src/bench/libccdrun.la \
-	src/report/libccdreport.la \
-	src/methods/libccdmethodlist.la \
-	src/methods/libccdfprf.la \
-	src/exact/libccdexact.la \
-	src/query/libccdquery.la \
-	src/core/libccdcore.la \
-	$(CHECK_LIBS) $(CCD_LIBS)
+tests_check_stats_LDADD = $(RUNNER_SUITE_LDADD)
 check_PROGRAMS += tests/check_methods
 TESTS += tests/check_methods
 tests_check_methods_SOURCES = tests/check_methods.c
 tests_check_methods_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_methods_LDADD = \
-	src/bench/libccdrun.la \
-	src/report/libccdreport.la \
-	src/methods/libccdmethodlist.la \
-	src/methods/libccdfprf.la \
-	src/exact/libccdexact.la \
-	src/query/libccdquery.la \
-	src/core/libccdcore.la \
-	$(CHECK_LIBS) $(CCD_LIBS)
+tests_check_methods_LDADD = $(RUNNER_SUITE_LDADD)
 check_PROGRAMS += tests/check_fprf
 TESTS += tests/check_fprf
 tests_check_fprf_SOURCES = tests/check_fprf.c
 tests_check_fprf_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_fprf_LDADD = \
-	src/bench/libccdrun.la \
-	src/report/libccdreport.la \
-	src/methods/libccdmethodlist.la \
-	src/methods/libccdfprf.la \
-	src/exact/libccdexact.la \
-	src/query/libccdquery.la \
-	src/core/libccdcore.la \
-	$(CHECK_LIBS) $(CCD_LIBS)
+tests_check_fprf_LDADD = $(RUNNER_SUITE_LDADD)
 
 # Example plugins (test fixtures): a working one, one without the entry symbol,
 # one built for another API version.  -rpath makes libtool build shared modules.

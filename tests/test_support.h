@@ -10,6 +10,16 @@
 #include <ftw.h>
 #include <sys/stat.h>
 
+/* main() of a Check suite: runs it, exit status of the result. */
+static inline int test_run_suite(Suite *suite)
+{
+    SRunner *sr = srunner_create(suite);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 /* Root of the shared benchmark data ($CCD_SHARED_DATA, set by `make check` to
  * ../shared/data beside the source tree), or NULL when it is absent. */
 static inline const char *test_shared_data(void)
