@@ -12,7 +12,9 @@ cd "$TMP" || exit 1
 expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run
 # The default output is the summary: it fits in 100 columns, opens with one row
 # per method, then one block per set and kind, and explains its columns.
-awk 'length > 100 { exit 1 }' "$TMP/out" || fail "bare run: a line over 100 columns"
+# (the line naming the truth files holds a path, as long as the installation's)
+awk '!/^exact truth from / && length > 100 { exit 1 }' "$TMP/out" ||
+  fail "bare run: a line over 100 columns: $(awk 'length > 100' "$TMP/out")"
 head -n 1 "$TMP/out" | grep -q '^Per method, all queries$' || fail "bare run: no per-method summary first"
 grep -q '^method  *queries  *positives  *FP  *FN  *mean µs  *median µs  *p99 µs  *speed$' "$TMP/out" ||
   fail "bare run: not the summary's columns"
