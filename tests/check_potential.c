@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ccdbench/potential.h"
+#include "contact/potential_reference.h"
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -384,6 +385,170 @@ START_TEST(test_hierarchy_pose_derivatives_against_central_differences)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- MPFR references */
+
+/* max_i |x_i − ref_i| / max_i |ref_i| */
+static double max_rel(const double *x, const double *ref, int n)
+{
+    double err = 0, scale = 0;
+    for (int i = 0; i < n; i++) {
+        err = fmax(err, fabs(x[i] - ref[i]));
+        scale = fmax(scale, fabs(ref[i]));
+    }
+    return err / fmax(scale, 1e-300);
+}
+
+START_TEST(test_triangle_derivatives_against_mpfr_central_differences)
+{
+    /* Random separated pairs from far to nearly touching (gap down to ~1e-3 of
+     * the size): the envelope gradient and the implicit-function Hessian against
+     * central differences of a 256-bit solve. */
+    uint64_t s = 0x51ed270b27f1ULL;
+    double gworst = 0, hworst = 0, vworst = 0;
+    int checked = 0;
+    for (int n = 0; checked < 12 && n < 200; n++) {
+        double sep = n % 3 == 0 ? 0.85 : n % 3 == 1 ? 1.2 : 4;
+        double ca[3] = {sep + rng_sym(&s, 0.1), rng_sym(&s, 0.3), rng_sym(&s, 0.3)},
+               cb[3] = {0, 0, 0};
+        double a[9], b[9], P, g[18], H[324], Pr, gr[18], Hr[324];
+        random_triangle(a, &s, ca, 0.4);
+        random_triangle(b, &s, cb, 0.4);
+        if (ccd_potential_triangles(&P, g, H, NULL, a, b) != CCD_POTENTIAL_OK)
+            continue;
+        ck_assert_int_eq(ccd_potential_triangles_reference(&Pr, gr, Hr, a, b,
+                                                           CCD_POTENTIAL_REFERENCE_STEP),
+                         CCD_POTENTIAL_OK);
+        checked++;
+        vworst = fmax(vworst, rel(P, Pr));
+        gworst = fmax(gworst, max_rel(g, gr, 18));
+        hworst = fmax(hworst, max_rel(H, Hr, 324));
+    }
+    ck_assert_int_eq(checked, 12);
+    fprintf(stderr, "triangles vs MPFR: value %.2e gradient %.2e Hessian %.2e\n", vworst, gworst,
+            hworst);
+    ck_assert_double_le(vworst, 1e-13);
+    ck_assert_double_le(gworst, 1e-12);
+    ck_assert_double_le(hworst, 1e-11);
+}
+END_TEST
+
+START_TEST(test_centred_derivatives_against_mpfr_central_differences)
+{
+    const double r[6] = {1e-3, 0.25, 1, 7.5, 1e3, 1e6};
+    for (int i = 0; i < 6; i++) {
+        double d[3], ref[3];
+        ccd_potential_centred(d, r[i]);
+        ccd_potential_centred_reference(ref, r[i], 0x1p-40 * r[i]);
+        for (int k = 0; k < 3; k++)
+            ck_assert_double_le(rel(d[k], ref[k]), 1e-14);
+    }
+}
+END_TEST
+
+/* A mesh of one triangle (borrowing the arrays). */
+static ccd_mesh one_triangle(double *v, uint32_t *t)
+{
+    t[0] = 0, t[1] = 1, t[2] = 2;
+    return (ccd_mesh){.nvertices = 3, .ntriangles = 1, .vertices = v, .triangles = t};
+}
+
+/* The pose derivatives of a hierarchy total against the 256-bit reference;
+ * returns the worst relative errors of the gradient and the Hessian. */
+static void total_against_reference(double worst[2], ccd_bsh *const h[2], const ccd_pose pose[2],
+                                    double eps, int want_blend)
+{
+    ccd_potential_total t;
+    ck_assert_int_eq(ccd_potential_bsh(&t, h[0], &pose[0], h[1], &pose[1], eps, 1),
+                     CCD_POTENTIAL_OK);
+    double v, g[12], H[144];
+    ck_assert_int_eq(ccd_potential_bsh_reference(&v, g, H, h[0], &pose[0], h[1], &pose[1], eps,
+                                                 CCD_POTENTIAL_REFERENCE_STEP),
+                     CCD_POTENTIAL_OK);
+    ck_assert_double_le(rel(t.value, v), 1e-13);
+    if (want_blend)
+        ck_assert_uint_gt(t.centred_pairs, 0);
+    worst[0] = fmax(worst[0], max_rel(t.grad, g, 12));
+    worst[1] = fmax(worst[1], max_rel(t.hess, H, 144));
+}
+
+START_TEST(test_blended_pairs_against_mpfr_central_differences)
+{
+    /* Two single triangles whose centres lie inside the blend zone d₁ < r < d₂ of
+     * their (leaf) pair, at several points of it, turned: the blend of Eq. 4 with
+     * the exact term, and its pose chain rule, against the 256-bit reference. */
+    double va[9] = {0, 0, 0, 0.6, 0.1, 0, 0.1, 0.5, 0.2}, vb[9] = {0, 0, 0, 0.5, -0.1, 0.1, 0, 0.4, -0.3};
+    uint32_t ta[3], tb[3];
+    ccd_mesh m[2] = {one_triangle(va, ta), one_triangle(vb, tb)};
+    ccd_bsh *h[2];
+    ccd_error err;
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(ccd_bsh_build(&h[i], &err, &m[i]), CCD_OK);
+    double worst[2] = {0, 0};
+    const double eps = 0.5;
+    for (int k = 1; k <= 4; k++) {
+        /* centre distance d₁ (1 + ε k/5) along a slanted direction */
+        ccd_pose pose[2];
+        pose_at(&pose[1], 0, 0, 0, 0.2, -0.1, 0.3);
+        pose_at(&pose[0], 0, 0, 0, -0.3, 0.2, 0.1);
+        double ca[3], cb[3], d1 = 0;
+        /* world centres at zero translation: R c (c = vertex mean) */
+        for (int i = 0; i < 3; i++) {
+            ca[i] = cb[i] = 0;
+            for (int j = 0; j < 3; j++) {
+                double xa = (va[j] + va[3 + j] + va[6 + j]) / 3, xb = (vb[j] + vb[3 + j] + vb[6 + j]) / 3;
+                ca[i] += pose[0].R[3 * i + j] * xa;
+                cb[i] += pose[1].R[3 * i + j] * xb;
+            }
+        }
+        for (int s = 0; s < 2; s++) {
+            const double *v = s ? vb : va;
+            double c[3] = {(v[0] + v[3] + v[6]) / 3, (v[1] + v[4] + v[7]) / 3,
+                           (v[2] + v[5] + v[8]) / 3}, R = 0;
+            for (int q = 0; q < 3; q++)
+                R = fmax(R, sqrt(pow(v[3 * q] - c[0], 2) + pow(v[3 * q + 1] - c[1], 2) +
+                                 pow(v[3 * q + 2] - c[2], 2)));
+            d1 += R;
+        }
+        double dir[3] = {0.8, 0.36, 0.48}, r = d1 * (1 + eps * k / 5.0);
+        for (int i = 0; i < 3; i++)
+            pose[0].t[i] = cb[i] - ca[i] + r * dir[i];
+        total_against_reference(worst, h, pose, eps, 1);
+    }
+    fprintf(stderr, "blended leaf pair vs MPFR: gradient %.2e Hessian %.2e\n", worst[0], worst[1]);
+    ck_assert_double_le(worst[0], 1e-12);
+    ck_assert_double_le(worst[1], 1e-11);
+    for (int i = 0; i < 2; i++)
+        ccd_bsh_free(h[i]);
+}
+END_TEST
+
+START_TEST(test_hierarchy_totals_against_mpfr_central_differences)
+{
+    /* Boxes and spheres, turned, at distances where node pairs are near, blended
+     * and far; ε finite and ε = ∞ (the brute-force sum). */
+    double worst[2] = {0, 0};
+    for (int sphere = 0; sphere < 2; sphere++) {
+        ccd_mesh m[2];
+        ccd_bsh *h[2];
+        two_bodies(m, h, sphere);
+        ccd_pose pose[2];
+        pose_at(&pose[0], sphere ? 1.3 : 1.35, 0.3, 0.2, 0.3, -0.4, 0.2);
+        pose_at(&pose[1], 0, 0, 0, 0.1, 0.2, -0.3);
+        /* 337 evaluations each: the spheres at ε = 0.3 only (32 exact and 625
+         * centred pairs, blends at every level), the boxes at ε = 0.3, 1 and ∞
+         * (144 exact pairs each, against the spheres' 2304) */
+        const double eps_list[3] = {0.3, 1, INFINITY};
+        for (int e = 0; e < (sphere ? 1 : 3); e++)
+            total_against_reference(worst, h, pose, eps_list[e], e < 2);
+        for (int i = 0; i < 2; i++)
+            ccd_bsh_free(h[i]), ccd_mesh_free(&m[i]);
+    }
+    fprintf(stderr, "hierarchy totals vs MPFR: gradient %.2e Hessian %.2e\n", worst[0], worst[1]);
+    ck_assert_double_le(worst[0], 1e-12);
+    ck_assert_double_le(worst[1], 1e-11);
+}
+END_TEST
+
 START_TEST(test_hierarchy_is_smooth_and_monotone_along_a_pull)
 {
     /* Pull A away along x through every switch of the recursion: the value
@@ -479,6 +644,10 @@ static Suite *potential_suite(void)
     tcase_add_test(tc, test_hierarchy_pose_derivatives_against_central_differences);
     tcase_add_test(tc, test_hierarchy_is_smooth_and_monotone_along_a_pull);
     tcase_add_test(tc, test_meshes_from_files_and_built_ins);
+    tcase_add_test(tc, test_triangle_derivatives_against_mpfr_central_differences);
+    tcase_add_test(tc, test_centred_derivatives_against_mpfr_central_differences);
+    tcase_add_test(tc, test_blended_pairs_against_mpfr_central_differences);
+    tcase_add_test(tc, test_hierarchy_totals_against_mpfr_central_differences);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -50,6 +50,9 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/potential_pair.c \
 	src/contact/potential_mesh.c \
 	src/contact/potential_bsh.c \
+	src/contact/potential_internal.h \
+	src/contact/potential_reference.c \
+	src/contact/potential_reference.h \
 	src/contact/potential_report.c \
 	src/contact/potential_report.h \
 	src/contact/polyhedra_method.h \

@@ -12,22 +12,12 @@
 #include <config.h>
 
 #include "ccdbench/potential.h"
+#include "contact/potential_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct bsh_node {
-    double c[3], R; /* centre (mean of the distinct vertices) and layered radius */
-    int32_t child[2]; /* -1 for a leaf */
-    uint32_t tri;     /* the leaf's triangle */
-} bsh_node;
-
-struct ccd_bsh {
-    const ccd_mesh *m;
-    size_t n;
-    bsh_node *node; /* node[0] is the root */
-};
 
 size_t ccd_bsh_nodes(const ccd_bsh *h)
 {
@@ -309,7 +299,8 @@ static void process_pair(term *out, evaluation *e, int32_t i, int32_t j)
         double d = yI[c] + e->pose[0]->t[c] - yJ[c] - e->pose[1]->t[c];
         r2 += d * d;
     }
-    double r = sqrt(r2), d1 = I->R + J->R, d2 = (1 + e->eps) * d1;
+    double r = sqrt(r2), d1, d2;
+    ccd_bsh_switch(&d1, &d2, I, J, e->eps);
     double fc[3];
     if (r >= d2) { /* far: the closed form alone */
         ccd_potential_centred(fc, r);

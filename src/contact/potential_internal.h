@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The layered bounding-sphere hierarchy as the double evaluation
+ * (potential_bsh.c) and its 256-bit reference (potential_reference.c) both
+ * traverse it: one definition of the tree, one of the switch distances.
+ */
+#ifndef CCD_CONTACT_POTENTIAL_INTERNAL_H
+#define CCD_CONTACT_POTENTIAL_INTERNAL_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ccdbench/potential.h"
+
+typedef struct bsh_node {
+    double c[3], R;   /* centre (mean of the distinct vertices) and layered radius */
+    int32_t child[2]; /* -1 for a leaf */
+    uint32_t tri;     /* the leaf's triangle */
+} bsh_node;
+
+struct ccd_bsh {
+    const ccd_mesh *m;
+    size_t n;
+    bsh_node *node; /* node[0] is the root */
+};
+
+/* The switch distances of a node pair (Eqs. 6 and 8): d₁ = R_I + R_J, where the
+ * blend starts, and d₂ = (1 + ε) d₁, beyond which the closed form alone is used.
+ * Both evaluations round them the same way, so they define one function. */
+static inline void ccd_bsh_switch(double *d1, double *d2, const bsh_node *I, const bsh_node *J,
+                                  double eps)
+{
+    *d1 = I->R + J->R;
+    *d2 = (1 + eps) * *d1;
+}
+#endif
