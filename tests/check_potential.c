@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "ccdbench/potential.h"
+#include "contact/potential_internal.h"
 #include "contact/potential_reference.h"
+#include "contact/potential_voronoi.h"
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -549,6 +551,139 @@ START_TEST(test_hierarchy_totals_against_mpfr_central_differences)
 }
 END_TEST
 
+START_TEST(test_node_pairs_satisfy_lemma_a3)
+{
+    /* For every node pair whose spheres are apart (r ≥ R_I + R_J):
+     * P_c ≤ P_BSH ≤ P_d₁ (Lemma A.3), on boxes and spheres at several poses. */
+    unsigned long long checked = 0;
+    for (int sphere = 0; sphere < 2; sphere++) {
+        ccd_mesh m[2];
+        ccd_bsh *h[2];
+        two_bodies(m, h, sphere);
+        const double xs[3] = {1.4, 1.8, 3}, eps_list[2] = {0.2, 1};
+        for (int p = 0; p < 3; p++)
+            for (int e = 0; e < 2; e++) {
+                ccd_pose pose[2];
+                pose_at(&pose[0], xs[p], 0.2, -0.1, 0.3, -0.4, 0.2);
+                pose_at(&pose[1], 0, 0, 0, 0.1, 0.2, -0.3);
+                for (size_t i = 0; i < ccd_bsh_nodes(h[0]); i++)
+                    for (size_t j = 0; j < ccd_bsh_nodes(h[1]); j++) {
+                        double t[3], r, d1;
+                        ccd_potential_status st = ccd_bsh_node_pair(
+                            t, &r, &d1, h[0], &pose[0], (int32_t)i, h[1], &pose[1], (int32_t)j,
+                            eps_list[e]);
+                        if (!(r >= d1))
+                            continue;
+                        ck_assert_int_eq(st, CCD_POTENTIAL_OK);
+                        ck_assert_double_le(t[0], t[1] * (1 + 1e-14));
+                        ck_assert_double_le(t[1], t[2] * (1 + 1e-14));
+                        checked++;
+                    }
+            }
+        for (int i = 0; i < 2; i++)
+            ccd_bsh_free(h[i]), ccd_mesh_free(&m[i]);
+    }
+    ck_assert_uint_gt(checked, 10000);
+}
+END_TEST
+
+/* The largest relative jump of P, ∇P and ∇²P of the root pair between the
+ * centre distances at − s and at + s along the centre line. */
+static void root_jump(double jump[3], ccd_bsh *const h[2], const ccd_pose *pb, double at, double s,
+                      double eps)
+{
+    ccd_potential_total t[2];
+    for (int side = 0; side < 2; side++) {
+        double d1, d2, r = at + (side ? s : -s);
+        ccd_bsh_switch(&d1, &d2, &h[0]->node[0], &h[1]->node[0], eps);
+        ccd_pose pa;
+        pose_at(&pa, 0, 0, 0, 0, 0, 0);
+        /* centre of A's root at B's root centre + r (0.6, 0.8, 0) */
+        const double dir[3] = {0.6, 0.8, 0};
+        for (int c = 0; c < 3; c++)
+            pa.t[c] = h[1]->node[0].c[c] - h[0]->node[0].c[c] + r * dir[c];
+        ck_assert_int_eq(ccd_potential_bsh(&t[side], h[0], &pa, h[1], pb, eps, 1),
+                         CCD_POTENTIAL_OK);
+    }
+    double g = 0, H = 0;
+    for (int k = 0; k < 12; k++)
+        g = fmax(g, fabs(t[0].grad[k]));
+    for (int k = 0; k < 144; k++)
+        H = fmax(H, fabs(t[0].hess[k]));
+    jump[0] = rel(t[1].value, t[0].value);
+    jump[1] = max_rel(t[1].grad, t[0].grad, 12);
+    jump[2] = max_rel(t[1].hess, t[0].hess, 144);
+}
+
+START_TEST(test_value_gradient_and_hessian_are_continuous_across_the_switches)
+{
+    /* The root pair of two single triangles (exact ↔ blend ↔ closed form) and of
+     * two boxes (sum over child pairs ↔ blend ↔ closed form, d₂ being the cut of
+     * the recursion): P, ∇P and ∇²P jump by O(s) across d₁ and d₂, so the jumps
+     * shrink tenfold when s does. */
+    double va[9] = {0, 0, 0, 0.6, 0.1, 0, 0.1, 0.5, 0.2}, vb[9] = {0, 0, 0, 0.5, -0.1, 0.1, 0, 0.4, -0.3};
+    uint32_t ta[3], tb[3];
+    ccd_mesh one[2] = {one_triangle(va, ta), one_triangle(vb, tb)}, box[2];
+    ccd_bsh *h1[2], *h2[2];
+    ccd_error err;
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(ccd_bsh_build(&h1[i], &err, &one[i]), CCD_OK);
+    two_bodies(box, h2, 0);
+    ccd_pose pb;
+    pose_at(&pb, 0, 0, 0, 0, 0, 0);
+    const double eps = 0.5;
+    for (int body = 0; body < 2; body++) {
+        ccd_bsh *const *h = body ? h2 : h1;
+        double d1, d2;
+        ccd_bsh_switch(&d1, &d2, &h[0]->node[0], &h[1]->node[0], eps);
+        const double at[2] = {d1, d2};
+        for (int w = 0; w < 2; w++) {
+            if (body == 1 && w == 0)
+                continue; /* boxes at d₁: their hulls touch within R_I + R_J */
+            /* a jump J would stay ≥ J; O(s) shrinks tenfold with s */
+            double prev[3] = {0, 0, 0};
+            for (int e10 = 4; e10 <= 6; e10++) {
+                double jump[3];
+                root_jump(jump, h, &pb, at[w], pow(10, -e10) * d1, eps);
+                for (int k = 0; k < 3; k++) {
+                    if (e10 > 4)
+                        ck_assert_double_le(jump[k], 0.2 * prev[k] + 1e-12);
+                    prev[k] = jump[k];
+                }
+            }
+        }
+    }
+    for (int i = 0; i < 2; i++)
+        ccd_bsh_free(h1[i]), ccd_bsh_free(h2[i]), ccd_mesh_free(&box[i]);
+}
+END_TEST
+
+START_TEST(test_voronoi_example_is_c2_where_a_distance_has_a_kink)
+{
+    /* Appendix A.4: P″ is continuous at the region boundaries x = 1 and 2 (its
+     * jump shrinks with s), where the point–segment distance's d″ jumps by 1. */
+    for (int b = 1; b <= 2; b++) {
+        double big[2], small[2];
+        ccd_voronoi_jumps(big, b, 1e-3);
+        ccd_voronoi_jumps(small, b, 1e-4);
+        ck_assert_double_le(small[0], 1e-3);
+        ck_assert_double_le(small[0], 0.2 * big[0]);
+        ck_assert_double_ge(small[1], 0.99);
+    }
+    /* P′ and P″ from the envelope theorem and implicit functions against
+     * central differences along the whole range */
+    for (double x = 0.05; x < 3; x += 0.1) {
+        ccd_voronoi_sample s, lo, hi;
+        const double h = 1e-4;
+        ck_assert_int_eq(ccd_voronoi_sample_at(&s, x), CCD_POTENTIAL_OK);
+        ccd_voronoi_sample_at(&lo, x - h);
+        ccd_voronoi_sample_at(&hi, x + h);
+        ck_assert_double_le(fabs((hi.P[0] - lo.P[0]) / (2 * h) - s.P[1]), 1e-6 * fabs(s.P[0]));
+        ck_assert_double_le(fabs((hi.P[1] - lo.P[1]) / (2 * h) - s.P[2]), 1e-6 * fabs(s.P[0]));
+    }
+}
+END_TEST
+
 START_TEST(test_hierarchy_is_smooth_and_monotone_along_a_pull)
 {
     /* Pull A away along x through every switch of the recursion: the value
@@ -648,6 +783,9 @@ static Suite *potential_suite(void)
     tcase_add_test(tc, test_centred_derivatives_against_mpfr_central_differences);
     tcase_add_test(tc, test_blended_pairs_against_mpfr_central_differences);
     tcase_add_test(tc, test_hierarchy_totals_against_mpfr_central_differences);
+    tcase_add_test(tc, test_node_pairs_satisfy_lemma_a3);
+    tcase_add_test(tc, test_value_gradient_and_hessian_are_continuous_across_the_switches);
+    tcase_add_test(tc, test_voronoi_example_is_c2_where_a_distance_has_a_kink);
     suite_add_tcase(s, tc);
     return s;
 }

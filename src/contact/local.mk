@@ -53,6 +53,8 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/potential_internal.h \
 	src/contact/potential_reference.c \
 	src/contact/potential_reference.h \
+	src/contact/potential_voronoi.c \
+	src/contact/potential_voronoi.h \
 	src/contact/potential_report.c \
 	src/contact/potential_report.h \
 	src/contact/polyhedra_method.h \

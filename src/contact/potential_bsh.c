@@ -313,12 +313,8 @@ static void process_pair(term *out, evaluation *e, int32_t i, int32_t j)
     if (I->child[0] < 0 && J->child[0] < 0) {
         exact_term(out, e, I->tri, J->tri);
     } else {
-        int32_t ci[2] = {I->child[0], I->child[1]}, cj[2] = {J->child[0], J->child[1]};
-        int ni = 2, nj = 2;
-        if (ci[0] < 0)
-            ci[0] = i, ni = 1;
-        if (cj[0] < 0)
-            cj[0] = j, nj = 1;
+        int32_t ci[2], cj[2];
+        int ni = ccd_bsh_children(ci, e->h[0], i), nj = ccd_bsh_children(cj, e->h[1], j);
         term child; /* 1.2 kB a level; the depth is about 2 log2(triangles) */
         for (int a = 0; a < ni; a++)
             for (int b = 0; b < nj; b++) {
@@ -348,6 +344,47 @@ static void process_pair(term *out, evaluation *e, int32_t i, int32_t j)
     for (int k = 0; k < 12; k++)
         out->g[k] = (1 - w) * out->g[k] + w * pc.g[k] + dP * ph.g[k];
     out->value = (1 - w) * out->value + w * pc.value;
+}
+
+ccd_potential_status ccd_bsh_node_pair(double terms[3], double *r, double *d1, const ccd_bsh *a,
+                                       const ccd_pose *pose_a, int32_t i, const ccd_bsh *b,
+                                       const ccd_pose *pose_b, int32_t j, double eps)
+{
+    ccd_potential_total count;
+    memset(&count, 0, sizeof count);
+    evaluation e = {.pose = {pose_a, pose_b}, .want_h = 0, .eps = eps, .h = {a, b},
+                    .out = &count};
+    const bsh_node *I = &a->node[i], *J = &b->node[j];
+    double yI[3], yJ[3], r2 = 0, fc[3], d2;
+    offset(yI, pose_a, I->c);
+    offset(yJ, pose_b, J->c);
+    for (int c = 0; c < 3; c++) {
+        double d = yI[c] + pose_a->t[c] - yJ[c] - pose_b->t[c];
+        r2 += d * d;
+    }
+    *r = sqrt(r2);
+    ccd_bsh_switch(d1, &d2, I, J, eps);
+    ccd_potential_centred(fc, *r);
+    terms[0] = fc[0];
+    term t;
+    process_pair(&t, &e, i, j);
+    terms[1] = t.value;
+    if (I->child[0] < 0 && J->child[0] < 0) {
+        exact_term(&t, &e, I->tri, J->tri);
+        terms[2] = t.value;
+    } else {
+        int32_t ci[2], cj[2];
+        int ni = ccd_bsh_children(ci, a, i), nj = ccd_bsh_children(cj, b, j);
+        terms[2] = 0;
+        for (int x = 0; x < ni; x++)
+            for (int y = 0; y < nj; y++) {
+                process_pair(&t, &e, ci[x], cj[y]);
+                terms[2] += t.value;
+            }
+    }
+    if (isinf(terms[1]) || isinf(terms[2]))
+        return CCD_POTENTIAL_CONTACT;
+    return count.not_converged ? CCD_POTENTIAL_NOT_CONVERGED : CCD_POTENTIAL_OK;
 }
 
 static ccd_potential_status finish(ccd_potential_total *out, const term *t, int want_h)

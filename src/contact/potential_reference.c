@@ -496,12 +496,8 @@ static void process_pair(mpfr_t out, bsh_ctx *e, int32_t i, int32_t j)
             else if (st != CCD_POTENTIAL_OK && e->status == CCD_POTENTIAL_OK)
                 e->status = st;
         } else {
-            int32_t ci[2] = {I->child[0], I->child[1]}, cj[2] = {J->child[0], J->child[1]};
-            int ni = 2, nj = 2;
-            if (ci[0] < 0)
-                ci[0] = i, ni = 1;
-            if (cj[0] < 0)
-                cj[0] = j, nj = 1;
+            int32_t ci[2], cj[2];
+            int ni = ccd_bsh_children(ci, e->h[0], i), nj = ccd_bsh_children(cj, e->h[1], j);
             mpfr_set_ui(p1, 0, MPFR_RNDN);
             for (int a = 0; a < ni; a++)
                 for (int b = 0; b < nj; b++) {
