@@ -198,10 +198,10 @@ START_TEST(test_symmetry_invariance_and_optimality)
         double am[9], bm[9], Pm;
         for (int k = 0; k < 3; k++)
             for (int i = 0; i < 3; i++) {
-                am[3 * k + i] = q.t[i], bm[3 * k + i] = q.t[i];
+                am[3 * k + i] = q.pos[i], bm[3 * k + i] = q.pos[i];
                 for (int j = 0; j < 3; j++) {
-                    am[3 * k + i] += q.R[3 * i + j] * a[3 * k + j];
-                    bm[3 * k + i] += q.R[3 * i + j] * b[3 * k + j];
+                    am[3 * k + i] += q.rot[i][j] * a[3 * k + j];
+                    bm[3 * k + i] += q.rot[i][j] * b[3 * k + j];
                 }
             }
         ccd_potential_triangles(&Pm, NULL, NULL, NULL, am, bm);
@@ -498,8 +498,8 @@ START_TEST(test_blended_pairs_against_mpfr_central_differences)
             ca[i] = cb[i] = 0;
             for (int j = 0; j < 3; j++) {
                 double xa = (va[j] + va[3 + j] + va[6 + j]) / 3, xb = (vb[j] + vb[3 + j] + vb[6 + j]) / 3;
-                ca[i] += pose[0].R[3 * i + j] * xa;
-                cb[i] += pose[1].R[3 * i + j] * xb;
+                ca[i] += pose[0].rot[i][j] * xa;
+                cb[i] += pose[1].rot[i][j] * xb;
             }
         }
         for (int s = 0; s < 2; s++) {
@@ -513,7 +513,7 @@ START_TEST(test_blended_pairs_against_mpfr_central_differences)
         }
         double dir[3] = {0.8, 0.36, 0.48}, r = d1 * (1 + eps * k / 5.0);
         for (int i = 0; i < 3; i++)
-            pose[0].t[i] = cb[i] - ca[i] + r * dir[i];
+            pose[0].pos[i] = cb[i] - ca[i] + r * dir[i];
         total_against_reference(worst, h, pose, eps, 1);
     }
     fprintf(stderr, "blended leaf pair vs MPFR: gradient %.2e Hessian %.2e\n", worst[0], worst[1]);
@@ -601,7 +601,7 @@ static void root_jump(double jump[3], ccd_bsh *const h[2], const ccd_pose *pb, d
         /* centre of A's root at B's root centre + r (0.6, 0.8, 0) */
         const double dir[3] = {0.6, 0.8, 0};
         for (int c = 0; c < 3; c++)
-            pa.t[c] = h[1]->node[0].c[c] - h[0]->node[0].c[c] + r * dir[c];
+            pa.pos[c] = h[1]->node[0].c[c] - h[0]->node[0].c[c] + r * dir[c];
         ck_assert_int_eq(ccd_potential_bsh(&t[side], h[0], &pa, h[1], pb, eps, 1),
                          CCD_POTENTIAL_OK);
     }

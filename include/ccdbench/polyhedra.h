@@ -20,22 +20,11 @@
 #include <stddef.h>
 
 #include "ccdbench.h"
+#include "pose.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* A rigid pose: x_world = rot · x_body + pos. */
-typedef struct ccd_pose {
-    double rot[3][3];
-    double pos[3];
-} ccd_pose;
-
-/* The identity pose translated by pos (pos may be NULL). */
-CCD_API void ccd_pose_translation(ccd_pose *pose, const double pos[3]);
-/* The pose of the unit quaternion (w, x, y, z), normalised here (it must not be 0),
- * and translation pos (may be NULL). */
-CCD_API void ccd_pose_from_quaternion(ccd_pose *pose, const double q[4], const double pos[3]);
 
 /* A convex polyhedron in its body frame.  Faces are convex polygons listed
  * counter-clockwise seen from outside (face_start[f] .. face_start[f+1]-1 index

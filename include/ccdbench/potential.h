@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "ccdbench.h"
+#include "pose.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -76,17 +77,11 @@ CCD_API ccd_status ccd_mesh_box(ccd_mesh *m, ccd_error *err, const double half[3
  * from pole to pole: 2 segments (rings − 1) triangles. */
 CCD_API ccd_status ccd_mesh_sphere(ccd_mesh *m, ccd_error *err, double radius,
                                    unsigned segments);
+/* A mesh named as on the command line: "box:HX,HY,HZ[,N]" (ccd_mesh_box, grid N
+ * default 1), "sphere:R[,SEGMENTS]" (ccd_mesh_sphere, default 16 segments) or a
+ * file (ccd_mesh_read). */
+CCD_API ccd_status ccd_mesh_from_spec(ccd_mesh *m, ccd_error *err, const char *spec);
 CCD_API void ccd_mesh_free(ccd_mesh *m);
-
-/* A rigid pose: world x = R X + t (R row-major). */
-typedef struct ccd_pose {
-    double R[9], t[3];
-} ccd_pose;
-
-/* From v = (t, rotation vector ω): R = exp([ω]×). */
-CCD_API void ccd_pose_from_vector(ccd_pose *out, const double v[6]);
-/* The pose moved by d = (δt, δω): R' = exp([δω]×) R, t' = t + δt. */
-CCD_API void ccd_pose_perturb(ccd_pose *out, const ccd_pose *p, const double d[6]);
 
 /* ------------------------------------------------------------------ hierarchy */
 
@@ -103,8 +98,8 @@ CCD_API size_t ccd_bsh_nodes(const ccd_bsh *h);
 typedef struct ccd_potential_total {
     ccd_potential_status status;
     double value;      /* +∞ on contact */
-    double grad[12];   /* w.r.t. (δt_A, δω_A, δt_B, δω_B) */
-    double hess[144];  /* row-major; only when asked for */
+    double grad[12];   /* w.r.t. (δt_A, δω_A, δt_B, δω_B); 0 on contact */
+    double hess[144];  /* row-major; only when asked for; 0 on contact */
     unsigned long long exact_pairs;   /* triangle pairs solved exactly */
     unsigned long long centred_pairs; /* node pairs that used the closed form */
     unsigned long long not_converged; /* exact pairs that hit Newton's cap */

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "ccdbench.h"
+#include "ccdbench/pose.h"
 #include "methods/method_list.h"
 #include "methods/plugin.h"
 #include "report/report.h"
@@ -105,6 +106,9 @@ int ccd_cli_parse_count(size_t *out, const char *command, const char *option, co
                         long lo, long hi);
 /* --seed: a non-negative integer. */
 int ccd_cli_parse_seed(uint64_t *out, const char *command, const char *text);
+/* --pose-a / --pose-b: W,X,Y,Z,PX,PY,PZ, a quaternion (normalised, not 0) and a
+ * position. */
+int ccd_cli_parse_pose(ccd_pose *pose, const char *command, const char *option, const char *text);
 /* text and Markdown are for readers (notes, rounded numbers); csv and json for
  * programs (full precision). */
 int ccd_cli_readable(ccd_report_format format);

@@ -97,3 +97,28 @@ int ccd_cli_parse_seed(uint64_t *out, const char *command, const char *text)
     *out = (uint64_t)v;
     return 0;
 }
+
+int ccd_cli_parse_pose(ccd_pose *pose, const char *command, const char *option, const char *text)
+{
+    double x[7];
+    size_t k = 0;
+    const char *s = text;
+    while (k < 7) {
+        char *end;
+        x[k] = strtod(s, &end);
+        if (end == s || !isfinite(x[k]))
+            break;
+        k++;
+        s = end;
+        if (*s != ',')
+            break;
+        s++;
+    }
+    if (k != 7 || *s)
+        return ccd_cli_usage_error("%s: %s: expected W,X,Y,Z,PX,PY,PZ (7 numbers), got '%s'",
+                                   command, option, text);
+    if (x[0] == 0 && x[1] == 0 && x[2] == 0 && x[3] == 0)
+        return ccd_cli_usage_error("%s: %s: the quaternion is zero", command, option);
+    ccd_pose_from_quaternion(pose, x, x + 4);
+    return 0;
+}

@@ -40,32 +40,6 @@ static const char usage[] =
 
 enum { OPT_POSE_A = 256, OPT_POSE_B, OPT_JACOBIAN, OPT_FORMAT };
 
-static int parse_pose(ccd_pose *pose, const char *option, const char *text)
-{
-    double x[7];
-    size_t k = 0;
-    const char *s = text;
-    while (k < 7) {
-        char *end;
-        x[k] = strtod(s, &end);
-        if (end == s || !isfinite(x[k]))
-            break;
-        k++;
-        s = end;
-        if (*s != ',')
-            break;
-        s++;
-    }
-    if (k != 7 || *s)
-        return ccd_cli_usage_error("contact polyhedra pair: %s: expected W,X,Y,Z,PX,PY,PZ "
-                                   "(7 numbers), got '%s'", option, text);
-    if (x[0] == 0 && x[1] == 0 && x[2] == 0 && x[3] == 0)
-        return ccd_cli_usage_error("contact polyhedra pair: %s: the quaternion is zero",
-                                   option);
-    ccd_pose_from_quaternion(pose, x, x + 4);
-    return 0;
-}
-
 int ccd_cmd_contact_polyhedra_pair(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -88,7 +62,8 @@ int ccd_cmd_contact_polyhedra_pair(int argc, char **argv)
             return CCD_EXIT_OK;
         case OPT_POSE_A:
         case OPT_POSE_B:
-            if (parse_pose(&pose[c == OPT_POSE_B], c == OPT_POSE_A ? "--pose-a" : "--pose-b",
+            if (ccd_cli_parse_pose(&pose[c == OPT_POSE_B], "contact polyhedra pair",
+                                   c == OPT_POSE_A ? "--pose-a" : "--pose-b",
                            optarg))
                 return CCD_EXIT_USAGE;
             break;

@@ -47,15 +47,18 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/pipeline_figure.h \
 	src/contact/scenes.c \
 	src/contact/scenes.h \
+	src/contact/pose.c \
 	src/contact/potential_pair.c \
 	src/contact/potential_mesh.c \
+	src/contact/potential_mesh_spec.c \
 	src/contact/potential_bsh.c \
 	src/contact/potential_internal.h \
 	src/contact/potential_reference.c \
 	src/contact/potential_reference.h \
 	src/contact/potential_voronoi.c \
 	src/contact/potential_voronoi.h \
-	src/contact/potential_report.c \
+	src/contact/potential_check.c \
+	src/contact/potential_bench.c \
 	src/contact/potential_report.h \
 	src/contact/polyhedra_method.h \
 	src/contact/minkowski_exact.c \

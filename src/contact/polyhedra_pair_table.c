@@ -8,38 +8,19 @@
 
 #include "contact/polyhedra_jacobian.h"
 #include "contact/polyhedra_pair_table.h"
-
-/* Parses "a,b,c" (count numbers, the last `optional` of them may be missing). */
-static int numbers(double *x, size_t count, size_t optional, const char *text)
-{
-    size_t k = 0;
-    const char *s = text;
-    while (*s && k < count) {
-        char *end;
-        x[k] = strtod(s, &end);
-        if (end == s || !isfinite(x[k]))
-            return -1;
-        k++;
-        s = end;
-        if (*s == ',')
-            s++;
-        else if (*s)
-            return -1;
-    }
-    return *s || k + optional < count ? -1 : (int)k;
-}
+#include "core/number_list.h"
 
 ccd_status ccd_polyhedra_from_spec(ccd_polyhedron *p, ccd_error *err, const char *spec)
 {
     double x[3];
     if (!strncmp(spec, "box:", 4)) {
-        if (numbers(x, 3, 0, spec + 4) != 3)
+        if (ccd_number_list_parse(x, 3, 0, spec + 4) != 3)
             return ccd_error_set(err, CCD_ERR_INPUT, spec, 0, 0,
                                  "expected box:HX,HY,HZ (three half extents)");
         return ccd_polyhedron_box(p, err, x);
     }
     if (!strncmp(spec, "sphere:", 7)) {
-        int k = numbers(x, 2, 1, spec + 7);
+        int k = ccd_number_list_parse(x, 2, 1, spec + 7);
         if (k < 1 || x[0] != floor(x[0]) || x[0] < 0 || x[0] > 1e6)
             return ccd_error_set(err, CCD_ERR_INPUT, spec, 0, 0,
                                  "expected sphere:N[,R] (N vertices: 50, 98 or 182)");

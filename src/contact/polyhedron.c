@@ -16,27 +16,6 @@
 #include "ccdbench/polyhedra.h"
 #include "contact/polyhedron_internal.h"
 
-void ccd_pose_translation(ccd_pose *pose, const double pos[3])
-{
-    memset(pose, 0, sizeof *pose);
-    for (int i = 0; i < 3; i++) {
-        pose->rot[i][i] = 1;
-        pose->pos[i] = pos ? pos[i] : 0;
-    }
-}
-
-void ccd_pose_from_quaternion(ccd_pose *pose, const double q[4], const double pos[3])
-{
-    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    double (*r)[3] = pose->rot;
-    r[0][0] = 1 - 2 * (y * y + z * z), r[0][1] = 2 * (x * y - w * z), r[0][2] = 2 * (x * z + w * y);
-    r[1][0] = 2 * (x * y + w * z), r[1][1] = 1 - 2 * (x * x + z * z), r[1][2] = 2 * (y * z - w * x);
-    r[2][0] = 2 * (x * z - w * y), r[2][1] = 2 * (y * z + w * x), r[2][2] = 1 - 2 * (x * x + y * y);
-    for (int i = 0; i < 3; i++)
-        pose->pos[i] = pos ? pos[i] : 0;
-}
-
 /* ---------------------------------------------------------------- predicates */
 
 /* Sign of (b − a) × (c − a) · (d − a) from the exact rationals of the doubles. */

@@ -221,7 +221,7 @@ static void add_points(term *t, int n, const int *body, double (*y)[3], const do
 static void offset(double y[3], const ccd_pose *p, const double X[3])
 {
     for (int i = 0; i < 3; i++)
-        y[i] = p->R[3 * i] * X[0] + p->R[3 * i + 1] * X[1] + p->R[3 * i + 2] * X[2];
+        y[i] = p->rot[i][0] * X[0] + p->rot[i][1] * X[1] + p->rot[i][2] * X[2];
 }
 
 /* A function f(r) of the distance between the world points yA + tA and yB + tB,
@@ -232,7 +232,7 @@ static void radial_term(term *t, const evaluation *e, double yA[3], double yB[3]
     memset(t, 0, sizeof *t);
     double dv[3], r2 = 0;
     for (int c = 0; c < 3; c++) {
-        dv[c] = yA[c] + e->pose[0]->t[c] - yB[c] - e->pose[1]->t[c];
+        dv[c] = yA[c] + e->pose[0]->pos[c] - yB[c] - e->pose[1]->pos[c];
         r2 += dv[c] * dv[c];
     }
     double r = sqrt(r2), u[3] = {dv[0] / r, dv[1] / r, dv[2] / r};
@@ -265,7 +265,7 @@ static void exact_term(term *t, evaluation *e, uint32_t ta, uint32_t tb)
             double *yk = y[3 * s + k];
             offset(yk, e->pose[s], m[s]->vertices + 3 * m[s]->triangles[3 * tri[s] + k]);
             for (int c = 0; c < 3; c++)
-                w[s][3 * k + c] = yk[c] + e->pose[s]->t[c];
+                w[s][3 * k + c] = yk[c] + e->pose[s]->pos[c];
         }
     double G[18], Hx[324];
     ccd_potential_status st =
@@ -296,7 +296,7 @@ static void process_pair(term *out, evaluation *e, int32_t i, int32_t j)
     offset(yI, e->pose[0], I->c);
     offset(yJ, e->pose[1], J->c);
     for (int c = 0; c < 3; c++) {
-        double d = yI[c] + e->pose[0]->t[c] - yJ[c] - e->pose[1]->t[c];
+        double d = yI[c] + e->pose[0]->pos[c] - yJ[c] - e->pose[1]->pos[c];
         r2 += d * d;
     }
     double r = sqrt(r2), d1, d2;
@@ -359,7 +359,7 @@ ccd_potential_status ccd_bsh_node_pair(double terms[3], double *r, double *d1, c
     offset(yI, pose_a, I->c);
     offset(yJ, pose_b, J->c);
     for (int c = 0; c < 3; c++) {
-        double d = yI[c] + pose_a->t[c] - yJ[c] - pose_b->t[c];
+        double d = yI[c] + pose_a->pos[c] - yJ[c] - pose_b->pos[c];
         r2 += d * d;
     }
     *r = sqrt(r2);
@@ -395,8 +395,10 @@ static ccd_potential_status finish(ccd_potential_total *out, const term *t, int 
         memcpy(out->hess, t->H, sizeof out->hess);
     else
         memset(out->hess, 0, sizeof out->hess);
-    if (isinf(t->value)) {
+    if (isinf(t->value)) { /* no derivative: zeros, never partial sums */
         out->value = INFINITY;
+        memset(out->grad, 0, sizeof out->grad);
+        memset(out->hess, 0, sizeof out->hess);
         out->status = CCD_POTENTIAL_CONTACT;
     } else {
         out->status = out->not_converged ? CCD_POTENTIAL_NOT_CONVERGED : CCD_POTENTIAL_OK;

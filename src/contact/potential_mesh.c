@@ -307,39 +307,3 @@ ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
     *out = r.m;
     return CCD_OK;
 }
-
-/* ------------------------------------------------------------------ poses */
-
-/* R = exp([w]×) (Rodrigues; the series near 0). */
-static void rotation(double R[9], const double w[3])
-{
-    double th2 = w[0] * w[0] + w[1] * w[1] + w[2] * w[2], th = sqrt(th2);
-    double A = th < 1e-6 ? 1 - th2 / 6 : sin(th) / th;
-    double B = th < 1e-6 ? 0.5 - th2 / 24 : (1 - cos(th)) / th2;
-    double K[9] = {0, -w[2], w[1], w[2], 0, -w[0], -w[1], w[0], 0};
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            double kk = 0;
-            for (int l = 0; l < 3; l++)
-                kk += K[3 * i + l] * K[3 * l + j];
-            R[3 * i + j] = (i == j) + A * K[3 * i + j] + B * kk;
-        }
-}
-
-void ccd_pose_from_vector(ccd_pose *out, const double v[6])
-{
-    rotation(out->R, v + 3);
-    memcpy(out->t, v, 3 * sizeof *v);
-}
-
-void ccd_pose_perturb(ccd_pose *out, const ccd_pose *p, const double d[6])
-{
-    double E[9], R[9];
-    rotation(E, d + 3);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            R[3 * i + j] = E[3 * i] * p->R[j] + E[3 * i + 1] * p->R[3 + j] + E[3 * i + 2] * p->R[6 + j];
-    memcpy(out->R, R, sizeof R);
-    for (int c = 0; c < 3; c++)
-        out->t[c] = p->t[c] + d[c];
-}

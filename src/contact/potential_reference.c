@@ -529,18 +529,18 @@ static ccd_potential_status bsh_at(mpfr_t out, const double *delta, void *ctx)
         mpfr_t E[9];
         vinit(E, 9);
         rotation(E, delta + 6 * s + 3);
-        const double *R = e->pose[s]->R;
+        const double (*R)[3] = e->pose[s]->rot;
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++) {
                 mpfr_set_ui(e->rot[s][3 * i + j], 0, MPFR_RNDN);
                 for (int l = 0; l < 3; l++) {
-                    mpfr_mul_d(e->pr.t, E[3 * i + l], R[3 * l + j], MPFR_RNDN);
+                    mpfr_mul_d(e->pr.t, E[3 * i + l], R[l][j], MPFR_RNDN);
                     mpfr_add(e->rot[s][3 * i + j], e->rot[s][3 * i + j], e->pr.t, MPFR_RNDN);
                 }
             }
         vclear(E, 9);
         for (int c = 0; c < 3; c++) {
-            mpfr_set_d(e->t[s][c], e->pose[s]->t[c], MPFR_RNDN);
+            mpfr_set_d(e->t[s][c], e->pose[s]->pos[c], MPFR_RNDN);
             mpfr_add_d(e->t[s][c], e->t[s][c], delta[6 * s + c], MPFR_RNDN);
         }
     }

@@ -15,6 +15,8 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/error.h \
 	src/core/json_out.c \
 	src/core/json_out.h \
+	src/core/number_list.c \
+	src/core/number_list.h \
 	src/core/params.c \
 	src/core/query.c \
 	src/core/query_line.h

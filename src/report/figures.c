@@ -92,6 +92,19 @@ static ccd_status oom(ccd_error *err, const ccd_figures *f)
     return ccd_error_oom(err, f->dir);
 }
 
+ccd_status ccd_figure_custom(ccd_figures *f, ccd_error *err, const char *name, const char *data,
+                             const char *body, int width, int height)
+{
+    ccd_atomic_file af;
+    ccd_status st = open_file(&af, err, f, name, "dat");
+    if (st != CCD_OK)
+        return st;
+    fputs(data, af.stream);
+    if ((st = ccd_atomic_file_commit(&af, err)) != CCD_OK)
+        return st;
+    return write_script(f, err, name, body, width, height);
+}
+
 /* Both kinds of one set label, or every group when set is NULL. */
 static void aggregate(ccd_method_stats *s, ccd_method_detail *d, const ccd_run_stats *stats,
                       size_t method, const char *set)

@@ -30,4 +30,9 @@ ccd_status ccd_figure_max_checks(ccd_figures *f, ccd_error *err, const ccd_resul
                                  const char *method);
 ccd_status ccd_figure_delta_methods(ccd_figures *f, ccd_error *err, const ccd_result_doc *doc);
 
+/* Any other figure: NAME.dat holding `data` (comment lines first, saying what
+ * the columns are), NAME.gp holding `body` (gnuplot commands after the terminal
+ * and output lines, reading NAME.dat), rendered at width × height pixels. */
+ccd_status ccd_figure_custom(ccd_figures *f, ccd_error *err, const char *name, const char *data,
+                             const char *body, int width, int height);
 #endif

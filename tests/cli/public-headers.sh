@@ -52,4 +52,17 @@ for path in "$CCD_SRCDIR"/include/ccdbench/*.h; do
   [ -z "$mangled" ] || fail "$h: declarations without C linkage (no extern \"C\"): $mangled"
 done
 [ "$count" -gt 0 ] || fail "no header in $CCD_SRCDIR/include/ccdbench"
+# All of them in one unit, in both orders: a type two headers define twice (as
+# ccd_pose once was, in polyhedra.h and potential.h) fails here.
+all=$TMP/all
+: >"$all.c"
+for path in "$CCD_SRCDIR"/include/ccdbench/*.h; do
+  printf '#include <ccdbench/%s>\n' "$(basename "$path")" >>"$all.c"
+done
+{ sed -n '1!G;h;$p' "$all.c"; printf 'int main(void) { return 0; }\n'; } >"$all.rev.c"
+printf 'int main(void) { return 0; }\n' >>"$all.c"
+for unit in "$all.c" "$all.rev.c"; do
+  "$cc" -std=c11 $flags -c -o "$unit.o" "$unit" 2>"$all.err" ||
+    { sed 's/^/  /' "$all.err" >&2; fail "the public headers do not compile together ($unit)"; }
+done
 finish

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A rigid pose, shared by the contact APIs that place bodies in the world
+ * (<ccdbench/polyhedra.h>, <ccdbench/potential.h>): x_world = rot · x_body + pos.
+ */
+#ifndef CCDBENCH_POSE_H
+#define CCDBENCH_POSE_H
+#include "ccdbench.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ccd_pose {
+    double rot[3][3];
+    double pos[3];
+} ccd_pose;
+
+/* The identity pose translated by pos (pos may be NULL). */
+CCD_API void ccd_pose_translation(ccd_pose *pose, const double pos[3]);
+/* The pose of the unit quaternion (w, x, y, z), normalised here (it must not be 0),
+ * and translation pos (may be NULL). */
+CCD_API void ccd_pose_from_quaternion(ccd_pose *pose, const double q[4], const double pos[3]);
+/* From v = (pos, rotation vector ω): rot = exp([ω]×). */
+CCD_API void ccd_pose_from_vector(ccd_pose *pose, const double v[6]);
+/* The pose p moved by d = (δt, δω): rot' = exp([δω]×) rot, pos' = pos + δt (a world
+ * rotation about the body's origin after the pose's own).  out may be p. */
+CCD_API void ccd_pose_perturb(ccd_pose *out, const ccd_pose *p, const double d[6]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

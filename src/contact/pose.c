@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* Rigid poses (see ccdbench/pose.h). */
+#include <config.h>
+
+#include "ccdbench/pose.h"
+
+#include <math.h>
+#include <string.h>
+
+void ccd_pose_translation(ccd_pose *pose, const double pos[3])
+{
+    memset(pose, 0, sizeof *pose);
+    for (int i = 0; i < 3; i++) {
+        pose->rot[i][i] = 1;
+        pose->pos[i] = pos ? pos[i] : 0;
+    }
+}
+
+void ccd_pose_from_quaternion(ccd_pose *pose, const double q[4], const double pos[3])
+{
+    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
+    double (*r)[3] = pose->rot;
+    r[0][0] = 1 - 2 * (y * y + z * z), r[0][1] = 2 * (x * y - w * z), r[0][2] = 2 * (x * z + w * y);
+    r[1][0] = 2 * (x * y + w * z), r[1][1] = 1 - 2 * (x * x + z * z), r[1][2] = 2 * (y * z - w * x);
+    r[2][0] = 2 * (x * z - w * y), r[2][1] = 2 * (y * z + w * x), r[2][2] = 1 - 2 * (x * x + y * y);
+    for (int i = 0; i < 3; i++)
+        pose->pos[i] = pos ? pos[i] : 0;
+}
+
+/* E = exp([w]×) = I + A [w]× + B [w]×², A = sin θ/θ, B = (1 − cos θ)/θ²
+ * (Rodrigues), by their series below θ = 1e-6, where the truncation (θ⁴/120 and
+ * θ⁴/720) is below 1e-25. */
+static void rotation(double E[3][3], const double w[3])
+{
+    double th2 = w[0] * w[0] + w[1] * w[1] + w[2] * w[2], th = sqrt(th2);
+    double A = th < 1e-6 ? 1 - th2 / 6 : sin(th) / th;
+    double B = th < 1e-6 ? 0.5 - th2 / 24 : (1 - cos(th)) / th2;
+    const double K[3][3] = {{0, -w[2], w[1]}, {w[2], 0, -w[0]}, {-w[1], w[0], 0}};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double kk = 0;
+            for (int l = 0; l < 3; l++)
+                kk += K[i][l] * K[l][j];
+            E[i][j] = (i == j) + A * K[i][j] + B * kk;
+        }
+}
+
+void ccd_pose_from_vector(ccd_pose *pose, const double v[6])
+{
+    rotation(pose->rot, v + 3);
+    memcpy(pose->pos, v, 3 * sizeof *v);
+}
+
+void ccd_pose_perturb(ccd_pose *out, const ccd_pose *p, const double d[6])
+{
+    double E[3][3], R[3][3];
+    rotation(E, d + 3);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[i][j] = E[i][0] * p->rot[0][j] + E[i][1] * p->rot[1][j] + E[i][2] * p->rot[2][j];
+    memcpy(out->rot, R, sizeof R);
+    for (int c = 0; c < 3; c++)
+        out->pos[c] = p->pos[c] + d[c];
+}
