@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <check.h>
+#include <glob.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "contact/potential_internal.h"
 #include "contact/potential_reference.h"
 #include "contact/potential_voronoi.h"
+#include "test_support.h"
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -225,6 +227,22 @@ START_TEST(test_symmetry_invariance_and_optimality)
             ck_assert_double_gt(fdotn, 0);
         }
         ck_assert_double_le(rel(wg, wh), 1e-9);
+        /* the rest of the optimality residual, ∇_n L = 12/(1 − s)² u − Σ a_k/g_k²
+         * + Σ b_k/h_k², against the size of its terms */
+        double sn = sqrt(plane[0] * plane[0] + plane[1] * plane[1] + plane[2] * plane[2]);
+        for (int c = 0; c < 3; c++) {
+            double norm_term = 12 / ((1 - sn) * (1 - sn)) * plane[c] / sn, r = norm_term,
+                   scale = fabs(norm_term);
+            for (int k = 0; k < 3; k++) {
+                double ga = plane[0] * a[3 * k] + plane[1] * a[3 * k + 1] +
+                            plane[2] * a[3 * k + 2] + plane[3];
+                double hb = -(plane[0] * b[3 * k] + plane[1] * b[3 * k + 1] +
+                              plane[2] * b[3 * k + 2] + plane[3]);
+                r += -a[3 * k + c] / (ga * ga) + b[3 * k + c] / (hb * hb);
+                scale += fabs(a[3 * k + c]) / (ga * ga) + fabs(b[3 * k + c]) / (hb * hb);
+            }
+            ck_assert_double_le(fabs(r), 1e-9 * scale);
+        }
     }
 }
 END_TEST
@@ -763,6 +781,397 @@ START_TEST(test_meshes_from_files_and_built_ins)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ PLY */
+
+/* A file being built: bytes, and values in either byte order. */
+typedef struct ply_bytes {
+    unsigned char data[4096];
+    size_t n;
+} ply_bytes;
+
+static void ply_text(ply_bytes *b, const char *s)
+{
+    size_t k = strlen(s);
+    ck_assert_uint_le(b->n + k, sizeof b->data);
+    memcpy(b->data + b->n, s, k);
+    b->n += k;
+}
+
+/* The n bytes of *v, most significant first when big. */
+static void ply_put(ply_bytes *b, const void *v, size_t n, int big)
+{
+    const uint16_t one = 1;
+    unsigned char host_little;
+    memcpy(&host_little, &one, 1);
+    const unsigned char *p = v;
+    ck_assert_uint_le(b->n + n, sizeof b->data);
+    for (size_t i = 0; i < n; i++)
+        b->data[b->n++] = p[(host_little != 0) == (big != 0) ? n - 1 - i : i];
+}
+static void ply_f64(ply_bytes *b, double x, int big) { ply_put(b, &x, 8, big); }
+static void ply_f32(ply_bytes *b, float x, int big) { ply_put(b, &x, 4, big); }
+static void ply_i32(ply_bytes *b, int32_t x, int big) { ply_put(b, &x, 4, big); }
+static void ply_u16(ply_bytes *b, uint16_t x, int big) { ply_put(b, &x, 2, big); }
+static void ply_u8(ply_bytes *b, uint8_t x) { ply_put(b, &x, 1, 0); }
+
+/* Writes b to dir/name; the malloc'd path. */
+static char *ply_write(const char *dir, const char *name, const ply_bytes *b)
+{
+    char *path = NULL;
+    ck_assert_int_ge(asprintf(&path, "%s/%s", dir, name), 0);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(b->data, 1, b->n, f), b->n);
+    ck_assert_int_eq(fclose(f), 0);
+    return path;
+}
+
+/* The mesh has these vertices and triangles, exactly. */
+static void ply_expect(const ccd_mesh *m, size_t nv, const double *v, size_t nt,
+                       const uint32_t *t)
+{
+    ck_assert_uint_eq(m->nvertices, nv);
+    ck_assert_uint_eq(m->ntriangles, nt);
+    for (size_t i = 0; i < 3 * nv; i++)
+        ck_assert_msg(m->vertices[i] == v[i], "coordinate %zu: %.17g, expected %.17g", i,
+                      m->vertices[i], v[i]);
+    for (size_t i = 0; i < 3 * nt; i++)
+        ck_assert_msg(m->triangles[i] == t[i], "index %zu: %u, expected %u", i,
+                      (unsigned)m->triangles[i], (unsigned)t[i]);
+}
+
+/* Reading path fails with CCD_ERR_INPUT and "path" followed by `rest`. */
+static void ply_expect_error(const char *path, const char *rest)
+{
+    ccd_mesh m;
+    ccd_error err;
+    memset(&m, 0, sizeof m);
+    ck_assert_int_eq(ccd_mesh_read(&m, &err, path), CCD_ERR_INPUT);
+    ck_assert_ptr_null(m.vertices);
+    char want[1024];
+    snprintf(want, sizeof want, "%s%s", path, rest);
+    ck_assert_str_eq(err.message, want);
+}
+
+static const double ply_square[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0.5, 0.5, -2.25};
+
+START_TEST(test_ply_ascii)
+{
+    char *dir = test_make_tmpdir("ply");
+    ply_bytes b = {{0}, 0};
+    ply_text(&b, "ply\nformat ascii 1.0\ncomment made by hand\nobj_info no object\n"
+                 "element vertex 5\nproperty float x\nproperty float y\nproperty float z\n"
+                 "property uchar red\nelement face 2\nproperty list uchar int vertex_indices\n"
+                 "end_header\n0 0 0 255\n1 0 0 0\n1 1 0 7\n0 1 0 1\n0.5 0.5 -2.25 9\n"
+                 "4 0 1 2 3\n3 0 1 4\n");
+    char *path = ply_write(dir, "ascii.ply", &b);
+    ccd_mesh m;
+    ccd_error err;
+    ck_assert_msg(ccd_mesh_read(&m, &err, path) == CCD_OK, "%s", err.message);
+    const uint32_t t[] = {0, 1, 2, 0, 2, 3, 0, 1, 4};
+    ply_expect(&m, 5, ply_square, 3, t);
+    ccd_mesh_free(&m);
+    free(path);
+    test_remove_tmpdir(dir);
+}
+END_TEST
+
+START_TEST(test_ply_binary_little_endian_doubles_with_extra_properties)
+{
+    char *dir = test_make_tmpdir("ply");
+    ply_bytes b = {{0}, 0};
+    ply_text(&b, "ply\nformat binary_little_endian 1.0\ncomment x y z are doubles\n"
+                 "element vertex 5\nproperty float64 nx\nproperty double x\n"
+                 "property uint8 red\nproperty double y\nproperty ushort flags\n"
+                 "property double z\nproperty float confidence\n"
+                 "element face 2\nproperty list uchar uint vertex_index\n"
+                 "property int material\nend_header\n");
+    for (int v = 0; v < 5; v++) {
+        ply_f64(&b, 1e300, 0);
+        ply_f64(&b, ply_square[3 * v], 0);
+        ply_u8(&b, 200);
+        ply_f64(&b, ply_square[3 * v + 1], 0);
+        ply_u16(&b, 0xbeef, 0);
+        ply_f64(&b, ply_square[3 * v + 2], 0);
+        ply_f32(&b, -1.5f, 0);
+    }
+    const int32_t faces[2][3] = {{0, 1, 2}, {4, 3, 2}};
+    for (int f = 0; f < 2; f++) {
+        ply_u8(&b, 3);
+        for (int k = 0; k < 3; k++)
+            ply_i32(&b, faces[f][k], 0);
+        ply_i32(&b, -7, 0);
+    }
+    char *path = ply_write(dir, "le.ply", &b);
+    ccd_mesh m;
+    ccd_error err;
+    ck_assert_msg(ccd_mesh_read(&m, &err, path) == CCD_OK, "%s", err.message);
+    const uint32_t t[] = {0, 1, 2, 4, 3, 2};
+    ply_expect(&m, 5, ply_square, 2, t);
+    ccd_mesh_free(&m);
+    free(path);
+    test_remove_tmpdir(dir);
+}
+END_TEST
+
+START_TEST(test_ply_integer_coordinates)
+{
+    char *dir = test_make_tmpdir("ply");
+    ply_bytes b = {{0}, 0};
+    ply_text(&b, "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty char x\n"
+                 "property int16 y\nproperty int z\nproperty uchar u\nelement face 1\n"
+                 "property list ushort uint vertex_indices\nend_header\n");
+    const int v[3][3] = {{-1, -300, -70000}, {127, 32767, 2147483647}, {-128, -32768, -5}};
+    for (int i = 0; i < 3; i++) {
+        int8_t x = (int8_t)v[i][0];
+        int16_t y = (int16_t)v[i][1];
+        ply_put(&b, &x, 1, 0);
+        ply_put(&b, &y, 2, 0);
+        ply_i32(&b, v[i][2], 0);
+        ply_u8(&b, 255);
+    }
+    ply_u16(&b, 3, 0);
+    for (int32_t k = 2; k >= 0; k--)
+        ply_i32(&b, k, 0);
+    char *path = ply_write(dir, "int.ply", &b);
+    ccd_mesh m;
+    ccd_error err;
+    ck_assert_msg(ccd_mesh_read(&m, &err, path) == CCD_OK, "%s", err.message);
+    double want[9];
+    for (int i = 0; i < 9; i++)
+        want[i] = v[i / 3][i % 3];
+    const uint32_t t[] = {2, 1, 0};
+    ply_expect(&m, 3, want, 1, t);
+    ccd_mesh_free(&m);
+    free(path);
+    test_remove_tmpdir(dir);
+}
+END_TEST
+
+/* A big-endian file: float vertices, a quad and a triangle (uchar count, int
+ * indices); with `extra`, an element before the vertices, a list property and a
+ * scalar in the faces and an element after them, all to be skipped. */
+static void ply_big_endian(ply_bytes *b, int extra)
+{
+    ply_text(b, "ply\r\nformat binary_big_endian 1.0\r\n");
+    if (extra)
+        ply_text(b, "element camera 2\nproperty list ushort double view\nproperty short id\n");
+    ply_text(b, "element vertex 5\nproperty float32 x\nproperty float32 y\nproperty float32 z\n"
+                "element face 2\n");
+    if (extra)
+        ply_text(b, "property list uchar float texcoord\nproperty int16 flags\n");
+    ply_text(b, "property list uint8 int32 vertex_indices\n");
+    if (extra)
+        ply_text(b, "element edge 1\nproperty int vertex1\nproperty int vertex2\n"
+                    "property list uint int weights\n");
+    ply_text(b, "end_header\n");
+    if (extra) {
+        ply_u16(b, 2, 1);
+        ply_f64(b, 1, 1), ply_f64(b, 2, 1);
+        ply_u16(b, 0xffff, 1);
+        ply_u16(b, 0, 1);
+        ply_u16(b, 3, 1);
+    }
+    for (int i = 0; i < 15; i++)
+        ply_f32(b, (float)ply_square[i], 1);
+    const int32_t quad[] = {3, 2, 1, 0}, tri[] = {4, 0, 1};
+    if (extra) {
+        ply_u8(b, 8);
+        for (int k = 0; k < 8; k++)
+            ply_f32(b, (float)k, 1);
+        ply_u16(b, 0x7fff, 1);
+    }
+    ply_u8(b, 4);
+    for (int k = 0; k < 4; k++)
+        ply_i32(b, quad[k], 1);
+    if (extra) {
+        ply_u8(b, 0);
+        ply_u16(b, 1, 1);
+    }
+    ply_u8(b, 3);
+    for (int k = 0; k < 3; k++)
+        ply_i32(b, tri[k], 1);
+    if (extra) {
+        ply_i32(b, 0, 1), ply_i32(b, 1, 1);
+        ply_i32(b, 2, 1), ply_i32(b, 5, 1), ply_i32(b, 6, 1);
+    }
+}
+
+START_TEST(test_ply_binary_big_endian_floats_and_skipped_elements)
+{
+    char *dir = test_make_tmpdir("ply");
+    const uint32_t t[] = {3, 2, 1, 3, 1, 0, 4, 0, 1};
+    for (int extra = 0; extra < 2; extra++) {
+        ply_bytes b = {{0}, 0};
+        ply_big_endian(&b, extra);
+        char *path = ply_write(dir, extra ? "be-extra.ply" : "be.ply", &b);
+        ccd_mesh m;
+        ccd_error err;
+        ck_assert_msg(ccd_mesh_read(&m, &err, path) == CCD_OK, "%s", err.message);
+        ply_expect(&m, 5, ply_square, 3, t);
+        ccd_mesh_free(&m);
+        free(path);
+    }
+    test_remove_tmpdir(dir);
+}
+END_TEST
+
+START_TEST(test_ply_bad_input_is_located)
+{
+    char *dir = test_make_tmpdir("ply");
+    ply_bytes good = {{0}, 0};
+    ply_big_endian(&good, 1);
+    char *path;
+
+    /* binary data: truncated in the last face's indices, the last byte lost */
+    ply_bytes b = good;
+    b.n -= 4 * 5 + 1;
+    path = ply_write(dir, "truncated.ply", &b);
+    ply_expect_error(path, ": end of file (face 1)");
+    free(path);
+    /* a byte too many */
+    b = good;
+    ply_u8(&b, 0);
+    path = ply_write(dir, "long.ply", &b);
+    ply_expect_error(path, ": 1 byte after the last element");
+    free(path);
+
+    /* the header promises more vertices than the file can hold: no allocation
+     * for 2³² vertices (100 GB, which would fail), and the error names the
+     * first vertex that is cut off */
+    b = (ply_bytes){{0}, 0};
+    ply_text(&b, "ply\nformat binary_little_endian 1.0\nelement vertex 4294967296\n"
+                 "property double x\nproperty double y\nproperty double z\n"
+                 "element face 1\nproperty list uchar int vertex_indices\nend_header\n");
+    for (int i = 0; i < 7; i++)
+        ply_f64(&b, i, 0);
+    path = ply_write(dir, "huge.ply", &b);
+    ply_expect_error(path, ": end of file (vertex 2)");
+    free(path);
+
+    /* one more vertex than uint32_t indices can reach */
+    b = (ply_bytes){{0}, 0};
+    ply_text(&b, "ply\nformat binary_little_endian 1.0\nelement vertex 4294967297\n"
+                 "property double x\nproperty double y\nproperty double z\n"
+                 "element face 1\nproperty list uchar int vertex_indices\nend_header\n");
+    path = ply_write(dir, "toomany.ply", &b);
+    ply_expect_error(path, ":3:9: more than 4294967296 vertices");
+    free(path);
+
+    /* binary index out of range (3 vertices), and a non-finite coordinate */
+    b = (ply_bytes){{0}, 0};
+    ply_text(&b, "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
+                 "property float y\nproperty float z\nelement face 2\n"
+                 "property list uchar int vertex_indices\nend_header\n");
+    for (int i = 0; i < 9; i++)
+        ply_f32(&b, i == 7 ? (float)INFINITY : (float)i, 0);
+    ply_u8(&b, 3), ply_i32(&b, 0, 0), ply_i32(&b, 1, 0), ply_i32(&b, 2, 0);
+    ply_u8(&b, 3), ply_i32(&b, 0, 0), ply_i32(&b, 3, 0), ply_i32(&b, 2, 0);
+    path = ply_write(dir, "nonfinite.ply", &b);
+    ply_expect_error(path, ": non-finite coordinate (vertex 2)");
+    free(path);
+    memcpy(b.data + b.n - 2 * 13 - 2 * 4, "\0\0\0\0", 4); /* vertex 2's y: 0 */
+    path = ply_write(dir, "range.ply", &b);
+    ply_expect_error(path, ": vertex index out of range (face 1)");
+    free(path);
+
+    /* ascii: at the line and column */
+    b = (ply_bytes){{0}, 0};
+    ply_text(&b, "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                 "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+                 "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0  1 3\n");
+    path = ply_write(dir, "ascii-range.ply", &b);
+    ply_expect_error(path, ":13:8: vertex index out of range");
+    free(path);
+    b.n -= 10;
+    path = ply_write(dir, "ascii-short.ply", &b);
+    ply_expect_error(path, ":13:0: end of file (face 0)");
+    free(path);
+
+    /* header: an unknown type, a missing list of vertex indices, a missing z */
+    b = (ply_bytes){{0}, 0};
+    ply_text(&b, "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty half y\n");
+    path = ply_write(dir, "type.ply", &b);
+    ply_expect_error(path, ":5:10: unknown type 'half'");
+    free(path);
+    b = (ply_bytes){{0}, 0};
+    ply_text(&b, "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                 "property float z\nelement face 1\nproperty list uchar int indices\n"
+                 "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+    path = ply_write(dir, "noindices.ply", &b);
+    ply_expect_error(path, ":7:9: element face has no list property vertex_indices");
+    free(path);
+    b = (ply_bytes){{0}, 0};
+    ply_text(&b, "ply\nformat ascii 1.0\ncomment\nelement vertex 3\nproperty float x\n"
+                 "property float y\nelement face 0\nproperty list uchar int vertex_indices\n"
+                 "end_header\n");
+    path = ply_write(dir, "noz.ply", &b);
+    ply_expect_error(path, ":4:9: element vertex has no property z");
+    free(path);
+    b = (ply_bytes){{0}, 0};
+    ply_text(&b, "ply\nformat binary_middle_endian 1.0\n");
+    path = ply_write(dir, "format.ply", &b);
+    ply_expect_error(path, ":2:8: unknown format 'binary_middle_endian' (ascii, "
+                           "binary_little_endian or binary_big_endian)");
+    free(path);
+    test_remove_tmpdir(dir);
+}
+END_TEST
+
+/* The frames of the Scalable CCD data sets: binary PLY with double vertices.
+ * The counts are those of the header, and the file size shows that every face
+ * is a triangle (uchar count, 3 int indices). */
+START_TEST(test_ply_scalable_ccd_frames)
+{
+    TEST_REQUIRE_SHARED_DATA(data);
+    char *pattern = NULL;
+    ck_assert_int_ge(asprintf(&pattern, "%s/scalable-ccd/*/frames/*.ply", data), 0);
+    glob_t g;
+    int rc = glob(pattern, 0, NULL, &g);
+    free(pattern);
+    if (rc != 0) {
+        fprintf(stderr, "SKIP %s: no %s/scalable-ccd/*/frames/*.ply\n", __func__, data);
+        return;
+    }
+    for (size_t i = 0; i < g.gl_pathc && i < 2; i++) {
+        const char *path = g.gl_pathv[i];
+        FILE *f = fopen(path, "rb");
+        ck_assert_ptr_nonnull(f);
+        char line[256];
+        size_t nv = 0, nf = 0, header = 0;
+        int doubles = 0;
+        while (fgets(line, sizeof line, f)) {
+            header += strlen(line);
+            sscanf(line, "element vertex %zu", &nv);
+            sscanf(line, "element face %zu", &nf);
+            doubles += !strcmp(line, "property double x\n");
+            if (!strcmp(line, "end_header\n"))
+                break;
+        }
+        ck_assert_int_eq(doubles, 1);
+        ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+        long size = ftell(f);
+        ck_assert_int_eq(size, (long)(header + 24 * nv + 13 * nf));
+        double first[3];
+        ck_assert_int_eq(fseek(f, (long)header, SEEK_SET), 0);
+        ck_assert_uint_eq(fread(first, sizeof first[0], 3, f), 3);
+        fclose(f);
+        ccd_mesh m;
+        ccd_error err;
+        ck_assert_msg(ccd_mesh_read(&m, &err, path) == CCD_OK, "%s", err.message);
+        ck_assert_uint_gt(nf, 0);
+        ck_assert_uint_eq(m.nvertices, nv);
+        ck_assert_uint_eq(m.ntriangles, nf);
+        /* little-endian hosts: the first vertex as stored */
+        const uint16_t one = 1;
+        if (*(const unsigned char *)&one)
+            ck_assert(memcmp(m.vertices, first, sizeof first) == 0);
+        ccd_mesh_free(&m);
+    }
+    globfree(&g);
+}
+END_TEST
+
 static Suite *potential_suite(void)
 {
     Suite *s = suite_create("potential");
@@ -786,6 +1195,12 @@ static Suite *potential_suite(void)
     tcase_add_test(tc, test_node_pairs_satisfy_lemma_a3);
     tcase_add_test(tc, test_value_gradient_and_hessian_are_continuous_across_the_switches);
     tcase_add_test(tc, test_voronoi_example_is_c2_where_a_distance_has_a_kink);
+    tcase_add_test(tc, test_ply_ascii);
+    tcase_add_test(tc, test_ply_binary_little_endian_doubles_with_extra_properties);
+    tcase_add_test(tc, test_ply_binary_big_endian_floats_and_skipped_elements);
+    tcase_add_test(tc, test_ply_integer_coordinates);
+    tcase_add_test(tc, test_ply_bad_input_is_located);
+    tcase_add_test(tc, test_ply_scalable_ccd_frames);
     suite_add_tcase(s, tc);
     return s;
 }

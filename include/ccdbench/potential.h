@@ -68,8 +68,13 @@ typedef struct ccd_mesh {
     uint32_t *triangles; /* 3 vertex indices per triangle */
 } ccd_mesh;
 
-/* A Wavefront OBJ (v and f lines; polygons are fanned) or OFF file, by its
- * contents.  Bad input: CCD_ERR_INPUT and "path:line:column: what". */
+/* A Wavefront OBJ (v and f lines), OFF or PLY file, told apart by its contents
+ * (PLY: the first line is "ply").  PLY: format ascii, binary_little_endian or
+ * binary_big_endian 1.0; x, y, z of element vertex (any scalar type) and the list
+ * vertex_indices (or vertex_index) of element face; other elements and
+ * properties are skipped.  Polygons are fanned into triangles.  Bad input:
+ * CCD_ERR_INPUT and "path:line:column: what"; errors in binary PLY data read
+ * "path: what (element N)", e.g. "path: end of file (face 12)". */
 CCD_API ccd_status ccd_mesh_read(ccd_mesh *m, ccd_error *err, const char *path);
 /* Box [-h, h] with every face an n × n grid (12 n² triangles), n ≥ 1. */
 CCD_API ccd_status ccd_mesh_box(ccd_mesh *m, ccd_error *err, const double half[3], unsigned n);

@@ -51,6 +51,8 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/potential_pair.c \
 	src/contact/potential_mesh.c \
 	src/contact/potential_mesh_spec.c \
+	src/contact/potential_mesh_ply.c \
+	src/contact/potential_mesh_ply.h \
 	src/contact/potential_bsh.c \
 	src/contact/potential_internal.h \
 	src/contact/potential_reference.c \

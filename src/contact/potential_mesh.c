@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Triangle meshes for the long-range contact potential: OBJ and OFF files, a
- * gridded box and a UV sphere, and rigid poses (see ccdbench/potential.h). */
+/* Triangle meshes for the long-range contact potential: OBJ and OFF files (PLY
+ * files in potential_mesh_ply.c), a gridded box and a UV sphere (see
+ * ccdbench/potential.h). */
 #include <config.h>
 
 #include "ccdbench/potential.h"
+#include "contact/potential_mesh_ply.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -217,9 +219,14 @@ static ccd_status read_polygon(reader *r, const char *text, const char *s, int o
 
 ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "rb");
     if (!f)
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "%s", strerror(errno));
+    if (ccd_mesh_is_ply(f)) {
+        ccd_status st = ccd_mesh_read_ply(out, err, path, f);
+        fclose(f);
+        return st;
+    }
     reader r = {.path = path, .err = err};
     char text[4096];
     ccd_status st = CCD_OK;

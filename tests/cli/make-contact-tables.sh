@@ -7,9 +7,10 @@ SCRIPT="$CCD_SRCDIR/scripts/make-contact-tables"
 # without shared data the witness accuracy check is skipped, the seven others run
 expect_status 0 env CCDBENCH="$CCDBENCH" CCD_SHARED_DATA="$TMP/no-data" "$SCRIPT" --quick "$TMP/tables"
 for t in witness-bench polyhedra-check polyhedra-bench scaling-check scaling-bench \
-         potential-check potential-bench; do
+         potential-check potential-bench potential-bench-spheres; do
   grep -q '^|---' "$TMP/tables/$t.md" 2>/dev/null || fail "$t.md: no markdown table"
 done
+[ -s "$TMP/tables/potential-scaling.dat" ] || fail "no potential-scaling.dat"
 [ -e "$TMP/tables/witness-check.md" ] && fail "witness-check.md written without data"
 grep -q "accuracy check skipped" "$TMP/err" || fail "the skipped check is not said"
 grep -q '| sphere | ellipsoid | 0 | gauge |' "$TMP/tables/scaling-check.md" ||
