@@ -44,7 +44,7 @@ static const char usage[] =
     "                    switches, the Voronoi example, and the hierarchy against\n"
     "                    brute force (exit 1 if one fails)\n"
     "  bench             value, pose gradient and pose Hessian through the\n"
-    "                    hierarchy (mean of repeated runs) and by brute force, one\n"
+    "                    hierarchy (fastest of repeated runs) and by brute force, one\n"
     "                    thread each, from about 600 to 6200 triangles, and the\n"
     "                    log-log slopes of both times\n"
     "    --scene S           boxes (default: two slabs, one resting on the other at\n"

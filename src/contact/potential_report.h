@@ -8,7 +8,7 @@
  *   bound, pass (1/0).
  * bench (potential_bench.c): value + pose gradient + pose Hessian through the
  *   hierarchy and by brute force for growing meshes, one thread each:
- *   triangles (both meshes), bsh_seconds (mean of repeated runs),
+ *   triangles (both meshes), bsh_seconds (fastest of repeated runs),
  *   brute_seconds, ratio (brute / bsh), exact_pairs and centred_pairs (the
  *   hierarchy's), bsh_value and brute_value (P_BSH ≤ P: not equal for finite ε,
  *   see `check` for the limit ε → ∞); and the log–log slopes of both times.
