@@ -407,17 +407,6 @@ END_TEST
 
 /* ---------------------------------------------------------------- MPFR references */
 
-/* max_i |x_i − ref_i| / max_i |ref_i| */
-static double max_rel(const double *x, const double *ref, int n)
-{
-    double err = 0, scale = 0;
-    for (int i = 0; i < n; i++) {
-        err = fmax(err, fabs(x[i] - ref[i]));
-        scale = fmax(scale, fabs(ref[i]));
-    }
-    return err / fmax(scale, 1e-300);
-}
-
 START_TEST(test_triangle_derivatives_against_mpfr_central_differences)
 {
     /* Random separated pairs from far to nearly touching (gap down to ~1e-3 of
@@ -440,8 +429,8 @@ START_TEST(test_triangle_derivatives_against_mpfr_central_differences)
                          CCD_POTENTIAL_OK);
         checked++;
         vworst = fmax(vworst, rel(P, Pr));
-        gworst = fmax(gworst, max_rel(g, gr, 18));
-        hworst = fmax(hworst, max_rel(H, Hr, 324));
+        gworst = fmax(gworst, ccd_reference_error(g, gr, 18));
+        hworst = fmax(hworst, ccd_reference_error(H, Hr, 324));
     }
     ck_assert_int_eq(checked, 12);
     fprintf(stderr, "triangles vs MPFR: value %.2e gradient %.2e Hessian %.2e\n", vworst, gworst,
@@ -487,8 +476,8 @@ static void total_against_reference(double worst[2], ccd_bsh *const h[2], const 
     ck_assert_double_le(rel(t.value, v), 1e-13);
     if (want_blend)
         ck_assert_uint_gt(t.centred_pairs, 0);
-    worst[0] = fmax(worst[0], max_rel(t.grad, g, 12));
-    worst[1] = fmax(worst[1], max_rel(t.hess, H, 144));
+    worst[0] = fmax(worst[0], ccd_reference_error(t.grad, g, 12));
+    worst[1] = fmax(worst[1], ccd_reference_error(t.hess, H, 144));
 }
 
 START_TEST(test_blended_pairs_against_mpfr_central_differences)
@@ -629,8 +618,8 @@ static void root_jump(double jump[3], ccd_bsh *const h[2], const ccd_pose *pb, d
     for (int k = 0; k < 144; k++)
         H = fmax(H, fabs(t[0].hess[k]));
     jump[0] = rel(t[1].value, t[0].value);
-    jump[1] = max_rel(t[1].grad, t[0].grad, 12);
-    jump[2] = max_rel(t[1].hess, t[0].hess, 144);
+    jump[1] = ccd_reference_error(t[1].grad, t[0].grad, 12);
+    jump[2] = ccd_reference_error(t[1].hess, t[0].hess, 144);
 }
 
 START_TEST(test_value_gradient_and_hessian_are_continuous_across_the_switches)

@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 size_t ccd_bsh_nodes(const ccd_bsh *h)
 {
     return h->n;
@@ -288,18 +287,26 @@ static void add_term(term *t, const term *x)
         t->H[i] += x->H[i];
 }
 
-/* Algorithm 1: the term of node i of A and node j of B. */
-static void process_pair(term *out, evaluation *e, int32_t i, int32_t j)
+/* The distance of the world centres of I (of A) and J (of B); their offsets
+ * from the bodies' origins in yI, yJ. */
+static double centre_distance(double yI[3], double yJ[3], const evaluation *e, const bsh_node *I,
+                              const bsh_node *J)
 {
-    const bsh_node *I = &e->h[0]->node[i], *J = &e->h[1]->node[j];
-    double yI[3], yJ[3], r2 = 0;
+    double r2 = 0;
     offset(yI, e->pose[0], I->c);
     offset(yJ, e->pose[1], J->c);
     for (int c = 0; c < 3; c++) {
         double d = yI[c] + e->pose[0]->pos[c] - yJ[c] - e->pose[1]->pos[c];
         r2 += d * d;
     }
-    double r = sqrt(r2), d1, d2;
+    return sqrt(r2);
+}
+
+/* Algorithm 1: the term of node i of A and node j of B. */
+static void process_pair(term *out, evaluation *e, int32_t i, int32_t j)
+{
+    const bsh_node *I = &e->h[0]->node[i], *J = &e->h[1]->node[j];
+    double yI[3], yJ[3], r = centre_distance(yI, yJ, e, I, J), d1, d2;
     ccd_bsh_switch(&d1, &d2, I, J, e->eps);
     double fc[3];
     if (r >= d2) { /* far: the closed form alone */
@@ -355,14 +362,8 @@ ccd_potential_status ccd_bsh_node_pair(double terms[3], double *r, double *d1, c
     evaluation e = {.pose = {pose_a, pose_b}, .want_h = 0, .eps = eps, .h = {a, b},
                     .out = &count};
     const bsh_node *I = &a->node[i], *J = &b->node[j];
-    double yI[3], yJ[3], r2 = 0, fc[3], d2;
-    offset(yI, pose_a, I->c);
-    offset(yJ, pose_b, J->c);
-    for (int c = 0; c < 3; c++) {
-        double d = yI[c] + pose_a->pos[c] - yJ[c] - pose_b->pos[c];
-        r2 += d * d;
-    }
-    *r = sqrt(r2);
+    double yI[3], yJ[3], fc[3], d2;
+    *r = centre_distance(yI, yJ, &e, I, J);
     ccd_bsh_switch(d1, &d2, I, J, eps);
     ccd_potential_centred(fc, *r);
     terms[0] = fc[0];

@@ -21,17 +21,6 @@ static double rel(double x, double ref)
     return fabs(x - ref) / fmax(fabs(ref), 1e-300);
 }
 
-/* max_i |x_i − ref_i| / max_i |ref_i| */
-static double max_rel(const double *x, const double *ref, int n)
-{
-    double err = 0, scale = 0;
-    for (int i = 0; i < n; i++) {
-        err = fmax(err, fabs(x[i] - ref[i]));
-        scale = fmax(scale, fabs(ref[i]));
-    }
-    return err / fmax(scale, 1e-300);
-}
-
 typedef struct check_row {
     const char *name;
     double measured, bound;
@@ -97,8 +86,8 @@ static size_t triangle_checks(check_row *row)
                 gerr = herr = INFINITY;
                 continue;
             }
-            gerr = fmax(gerr, max_rel(g, gr, 18));
-            herr = fmax(herr, max_rel(H, Hr, 324));
+            gerr = fmax(gerr, ccd_reference_error(g, gr, 18));
+            herr = fmax(herr, ccd_reference_error(H, Hr, 324));
         }
     }
     size_t n = 0;
@@ -146,8 +135,8 @@ static void total_vs_reference(double err[2], ccd_bsh *const h[2], const ccd_pos
         err[0] = err[1] = INFINITY;
         return;
     }
-    err[0] = fmax(err[0], max_rel(t.grad, g, 12));
-    err[1] = fmax(err[1], max_rel(t.hess, H, 144));
+    err[0] = fmax(err[0], ccd_reference_error(t.grad, g, 12));
+    err[1] = fmax(err[1], ccd_reference_error(t.hess, H, 144));
 }
 
 /* The pose putting node 0 of a at centre distance r from node 0 of b along dir. */
@@ -177,8 +166,8 @@ static double jump_ratio(ccd_bsh *const h[2], double d, double s, double eps)
                 return INFINITY;
         }
         jump[level][0] = rel(t[1].value, t[0].value);
-        jump[level][1] = max_rel(t[1].grad, t[0].grad, 12);
-        jump[level][2] = max_rel(t[1].hess, t[0].hess, 144);
+        jump[level][1] = ccd_reference_error(t[1].grad, t[0].grad, 12);
+        jump[level][2] = ccd_reference_error(t[1].hess, t[0].hess, 144);
     }
     double worst = 0;
     for (int k = 0; k < 3; k++)

@@ -6,6 +6,7 @@
 
 #include "ccdbench/potential.h"
 #include "contact/potential_mesh_ply.h"
+#include "core/grow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -132,26 +133,20 @@ static ccd_status bad(reader *r, const char *at, const char *text, const char *w
 
 static int push_vertex(reader *r, const double x[3])
 {
-    if (r->m.nvertices == r->vcap) {
-        size_t cap = r->vcap ? 2 * r->vcap : 256;
-        double *v = realloc(r->m.vertices, cap * 3 * sizeof *v);
-        if (!v)
-            return -1;
-        r->m.vertices = v, r->vcap = cap;
-    }
+    void *grown = ccd_grow(r->m.vertices, &r->vcap, r->m.nvertices, 3 * sizeof *x, 256);
+    if (!grown)
+        return -1;
+    r->m.vertices = grown;
     memcpy(r->m.vertices + 3 * r->m.nvertices++, x, 3 * sizeof *x);
     return 0;
 }
 
 static int push_triangle(reader *r, uint32_t i, uint32_t j, uint32_t k)
 {
-    if (r->m.ntriangles == r->tcap) {
-        size_t cap = r->tcap ? 2 * r->tcap : 256;
-        uint32_t *t = realloc(r->m.triangles, cap * 3 * sizeof *t);
-        if (!t)
-            return -1;
-        r->m.triangles = t, r->tcap = cap;
-    }
+    void *grown = ccd_grow(r->m.triangles, &r->tcap, r->m.ntriangles, 3 * sizeof(uint32_t), 256);
+    if (!grown)
+        return -1;
+    r->m.triangles = grown;
     uint32_t *t = r->m.triangles + 3 * r->m.ntriangles++;
     t[0] = i, t[1] = j, t[2] = k;
     return 0;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/grow.h"
 
 /* ------------------------------------------------------------------ types */
 
@@ -176,26 +177,20 @@ static char *token(char **s)
 
 static int push_elem(ply *P, const ply_elem *e)
 {
-    if (P->nelems == P->elcap) {
-        size_t cap = P->elcap ? 2 * P->elcap : 8;
-        ply_elem *n = realloc(P->elems, cap * sizeof *n);
-        if (!n)
-            return -1;
-        P->elems = n, P->elcap = cap;
-    }
+    void *grown = ccd_grow(P->elems, &P->elcap, P->nelems, sizeof *e, 8);
+    if (!grown)
+        return -1;
+    P->elems = grown;
     P->elems[P->nelems++] = *e;
     return 0;
 }
 
 static int push_prop(ply *P, const ply_prop *q)
 {
-    if (P->nprops == P->prcap) {
-        size_t cap = P->prcap ? 2 * P->prcap : 16;
-        ply_prop *n = realloc(P->props, cap * sizeof *n);
-        if (!n)
-            return -1;
-        P->props = n, P->prcap = cap;
-    }
+    void *grown = ccd_grow(P->props, &P->prcap, P->nprops, sizeof *q, 16);
+    if (!grown)
+        return -1;
+    P->props = grown;
     P->props[P->nprops++] = *q;
     return 0;
 }
@@ -492,13 +487,10 @@ static ccd_status record_end(ply *P)
 
 static int push_triangle(ply *P, uint32_t i, uint32_t j, uint32_t k)
 {
-    if (P->m.ntriangles == P->tcap) {
-        size_t cap = P->tcap ? 2 * P->tcap : 256;
-        uint32_t *t = realloc(P->m.triangles, cap * 3 * sizeof *t);
-        if (!t)
-            return -1;
-        P->m.triangles = t, P->tcap = cap;
-    }
+    void *grown = ccd_grow(P->m.triangles, &P->tcap, P->m.ntriangles, 3 * sizeof(uint32_t), 256);
+    if (!grown)
+        return -1;
+    P->m.triangles = grown;
     uint32_t *t = P->m.triangles + 3 * P->m.ntriangles++;
     t[0] = i, t[1] = j, t[2] = k;
     return 0;

@@ -17,7 +17,22 @@
 #define CCD_CONTACT_POTENTIAL_REFERENCE_H
 #include "ccdbench/potential.h"
 
+#include <math.h>
+
 enum { CCD_POTENTIAL_REFERENCE_PREC = 256 };
+
+/* How a result is compared with its reference: max_i |x_i − ref_i| over
+ * max_i |ref_i| (relative to the largest entry, so that entries that cancel to
+ * near 0 are not measured against themselves). */
+static inline double ccd_reference_error(const double *x, const double *ref, int n)
+{
+    double err = 0, scale = 0;
+    for (int i = 0; i < n; i++) {
+        err = fmax(err, fabs(x[i] - ref[i]));
+        scale = fmax(scale, fabs(ref[i]));
+    }
+    return err / fmax(scale, 1e-300);
+}
 
 /* The default step of the central differences: an exact power of two. */
 #define CCD_POTENTIAL_REFERENCE_STEP 0x1p-40

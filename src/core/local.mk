@@ -13,6 +13,7 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/error.c \
 	src/core/options.c \
 	src/core/error.h \
+	src/core/grow.h \
 	src/core/json_out.c \
 	src/core/json_out.h \
 	src/core/number_list.c \
