@@ -318,8 +318,8 @@ static int run_bench(const options *o)
         }
     }
     ccd_cli_note(o->format, 1,
-                 "contact potential bench (Ye et al.): scene %s, eps %g; seconds for value +\n"
-                 "pose gradient + pose Hessian, one thread",
+                 "contact potential bench (Ye et al.): scene %s, eps %g; CPU seconds of one\n"
+                 "thread for value + pose gradient + pose Hessian",
                  ccd_potential_scene_name(o->scene), o->eps);
     int status = ccd_cli_print_table(o->format, &t);
     if (status == CCD_EXIT_OK)

@@ -7,7 +7,8 @@
  * check (potential_check.c): one row per accuracy check: check, measured,
  *   bound, pass (1/0).
  * bench (potential_bench.c): value + pose gradient + pose Hessian through the
- *   hierarchy and by brute force for growing meshes, one thread each:
+ *   hierarchy and by brute force for growing meshes, one thread each, in CPU
+ *   seconds of that thread:
  *   triangles (both meshes), bsh_seconds (fastest of repeated runs),
  *   brute_seconds, ratio (brute / bsh), exact_pairs and centred_pairs (the
  *   hierarchy's), bsh_value and brute_value (P_BSH ≤ P: not equal for finite ε,

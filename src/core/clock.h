@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The one clock of the program: CLOCK_MONOTONIC, for every timing (method calls,
- * the exact oracle, the contact throughput, the progress bar); never the wall
- * clock, which can jump. */
+/* The clocks of the program: CLOCK_MONOTONIC, for every elapsed-time
+ * measurement (method calls, the exact oracle, the contact throughput, the
+ * progress bar), never the wall clock, which can jump; and the calling thread's
+ * CPU time, for single-threaded benchmarks of seconds or more that must not
+ * count the time the thread waited for a core on a loaded machine. */
 #ifndef CCD_CORE_CLOCK_H
 #define CCD_CORE_CLOCK_H
 #include <stdint.h>
@@ -10,5 +12,7 @@
 uint64_t ccd_clock_ns(void);
 /* The same in seconds. */
 double ccd_clock_seconds(void);
+/* CPU seconds used by the calling thread (CLOCK_THREAD_CPUTIME_ID). */
+double ccd_clock_thread_seconds(void);
 
 #endif
