@@ -223,8 +223,7 @@ START_TEST(test_gate_verdict)
                            .details = &md};
     ccd_run_stats stats = {.groups = &group, .group_count = 1, .methods = methods,
                            .method_count = 1};
-    ccd_gate_limits lim = {.max_fn = 10, .max_fp = 5, .max_fp_percent = 1, .max_slowdown = NAN,
-                           .baseline_us = NAN};
+    ccd_gate_limits lim = {.max_fn = 10, .max_fp = 5, .max_fp_percent = 1, .max_slowdown = NAN};
     ccd_gate_verdict v;
     ccd_gate_judge(&v, &stats, &lim);
     ck_assert_uint_eq(v.count, 3); /* FN, FP, failures: no baseline */
@@ -232,12 +231,35 @@ START_TEST(test_gate_verdict)
     ck_assert_str_eq(v.checks[0].message, "FN 10 <= 10");
     ck_assert_str_eq(v.checks[1].message, "FP 5 <= 5% of the queries");
     ck_assert_double_eq_tol(v.mean_us, 1.0, 1e-12);
-    lim.max_fn = 9, lim.baseline_us = 0.5, lim.max_slowdown = 1.5;
+    /* relative to a reference: the machine is 2x slower (both methods), the
+     * method is not: slowdown 1 */
+    ccd_gate_baseline base = {.method_us = 0.5, .reference_us = 5, .queries = 100};
+    ccd_gate_timing t = {.method_us = 1.0, .reference_us = 10, .noise = 0, .repeats = 3};
+    lim.max_fn = 9, lim.baseline = &base, lim.timing = &t, lim.max_slowdown = 1.5;
+    lim.reference = "exact";
     ccd_gate_judge(&v, &stats, &lim);
     ck_assert_uint_eq(v.count, 4);
+    ck_assert(v.relative && !v.checks[2].failed);
+    ck_assert_double_eq_tol(v.slowdown, 1.0, 1e-12);
+    ck_assert_str_eq(v.checks[2].message, "slowdown 1.00x <= 1.5x (time / exact's: 0.1 now, 0.1 "
+                                          "in the baseline; noise 0% over 3 runs)");
+    /* the method 1.6x slower against the same reference: fails, unless the noise
+     * of the repeats covers it */
+    t.method_us = 1.6;
+    ccd_gate_judge(&v, &stats, &lim);
+    ck_assert(v.checks[2].failed);
+    t.noise = 0.1; /* limit 1.5 · 1.1 = 1.65 */
+    ccd_gate_judge(&v, &stats, &lim);
+    ck_assert(!v.checks[2].failed);
+    /* without a reference in the baseline: absolute times */
+    t.noise = 0, t.method_us = 1.0;
+    base.reference_us = NAN;
+    ccd_gate_judge(&v, &stats, &lim);
+    ck_assert(!v.relative);
     ck_assert(v.failing && v.checks[0].failed && v.checks[2].failed && !v.checks[3].failed);
     ck_assert_str_eq(v.checks[2].name, "slowdown");
-    ck_assert_str_eq(v.checks[2].message, "mean 1.000 us = 2.00x the baseline's 0.500 us > 1.5x");
+    ck_assert_str_eq(v.checks[2].message, "slowdown 2.00x > 1.5x (mean 1.000 us, 0.500 us in the "
+                                          "baseline; noise 0% over 3 runs)");
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);

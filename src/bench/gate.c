@@ -5,38 +5,82 @@
 #include "bench/gate.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "bench/result_file.h"
 #include "core/assert.h"
 
-ccd_status ccd_gate_baseline_mean(double *mean_us, ccd_error *err, const char *path,
-                                  const char *method)
+/* Index of method `name` in s, or s->method_count. */
+static size_t method_index(const ccd_run_stats *s, const char *name)
+{
+    size_t m = 0;
+    while (name && m < s->method_count && strcmp(s->methods[m]->name, name) != 0)
+        m++;
+    return name ? m : s->method_count;
+}
+
+double ccd_gate_mean_us(const ccd_run_stats *s, size_t m)
+{
+    uint64_t ns = 0, queries = 0;
+    for (size_t g = 0; g < s->group_count; g++) {
+        ns += s->groups[g].methods[m].time_total_ns;
+        queries += s->groups[g].methods[m].queries;
+    }
+    return queries ? (double)ns / (double)queries / 1e3 : NAN;
+}
+
+ccd_status ccd_gate_baseline_read(ccd_gate_baseline *b, ccd_error *err, const char *path,
+                                  const char *method, const char *reference)
 {
     ccd_result_doc doc;
     ccd_status st = ccd_result_read(&doc, err, path);
     if (st != CCD_OK)
         return st;
     const ccd_run_stats *s = &doc.runs[0].stats;
-    size_t m = 0;
-    while (m < s->method_count && strcmp(s->methods[m]->name, method) != 0)
-        m++;
+    size_t m = method_index(s, method), r = method_index(s, reference);
+    b->queries = 0;
     if (m == s->method_count) {
         st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "the baseline has no method '%s'",
                            method);
     } else {
-        uint64_t ns = 0, queries = 0;
-        for (size_t g = 0; g < s->group_count; g++) {
-            ns += s->groups[g].methods[m].time_total_ns;
-            queries += s->groups[g].methods[m].queries;
-        }
-        if (queries == 0)
+        for (size_t g = 0; g < s->group_count; g++)
+            b->queries += s->groups[g].methods[m].queries;
+        b->method_us = ccd_gate_mean_us(s, m);
+        b->reference_us = r < s->method_count ? ccd_gate_mean_us(s, r) : NAN;
+        if (isnan(b->method_us))
             st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                                "the baseline has no queries for '%s'", method);
-        *mean_us = queries ? (double)ns / (double)queries / 1e3 : 0;
     }
     ccd_result_doc_free(&doc);
     return st;
+}
+
+void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_run_stats *const *runs, unsigned repeats,
+                        size_t m_method, size_t m_reference)
+{
+    CCD_ASSERT(repeats >= 1);
+    t->repeats = repeats;
+    t->method_us = t->reference_us = INFINITY;
+    double lo = INFINITY, hi = 0;
+    for (unsigned k = 0; k < repeats; k++) {
+        double m = ccd_gate_mean_us(runs[k], m_method);
+        t->method_us = fmin(t->method_us, m);
+        if (m_reference == SIZE_MAX)
+            continue;
+        double r = ccd_gate_mean_us(runs[k], m_reference), ratio = m / r;
+        t->reference_us = fmin(t->reference_us, r);
+        lo = fmin(lo, ratio), hi = fmax(hi, ratio);
+    }
+    if (m_reference == SIZE_MAX) {
+        t->reference_us = NAN;
+        lo = INFINITY, hi = 0; /* the absolute times' spread */
+        for (unsigned k = 0; k < repeats; k++) {
+            double m = ccd_gate_mean_us(runs[k], m_method);
+            lo = fmin(lo, m), hi = fmax(hi, m);
+        }
+    }
+    t->noise = lo > 0 && isfinite(lo) && isfinite(hi) ? (hi - lo) / lo : 0;
 }
 
 void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_gate_limits *lim)
@@ -73,19 +117,35 @@ void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_g
                  (unsigned long long)sum.false_positives, fp->failed ? ">" : "<=", lim->max_fp,
                  lim->max_fp_percent ? "% of the queries" : "");
 
-    if (!isnan(lim->baseline_us)) {
+    v->slowdown = NAN;
+    if (lim->baseline) {
+        CCD_ASSERT(lim->timing);
+        const ccd_gate_baseline *b = lim->baseline;
+        const ccd_gate_timing *t = lim->timing;
         ccd_gate_check *slow = &v->checks[v->count++];
         slow->name = "slowdown";
-        double ratio = lim->baseline_us > 0 ? v->mean_us / lim->baseline_us : INFINITY;
-        slow->failed = !isnan(lim->max_slowdown) && ratio > lim->max_slowdown;
+        v->relative = isfinite(b->reference_us) && isfinite(t->reference_us) &&
+                      b->reference_us > 0 && t->reference_us > 0;
+        double now = v->relative ? t->method_us / t->reference_us : t->method_us;
+        double then = v->relative ? b->method_us / b->reference_us : b->method_us;
+        v->slowdown = then > 0 ? now / then : INFINITY;
+        double limit = lim->max_slowdown * (1 + t->noise);
+        slow->failed = !isnan(lim->max_slowdown) && v->slowdown > limit;
+        char bound[64];
         if (isnan(lim->max_slowdown))
+            snprintf(bound, sizeof bound, "(no limit)");
+        else
+            snprintf(bound, sizeof bound, "%s %gx", slow->failed ? ">" : "<=", lim->max_slowdown);
+        if (v->relative)
             snprintf(slow->message, sizeof slow->message,
-                     "mean %.3f us = %.2fx the baseline's %.3f us (no limit)", v->mean_us, ratio,
-                     lim->baseline_us);
+                     "slowdown %.2fx %s (time / %s's: %.3g now, %.3g in the baseline; "
+                     "noise %.0f%% over %u runs)",
+                     v->slowdown, bound, lim->reference, now, then, 100 * t->noise, t->repeats);
         else
             snprintf(slow->message, sizeof slow->message,
-                     "mean %.3f us = %.2fx the baseline's %.3f us %s %gx", v->mean_us, ratio,
-                     lim->baseline_us, slow->failed ? ">" : "<=", lim->max_slowdown);
+                     "slowdown %.2fx %s (mean %.3f us, %.3f us in the baseline; noise %.0f%% "
+                     "over %u runs)",
+                     v->slowdown, bound, now, then, 100 * t->noise, t->repeats);
     }
 
     /* a failed query has no answer to score: it cannot pass, whatever FN and FP say */

@@ -10,12 +10,35 @@
 
 #include "bench/runner.h"
 
+/* The slowdown check compares the method's time with a reference method's,
+ * both measured in the same run, so that a slower or busier machine (which
+ * slows both) does not look like a slower method: slowdown = (t_M / t_R now) /
+ * (t_M / t_R in the baseline).  Without a reference in both runs it falls back
+ * to t_M / t_M(baseline), and says so.  Each time is the fastest of the run's
+ * repeats (the least disturbed), and the spread of the repeats' ratios is the
+ * noise: the check fails only when slowdown > max_slowdown · (1 + noise). */
+typedef struct ccd_gate_timing {
+    double method_us;    /* the fastest of the repeats' mean µs */
+    double reference_us; /* the same for the reference method; NAN: none */
+    double noise;        /* (max − min) / min of the repeats' ratios, 0 for one repeat */
+    unsigned repeats;
+} ccd_gate_timing;
+
+/* What a baseline result file holds of the method and the reference (first run,
+ * all groups): mean µs (reference NAN when absent) and the method's queries. */
+typedef struct ccd_gate_baseline {
+    double method_us, reference_us;
+    uint64_t queries;
+} ccd_gate_baseline;
+
 typedef struct ccd_gate_limits {
     long max_fn;          /* most false negatives allowed */
     double max_fp;        /* most false positives (a count, or a percentage); NAN: no limit */
     int max_fp_percent;   /* max_fp is a percentage of the queries */
-    double max_slowdown;  /* most mean-time ratio to the baseline; NAN: no limit */
-    double baseline_us;   /* the baseline's mean µs; NAN: no baseline */
+    double max_slowdown;  /* most slowdown against the baseline; NAN: no limit */
+    const ccd_gate_baseline *baseline; /* NULL: no slowdown check */
+    const ccd_gate_timing *timing;     /* this run's; needed with a baseline */
+    const char *reference;             /* the reference method's name, for the message */
 } ccd_gate_limits;
 
 typedef struct ccd_gate_check {
@@ -31,11 +54,22 @@ typedef struct ccd_gate_verdict {
     uint64_t queries; /* answered or failed */
     uint64_t failed;  /* queries the method failed on */
     double mean_us;
+    double slowdown;  /* NAN without a baseline */
+    int relative;     /* the slowdown is of the ratio to the reference */
 } ccd_gate_verdict;
 
-/* The mean µs of `method` over the first run of result file path (all groups). */
-ccd_status ccd_gate_baseline_mean(double *mean_us, ccd_error *err, const char *path,
-                                  const char *method);
+/* The baseline of `method` and `reference` (may be NULL) in result file path.
+ * A missing method is bad input; a missing reference leaves reference_us NAN. */
+ccd_status ccd_gate_baseline_read(ccd_gate_baseline *b, ccd_error *err, const char *path,
+                                  const char *method, const char *reference);
+
+/* The timing of method m_method and m_reference (SIZE_MAX: none) over `repeats`
+ * runs of the same queries. */
+void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_run_stats *const *runs, unsigned repeats,
+                        size_t m_method, size_t m_reference);
+
+/* The mean µs of method m over every group of a run (NAN without queries). */
+double ccd_gate_mean_us(const ccd_run_stats *s, size_t m);
 
 /* The verdict on method 0 of stats. */
 void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_gate_limits *lim);

@@ -25,8 +25,17 @@ static const char usage[] =
     "  --max-fn N         most false negatives allowed (default 0)\n"
     "  --max-fp N|P%      most false positives allowed, as a count or a percentage\n"
     "                     of the queries (default: no limit)\n"
-    "  --baseline FILE    a result file (ccdbench run --json) that has M\n"
-    "  --max-slowdown R   fail when the mean time exceeds R times the baseline's\n"
+    "  --baseline FILE    a result file (this gate's --json, or ccdbench run --json)\n"
+    "                     that has M, and the reference method to time it against\n"
+    "  --max-slowdown R   fail when M is more than R times slower than in the\n"
+    "                     baseline, relative to the reference, noise allowed for\n"
+    "  --reference R      the method M's time is divided by, both measured in the\n"
+    "                     same runs, so that a slower or busier machine does not\n"
+    "                     look like a slower method (default exact; none: compare\n"
+    "                     absolute times)\n"
+    "  --repeat K         run K times and take each method's fastest mean; the\n"
+    "                     spread of the K ratios is the noise allowed for (default\n"
+    "                     5 with --baseline, else 1)\n"
     "  --junit FILE       also write the checks as JUnit XML\n"
     "  --json FILE        also write this run's result file (a future baseline)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
@@ -42,11 +51,13 @@ static const char usage[] =
 
 enum {
     OPT_PARAM = 256, OPT_METHOD_PARAM, OPT_METHOD, OPT_PLUGIN, OPT_MAX_FN, OPT_MAX_FP, OPT_BASELINE, OPT_MAX_SLOWDOWN,
-    OPT_JUNIT, OPT_JSON, OPT_THREADS, OPT_HELP, OPT_MAX_DIGITS
+    OPT_JUNIT, OPT_JSON, OPT_THREADS, OPT_HELP, OPT_MAX_DIGITS, OPT_REFERENCE, OPT_REPEAT
 };
 
 typedef struct gate_options {
     const char *method, *baseline, *junit, *json;
+    const char *reference; /* NULL: none */
+    long repeat;           /* 0: the default */
     char **plugins;
     size_t plugin_count;
     long max_fn, threads;
@@ -75,6 +86,8 @@ static int parse(gate_options *o, int argc, char **argv)
         {"eta", required_argument, NULL, OPT_PARAM},
         {"param", required_argument, NULL, OPT_METHOD_PARAM},
         {"max-digits", required_argument, NULL, OPT_MAX_DIGITS},
+        {"reference", required_argument, NULL, OPT_REFERENCE},
+        {"repeat", required_argument, NULL, OPT_REPEAT},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -128,6 +141,17 @@ static int parse(gate_options *o, int argc, char **argv)
             if ((status = ccd_cli_parse_max_digits(&o->max_digits, optarg)) != 0)
                 return status;
             break;
+        case OPT_REFERENCE:
+            if (strchr(optarg, ','))
+                return ccd_cli_usage_error("gate: --reference takes one method");
+            o->reference = strcmp(optarg, "none") ? optarg : NULL;
+            break;
+        case OPT_REPEAT:
+            if (ccd_cli_parse_long(&o->repeat, "--repeat", optarg) != 0)
+                return CCD_EXIT_USAGE;
+            if (o->repeat < 1 || o->repeat > 1000)
+                return ccd_cli_usage_error("--repeat: must be in 1..1000");
+            break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         default: return ccd_cli_bad_option("gate", argv, optopt);
         }
@@ -138,12 +162,16 @@ static int parse(gate_options *o, int argc, char **argv)
         return ccd_cli_usage_error("gate: --method takes one method");
     if (!isnan(o->max_slowdown) && !o->baseline)
         return ccd_cli_usage_error("gate: --max-slowdown needs --baseline FILE");
+    if (o->reference && !strcmp(o->reference, o->method))
+        o->reference = NULL; /* M against itself: absolute times */
+    if (!o->repeat)
+        o->repeat = o->baseline ? 5 : 1;
     return -1;
 }
 
 int ccd_cmd_gate(int argc, char **argv)
 {
-    gate_options o = {.max_fp = NAN, .max_slowdown = NAN};
+    gate_options o = {.max_fp = NAN, .max_slowdown = NAN, .reference = "exact"};
     ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
     if (!o.plugins)
@@ -159,15 +187,23 @@ int ccd_cmd_gate(int argc, char **argv)
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0;
-    double base_us = NAN;
-    /* Both outputs before any work: a path that cannot be written fails now. */
+    ccd_gate_baseline baseline;
     ccd_atomic_file junit_file = {0}, json_file = {0};
+    ccd_run_stats *runs = calloc((size_t)o.repeat, sizeof *runs);
+    unsigned done_runs = 0;
+    char *names = NULL;
+    if (!runs) {
+        status = ccd_cli_out_of_memory();
+        goto done;
+    }
+    /* Both outputs before any work: a path that cannot be written fails now. */
     if ((o.junit && ccd_atomic_file_open(&junit_file, &err, o.junit) != CCD_OK) ||
         (o.json && ccd_atomic_file_open(&json_file, &err, o.json) != CCD_OK)) {
         status = ccd_cli_fail(&err);
         goto done;
     }
-    if (o.baseline && ccd_gate_baseline_mean(&base_us, &err, o.baseline, o.method) != CCD_OK) {
+    if (o.baseline && ccd_gate_baseline_read(&baseline, &err, o.baseline, o.method,
+                                             o.reference) != CCD_OK) {
         status = ccd_cli_fail(&err);
         goto done;
     }
@@ -176,9 +212,16 @@ int ccd_cmd_gate(int argc, char **argv)
         goto done;
     }
     have_methods = 1;
-    if (ccd_method_list_select(&chosen, &err, &available.available, o.method) != CCD_OK) {
+    /* M first (the verdict is on method 0), then the reference */
+    names = o.reference ? ccd_report_printf("%s,%s", o.method, o.reference) : strdup(o.method);
+    if (!names) {
+        status = ccd_cli_out_of_memory();
+        goto done;
+    }
+    if (ccd_method_list_select(&chosen, &err, &available.available, names) != CCD_OK) {
         const char *what = strstr(err.message, ": ");
-        status = ccd_cli_usage_error("--method: %s", what ? what + 2 : err.message);
+        status = ccd_cli_usage_error("%s: %s", o.reference ? "--method or --reference" : "--method",
+                                     what ? what + 2 : err.message);
         goto done;
     }
     if (ccd_cli_discover(&ds, &err, argv + optind, argc - optind) != CCD_OK) {
@@ -191,35 +234,72 @@ int ccd_cmd_gate(int argc, char **argv)
         status = ccd_cli_usage_error("gate: no query files found under the data given");
         goto done;
     }
-    const char *limit = ccd_builtin_limit(chosen.items[0]);
-    /* A plugin method runs in child processes (as `run` does by default). */
-    unsigned char isolate = (unsigned char)ccd_cli_method_from_plugin(&available, chosen.items[0]);
+    const char *limit[2];
+    unsigned char isolate[2];
+    for (size_t m = 0; m < chosen.count; m++) {
+        limit[m] = ccd_builtin_limit(chosen.items[m]);
+        /* A plugin method runs in child processes (as `run` does by default). */
+        isolate[m] = (unsigned char)ccd_cli_method_from_plugin(&available, chosen.items[m]);
+    }
     if ((status = ccd_cli_options_resolve(&method_options, &o.options, &available.available,
                                           chosen.items, chosen.count)) != 0)
         goto done;
     ccd_run_config cfg = {.methods = chosen.items, .method_count = chosen.count,
                           .params = o.params,
-                          .method_options = (const ccd_option_value *const *)method_options, .method_limits = &limit, .isolate = &isolate,
-                          .query_timeout = 60, .threads = (int)o.threads};
-    ccd_run_stats stats;
-    if (ccd_run(&stats, &err, &ds, &cfg) != CCD_OK) {
-        status = ccd_cli_fail(&err);
-        goto done;
-    }
-    ccd_cli_note_unlabelled_run(&stats); /* the truth is the labels where there are any */
+                          .method_options = (const ccd_option_value *const *)method_options,
+                          .method_limits = limit, .isolate = isolate, .query_timeout = 60,
+                          .threads = (int)o.threads};
+    for (; done_runs < (unsigned)o.repeat; done_runs++)
+        if (ccd_run(&runs[done_runs], &err, &ds, &cfg) != CCD_OK) {
+            status = ccd_cli_fail(&err);
+            goto done;
+        }
+    ccd_run_stats *stats = &runs[0]; /* the answers are the same in every run */
+    ccd_cli_note_unlabelled_run(stats); /* the truth is the labels where there are any */
+    const ccd_run_stats *views[1000];
+    for (unsigned k = 0; k < done_runs; k++)
+        views[k] = &runs[k];
+    ccd_gate_timing timing;
+    ccd_gate_timing_of(&timing, views, done_runs, 0, chosen.count > 1 ? 1 : SIZE_MAX);
     ccd_gate_limits limits = {.max_fn = o.max_fn, .max_fp = o.max_fp,
                               .max_fp_percent = o.max_fp_percent,
-                              .max_slowdown = o.max_slowdown, .baseline_us = base_us};
+                              .max_slowdown = o.max_slowdown,
+                              .baseline = o.baseline ? &baseline : NULL, .timing = &timing,
+                              .reference = o.reference};
     ccd_gate_verdict verdict;
-    ccd_gate_judge(&verdict, &stats, &limits);
+    ccd_gate_judge(&verdict, stats, &limits);
+    if (o.baseline && o.reference && !verdict.relative)
+        fprintf(stderr, "ccdbench: gate: warning: %s has no method '%s': the slowdown compares "
+                "absolute times, which a slower or busier machine inflates (make the baseline "
+                "with gate --json)\n", o.baseline, o.reference);
+    if (o.baseline && baseline.queries != verdict.queries - verdict.failed)
+        fprintf(stderr, "ccdbench: gate: warning: %s timed %s on %llu queries, this run on "
+                "%llu: the data differ, and so may the times\n", o.baseline, o.method,
+                (unsigned long long)baseline.queries,
+                (unsigned long long)(verdict.queries - verdict.failed));
     ccd_gate_print(stdout, &verdict, o.method);
     status = verdict.failing ? CCD_EXIT_FAILURE : CCD_EXIT_OK;
     if (o.junit) {
-        ccd_gate_write_junit(junit_file.stream, &verdict, o.method, stats.wall_seconds);
+        ccd_gate_write_junit(junit_file.stream, &verdict, o.method, stats->wall_seconds);
         if (ccd_atomic_file_commit(&junit_file, &err) != CCD_OK)
             status = ccd_cli_fail(&err);
     }
     if (o.json && status != CCD_EXIT_USAGE) {
+        /* the run whose ratio (or time) is the median: a baseline's typical run */
+        unsigned pick = 0;
+        if (done_runs > 2) {
+            double key[1000];
+            for (unsigned k = 0; k < done_runs; k++)
+                key[k] = ccd_gate_mean_us(&runs[k], 0) /
+                         (chosen.count > 1 ? ccd_gate_mean_us(&runs[k], 1) : 1);
+            for (unsigned k = 0; k < done_runs; k++) {
+                unsigned below = 0;
+                for (unsigned l = 0; l < done_runs; l++)
+                    below += key[l] < key[k] || (key[l] == key[k] && l < k);
+                if (below == done_runs / 2)
+                    pick = k;
+            }
+        }
         ccd_result_header h;
         if (ccd_result_header_init(&h, &err, argv + optind, (size_t)(argc - optind), &ds,
                                    cfg.methods, cfg.method_count, CCD_TRUTH_POLICY_LABELS, 0, 1,
@@ -230,7 +310,7 @@ int ccd_cmd_gate(int argc, char **argv)
             ccd_result_write_header(&w, json_file.stream, &h, 0);
             ccd_result_write_run_begin(&w, NAN, &cfg.params, cfg.methods, cfg.method_options,
                                        cfg.method_count);
-            ccd_result_write_run_end(&w, &stats);
+            ccd_result_write_run_end(&w, &runs[pick]);
             ccd_result_write_finish(&w);
             if (ccd_atomic_file_commit(&json_file, &err) != CCD_OK)
                 status = ccd_cli_fail(&err);
@@ -238,8 +318,11 @@ int ccd_cmd_gate(int argc, char **argv)
         h.methods = NULL;
         ccd_result_header_free(&h);
     }
-    ccd_run_stats_free(&stats);
 done:
+    for (unsigned k = 0; k < done_runs; k++)
+        ccd_run_stats_free(&runs[k]);
+    free(runs);
+    free(names);
     ccd_cli_options_free(method_options, chosen.count);
     ccd_atomic_file_abort(&junit_file); /* no-ops once written */
     ccd_atomic_file_abort(&json_file);

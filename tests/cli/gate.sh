@@ -24,16 +24,58 @@ expect_status 1 "$CCDBENCH" gate --plugin "$always" --method test-always-collide
 expect_status 0 "$CCDBENCH" gate --plugin "$always" --method test-always-collides --max-fp 100% "$DEFAULT_DATA"
 expect_status 0 "$CCDBENCH" gate --plugin "$always" --method test-always-collides --max-fp 276 "$DEFAULT_DATA"
 
-# Slowdown against a baseline result file (limits far from any real ratio).
+# Slowdown against a baseline result file (limits far from any real ratio); the
+# synthetic baseline has no reference method nor these data: both are said.
 expect_status 1 "$CCDBENCH" gate --method fprf --baseline "$baseline" --max-slowdown 1e-9 "$DEFAULT_DATA"
-grep -q '^gate FAIL: fprf .*x the baseline' "$TMP/out" || fail "slowdown verdict: $(cat "$TMP/out")"
+grep -q '^gate FAIL: fprf .*slowdown [0-9.e+]*x > 1e-09x (mean' "$TMP/out" ||
+  fail "slowdown verdict: $(cat "$TMP/out")"
+grep -q "warning: .* has no method 'exact': the slowdown compares absolute times" "$TMP/err" ||
+  fail "no warning for a baseline without the reference"
 expect_status 0 "$CCDBENCH" gate --method fprf --baseline "$baseline" --max-slowdown 1e9 "$DEFAULT_DATA"
+expect_status 0 "$CCDBENCH" gate --method fprf --baseline "$baseline" --max-slowdown 1e9 \
+  "$DEFAULT_DATA/coplanar"
+grep -q "warning: .* timed fprf on 276 queries, this run on [0-9]*: the data differ" "$TMP/err" ||
+  fail "no warning for a baseline of other data"
+
+# A baseline from this gate's --json holds the reference: the slowdown is relative
+# to it, measured in the same runs.
+expect_status 0 "$CCDBENCH" gate --method tight-inclusion --json "$TMP/base.json" "$DEFAULT_DATA"
+expect_status 0 "$CCDBENCH" gate --method tight-inclusion --baseline "$TMP/base.json" \
+  --max-slowdown 1e9 --repeat 2 "$DEFAULT_DATA"
+grep -q "slowdown [0-9.]*x <= 1e+09x (time / exact's: .* noise [0-9]*% over 2 runs)" "$TMP/out" ||
+  fail "relative slowdown: $(cat "$TMP/out")"
+[ ! -s "$TMP/err" ] || fail "warnings for a matching baseline: $(cat "$TMP/err")"
+expect_status 0 "$CCDBENCH" gate --method tight-inclusion --baseline "$TMP/base.json" \
+  --reference none --max-slowdown 1e9 "$DEFAULT_DATA"
+grep -q "slowdown [0-9.]*x <= 1e+09x (mean .* over 5 runs)" "$TMP/out" ||
+  fail "--reference none: $(cat "$TMP/out")"
+
+# Noise: under a CPU load that takes both cores and more, repeated identical gates
+# give one verdict (the baseline made without the load, --max-slowdown 1.5: the
+# README's recipe, which absolute times failed at random).
+expect_status 0 "$CCDBENCH" gate --method fprf --json "$TMP/quiet.json" "$DEFAULT_DATA"
+load_pids=
+for i in 1 2 3 4; do
+  ( while :; do :; done ) &
+  load_pids="$load_pids $!"
+done
+verdicts=
+for i in 1 2 3 4 5 6 7 8 9 10; do
+  "$CCDBENCH" gate --method fprf --baseline "$TMP/quiet.json" --max-slowdown 1.5 \
+    "$DEFAULT_DATA" >"$TMP/loaded.out" 2>&1
+  verdicts="$verdicts $?"
+done
+kill $load_pids 2>/dev/null
+wait 2>/dev/null
+[ "$verdicts" = " 0 0 0 0 0 0 0 0 0 0" ] || fail "gate verdicts under load: $verdicts ($(cat "$TMP/loaded.out"))"
 
 # Usage and input errors.
 expect_status 2 "$CCDBENCH" gate "$DEFAULT_DATA"
 expect_stderr "--method M is required"
 expect_status 2 "$CCDBENCH" gate --method fprf --max-slowdown 2 "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" gate --method nope "$DEFAULT_DATA"
+expect_status 2 "$CCDBENCH" gate --method fprf --reference nope "$DEFAULT_DATA"
+expect_status 2 "$CCDBENCH" gate --method fprf --repeat 0 "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" gate --method irf --baseline "$baseline" --max-slowdown 2 "$DEFAULT_DATA"
 expect_stderr "^$baseline: the baseline has no method 'irf'"
 printf '{"format": "ccdbench-result",\n "version": 1,\n "tool": 3}\n' >"$TMP/bad.json"
