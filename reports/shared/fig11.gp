@@ -20,10 +20,10 @@ set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
 set xrange [1.20226e-104:83.1764]
-set yrange [1e-1:1e5]
+set yrange [1e-2:1e5]
 set xlabel 'minimum separation d (length units of the input)'
 set ylabel 'run time per query (µs)'
-set key above horizontal samplen 2
+set key bottom left samplen 2 box opaque width 1
 plot 'fig11.dat' using 1:3:4 with filledcurves lc rgb '#56B4E9' fs transparent solid 0.35 title 'range (fastest to slowest query)', '' using 1:2 with linespoints lt 1 title 'mean'
 unset multiplot
 set output
@@ -37,10 +37,10 @@ set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
 set xrange [1.20226e-104:83.1764]
-set yrange [1e-1:1e5]
+set yrange [1e-2:1e5]
 set xlabel 'minimum separation d (length units of the input)'
 set ylabel 'run time per query (µs)'
-set key above horizontal samplen 2
+set key bottom left samplen 2 box opaque width 1
 plot 'fig11.dat' using 1:3:4 with filledcurves lc rgb '#56B4E9' fs transparent solid 0.35 title 'range (fastest to slowest query)', '' using 1:2 with linespoints lt 1 title 'mean'
 unset multiplot
 set output
@@ -55,10 +55,10 @@ set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
 set xrange [1.20226e-104:83.1764]
-set yrange [1e-1:1e5]
+set yrange [1e-2:1e5]
 set xlabel 'minimum separation d (length units of the input)'
 set ylabel 'run time per query (µs)'
-set key above horizontal samplen 2
+set key bottom left samplen 2 box opaque width 1
 plot 'fig11.dat' using 1:3:4 with filledcurves lc rgb '#56B4E9' fs transparent solid 0.35 title 'range (fastest to slowest query)', '' using 1:2 with linespoints lt 1 title 'mean'
 unset multiplot
 set output

@@ -569,6 +569,7 @@ ccd_status ccd_figure_sweep_range(ccd_figures *f, ccd_error *err, const char *na
     int ylo, yhi;
     double xlo, xhi;
     decades(&ylo, &yhi, tmin, tmax, 0.03);
+    ylo--; /* room for the key, bottom left */
     sweep_xrange(&xlo, &xhi, doc);
     const char *what = is_ms ? "minimum separation d" : "tolerance δ";
     char *body = queries ? ccd_report_printf(
@@ -577,7 +578,7 @@ ccd_status ccd_figure_sweep_range(ccd_figures *f, ccd_error *err, const char *na
         "set logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n"
         "set xrange [%.6g:%.6g]\nset yrange [1e%d:1e%d]\n"
         "set xlabel '%s (length units of the input)'\nset ylabel 'run time per query (µs)'\n"
-        "set key above horizontal samplen 2\n"
+        "set key bottom left samplen 2 box opaque width 1\n"
         "plot '%s.dat' using 1:3:4 with filledcurves lc rgb '#56B4E9' fs transparent solid 0.35 "
         "title 'range (fastest to slowest query)', '' using 1:2 with linespoints lt 1 "
         "title 'mean'\n",
