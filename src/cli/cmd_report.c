@@ -39,7 +39,8 @@ static const char usage[] =
     "  --output-dir DIR  write every table in every format and the figures into DIR\n"
     "                    instead of printing\n"
     "  --by-family       Table 1 and 2 per family as well as per dataset\n"
-    "  --figure-method M the method of Figures 8, 9, 11 (default tight-inclusion)\n"
+    "  --figure-method M the method of Figures 8, 9, 11 (default tight-inclusion);\n"
+    "                    a sweep without it has no such figure\n"
     "  --gnuplot PROG    the gnuplot to render with (default gnuplot)\n"
     "  --no-render       write the .dat and .gp files but do not run gnuplot\n"
     "  --help            show this help\n"
@@ -181,7 +182,7 @@ int ccd_cmd_report(int argc, char **argv)
         ccd_report_set_print(stdout, &set, o.format, set.count == 1 ? 0 : only);
         goto done;
     }
-    ccd_figures fig = {.dir = o.dir, .gnuplot = o.render ? o.gnuplot : NULL};
+    ccd_figures fig = {.dir = o.dir, .gnuplot = o.render ? o.gnuplot : NULL, .notes = stderr};
     if (ccd_report_set_write(&err, &set, o.dir) != CCD_OK ||
         ccd_report_set_figures(&fig, &err, &set, o.figure_method) != CCD_OK)
         status = ccd_cli_fail(&err);

@@ -13,6 +13,7 @@ typedef struct ccd_figures {
     const char *dir;     /* where the files go */
     const char *gnuplot; /* program to render with; NULL: write .dat and .gp only */
     size_t written;      /* figures written so far */
+    FILE *notes;         /* where to say which figures were left out and why (NULL: nowhere) */
 } ccd_figures;
 
 /* Figure 1: mean time, FP and FN per method (log scale), over all datasets. */

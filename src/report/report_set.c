@@ -277,6 +277,7 @@ ccd_status ccd_report_set_figures(ccd_figures *fig, ccd_error *err, const ccd_re
     /* Figure 8: the first delta sweep with the figure method; Figure 15: the first
      * delta sweep of several methods (Wang et al. 2021: Ours, UIRF and IRF). */
     int have_fig8 = 0, have_fig15 = 0;
+    const ccd_result_doc *delta = NULL; /* the first delta sweep */
     for (size_t d = 0; st == CCD_OK && d < s->doc_count; d++) {
         const ccd_result_doc *doc = &s->docs[d];
         const char *sweep = doc->header.sweep;
@@ -284,6 +285,7 @@ ccd_status ccd_report_set_figures(ccd_figures *fig, ccd_error *err, const ccd_re
             continue;
         if (strcmp(sweep, "delta") == 0) {
             const ccd_result_header *h = &doc->header;
+            delta = delta ? delta : doc;
             int has_method = 0;
             for (size_t m = 0; m < h->method_count; m++)
                 has_method |= strcmp(h->methods[m]->name, figure_method) == 0;
@@ -300,6 +302,13 @@ ccd_status ccd_report_set_figures(ccd_figures *fig, ccd_error *err, const ccd_re
         } else if (strcmp(sweep, "ms") == 0) {
             st = ccd_figure_sweep_range(fig, err, "fig11", doc, figure_method);
         }
+    }
+    if (st == CCD_OK && delta && !have_fig8 && fig->notes) {
+        fprintf(fig->notes, "report: fig8 left out: no delta sweep has method '%s' "
+                "(--figure-method; the first has", figure_method);
+        for (size_t m = 0; m < delta->header.method_count; m++)
+            fprintf(fig->notes, "%s %s", m ? "," : "", delta->header.methods[m]->name);
+        fputs(")\n", fig->notes);
     }
     return st;
 }
