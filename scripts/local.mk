@@ -1,4 +1,4 @@
 # SPDX-License-Identifier: MIT
-dist_noinst_SCRIPTS += scripts/bootstrap scripts/make-contact-tables
+dist_noinst_SCRIPTS += scripts/bootstrap scripts/make-contact-tables scripts/run-shards
 EXTRA_DIST += .ci/run
 dist_man_MANS += man/ccdbench.1
