@@ -24,6 +24,7 @@ REPORT_CLI_TESTS = \
 	tests/cli/report-figures.sh \
 	tests/cli/report-files.sh \
 	tests/cli/report-memory.sh \
+	tests/cli/run-shards.sh \
 	tests/cli/sweep.sh
 TESTS += $(REPORT_CLI_TESTS)
 EXTRA_DIST += $(REPORT_CLI_TESTS) \
