@@ -83,16 +83,17 @@ static char *line_copy(const char *line)
     return s;
 }
 
-/* The value of a key line, shortened to about 60 characters. */
-static void short_value(char *out, size_t size, const char *line)
+/* The value of a key line, shortened to about 60 characters around `at` (where
+ * the values differ). */
+static void short_value(char *out, size_t size, const char *line, size_t at)
 {
     const char *colon = strstr(line, ": ");
     const char *v = colon ? colon + 2 : line;
     size_t n = strlen(v);
-    if (n < size && n <= 60)
-        snprintf(out, size, "%s", v);
-    else
-        snprintf(out, size, "%.56s...", v);
+    size_t from = at > 24 && n > 60 ? at - 24 : 0;
+    if (from > n)
+        from = n;
+    snprintf(out, size, "%s%.56s%s", from ? "..." : "", v + from, n - from > 56 ? "..." : "");
 }
 
 char *ccd_checkpoint_key_diff(const char *want, const char *have, int *oom)
@@ -108,9 +109,14 @@ char *ccd_checkpoint_key_diff(const char *want, const char *have, int *oom)
                 const char *colon = strstr(*la ? la : lb, ": ");
                 const char *line = *la ? la : lb;
                 int name_len = colon ? (int)(colon - line) : (int)strlen(line);
-                char va[64], vb[64];
-                short_value(va, sizeof va, la);
-                short_value(vb, sizeof vb, lb);
+                char va[72], vb[72];
+                const char *ca = strstr(la, ": "), *cb = strstr(lb, ": ");
+                const char *xa = ca ? ca + 2 : la, *xb = cb ? cb + 2 : lb;
+                size_t at = 0;
+                while (xa[at] && xa[at] == xb[at])
+                    at++;
+                short_value(va, sizeof va, la, at);
+                short_value(vb, sizeof vb, lb, at);
                 size_t size = (size_t)name_len + 256;
                 if ((why = malloc(size)))
                     snprintf(why, size, "%.*s: '%s' here, '%s' in the checkpoint",
