@@ -17,7 +17,14 @@ tests_check_report_LDADD = \
 	src/core/libccdcore.la \
 	$(CHECK_LIBS) $(CCD_LIBS)
 
+check_PROGRAMS += tests/check_checkpoint
+TESTS += tests/check_checkpoint
+tests_check_checkpoint_SOURCES = tests/check_checkpoint.c
+tests_check_checkpoint_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_checkpoint_LDADD = $(tests_check_report_LDADD)
+
 REPORT_CLI_TESTS = \
+	tests/cli/checkpoint.sh \
 	tests/cli/gate.sh \
 	tests/cli/merge.sh \
 	tests/cli/report.sh \

@@ -136,12 +136,15 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     uint64_t total = 0, done_bytes = 0;
     for (size_t i = 0; i < ds->count; i++)
         total += file_size(ds->files[i].csv_path);
-    for (size_t i = 0; i < ds->count && st == CCD_OK; i++) {
-        st = run_file(&s, err, ds, i, &b, done_bytes, total);
+    size_t end = loop->file_end ? loop->file_end : ds->count;
+    CCD_ASSERT(loop->file_begin <= end && end <= ds->count);
+    for (size_t i = 0; i < end && st == CCD_OK; i++) {
+        if (i >= loop->file_begin)
+            st = run_file(&s, err, ds, i, &b, done_bytes, total);
         done_bytes += file_size(ds->files[i].csv_path);
     }
     if (st == CCD_OK && loop->progress)
-        loop->progress(loop->ctx, total, total);
+        loop->progress(loop->ctx, end == ds->count ? total : done_bytes, total);
 done:
     if (have_batch)
         ccd_batch_free(&b);

@@ -30,6 +30,9 @@ typedef struct ccd_batch_loop {
     /* Sequentially, in order: use the slot of q, query of ds->files[file]. */
     ccd_status (*consume)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                           const void *slot);
+    /* Files to run: ds->files[file_begin .. file_end); file_end 0: every file.
+     * The others are not read (progress counts them all, done or to come). */
+    size_t file_begin, file_end;
     /* Called after each batch with input bytes done / total (optional). */
     void (*progress)(void *ctx, uint64_t done, uint64_t total);
 } ccd_batch_loop;

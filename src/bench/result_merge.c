@@ -48,8 +48,7 @@ static int same_value(double a, double b)
     return a == b || (isnan(a) && isnan(b));
 }
 
-/* Does doc belong with first?  Returns NULL or what differs. */
-static const char *mismatch(const ccd_result_doc *first, const ccd_result_doc *doc)
+const char *ccd_result_mismatch(const ccd_result_doc *first, const ccd_result_doc *doc)
 {
     const ccd_result_header *a = &first->header, *b = &doc->header;
     if (a->shard_count != b->shard_count)
@@ -112,13 +111,13 @@ static int compare_shards(const void *pa, const void *pb)
     return strcmp(a->path, b->path);
 }
 
-static ccd_status write_merged(ccd_error *err, const char *out_path, ccd_result_doc *docs,
-                               size_t n)
+ccd_status ccd_result_combine(ccd_error *err, const char *out_path, ccd_result_doc *docs,
+                              size_t n, unsigned shard_index, unsigned shard_count)
 {
     ccd_result_doc *first = &docs[0];
     ccd_result_header h = first->header;
-    h.shard_index = 0;
-    h.shard_count = 1;
+    h.shard_index = shard_index;
+    h.shard_count = shard_count;
     ccd_atomic_file f;
     ccd_status st = ccd_atomic_file_open(&f, err, out_path);
     if (st != CCD_OK)
@@ -205,7 +204,7 @@ ccd_status ccd_result_merge(ccd_error *err, const char *out_path, char *const *p
         goto done;
     }
     for (size_t d = 0; d < n && st == CCD_OK; d++) {
-        const char *why = mismatch(&docs[0], &docs[d]);
+        const char *why = ccd_result_mismatch(&docs[0], &docs[d]);
         if (!why && seen[docs[d].header.shard_index])
             why = "it repeats a shard index of another file";
         if (why)
@@ -219,7 +218,7 @@ ccd_status ccd_result_merge(ccd_error *err, const char *out_path, char *const *p
             st = ccd_error_set(err, CCD_ERR_INPUT, "merge", 0, 0, "shard %u of %u is missing", i,
                                count);
     if (st == CCD_OK)
-        st = write_merged(err, out_path, docs, n);
+        st = ccd_result_combine(err, out_path, docs, n, 0, 1);
 done:
     for (size_t d = 0; d < loaded; d++)
         ccd_result_doc_free(&docs[d]);

@@ -5,11 +5,16 @@
 #include "bench/run_series.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "bench/checkpoint.h"
+#include "bench/result_merge.h"
 #include "bench/sweep.h"
 #include "core/assert.h"
 #include "core/atomic_file.h"
+#include "core/error.h"
 
 /* What the per-query callback needs: the writer and the dataset, and the
  * caller's progress callback, passed on. */
@@ -34,10 +39,16 @@ static void series_query(void *ctx, const ccd_dataset_file *file, const ccd_quer
     ccd_result_write_query(io->writer, (size_t)(file - io->ds->files), q, truth, outcomes);
 }
 
+static ccd_status execute_checkpointed(ccd_result_run *runs, ccd_error *err,
+                                       const ccd_dataset *ds, ccd_run_config *cfg,
+                                       const ccd_run_series *series);
+
 ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
                                   ccd_run_config *cfg, const ccd_run_series *series)
 {
     CCD_ASSERT(series->count >= 1 && (series->sweep_param || series->count == 1));
+    if (series->checkpoint_dir)
+        return execute_checkpointed(runs, err, ds, cfg, series);
     ccd_status st = CCD_OK;
     ccd_result_header header;
     ccd_atomic_file file = {0};
@@ -88,5 +99,202 @@ ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const cc
         header.methods = NULL; /* borrowed from cfg */
         ccd_result_header_free(&header);
     }
+    return st;
+}
+
+/* ------------------------------------------------------------ checkpoints */
+
+/* The parameters and options of every run, one line each, for the key. */
+static char *runs_key(ccd_run_config *cfg, const ccd_run_series *series)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!out)
+        return NULL;
+    for (size_t r = 0; r < series->count; r++) {
+        char *line = NULL;
+        size_t line_size = 0;
+        FILE *l = open_memstream(&line, &line_size);
+        if (!l) {
+            fclose(out);
+            free(text);
+            return NULL;
+        }
+        ccd_params p = cfg->params;
+        double value = series->sweep_param ? series->sweep_values[r] : NAN;
+        if (series->sweep_param)
+            ccd_sweep_apply(&p, series->sweep_param, value);
+        ccd_result_writer w = {.out = l, .method_count = cfg->method_count};
+        ccd_result_write_run_begin(&w, value, &p, cfg->methods,
+                                   (const ccd_option_value *const *)series->options[r],
+                                   cfg->method_count);
+        int bad = fclose(l) != 0;
+        if (!bad) {
+            fprintf(out, "run %zu:", r);
+            for (const char *c = line; *c; c++) /* one line, without the indentation */
+                if (*c != '\n' && !(*c == ' ' && (c[1] == ' ' || c[-1] == '\n')))
+                    fputc(*c, out);
+            fputc('\n', out);
+        }
+        free(line);
+        if (bad) {
+            fclose(out);
+            free(text);
+            return NULL;
+        }
+    }
+    if (fclose(out) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* Run every run of the series on file f only, and write its unit (atomically). */
+static ccd_status run_unit(ccd_error *err, const ccd_dataset *ds, ccd_run_config *cfg,
+                           const ccd_run_series *series, const ccd_result_header *header,
+                           const ccd_checkpoint *cp, size_t f, series_io *io)
+{
+    char *path = ccd_checkpoint_unit_path(cp, f);
+    if (!path)
+        return ccd_error_oom(err, cp->dir);
+    ccd_atomic_file file;
+    ccd_result_writer writer;
+    ccd_status st = ccd_atomic_file_open(&file, err, path);
+    free(path);
+    if (st != CCD_OK)
+        return st;
+    ccd_result_write_header(&writer, file.stream, header, series->per_query);
+    io->writer = series->per_query ? &writer : NULL;
+    cfg->on_query = io->writer ? series_query : NULL;
+    cfg->file_begin = f;
+    cfg->file_end = f + 1;
+    ccd_params saved = cfg->params;
+    for (size_t r = 0; st == CCD_OK && r < series->count; r++) {
+        double value = series->sweep_param ? series->sweep_values[r] : NAN;
+        cfg->params = saved;
+        if (series->sweep_param)
+            ccd_sweep_apply(&cfg->params, series->sweep_param, value);
+        cfg->method_options = (const ccd_option_value *const *)series->options[r];
+        ccd_result_write_run_begin(&writer, value, &cfg->params, cfg->methods,
+                                   cfg->method_options, cfg->method_count);
+        ccd_run_stats stats;
+        if (series->run_begin)
+            series->run_begin(series->ctx, r);
+        st = ccd_run(&stats, err, ds, cfg);
+        if (series->run_end)
+            series->run_end(series->ctx, r);
+        if (st == CCD_OK) {
+            ccd_result_write_run_end(&writer, &stats);
+            ccd_run_stats_free(&stats);
+        }
+    }
+    cfg->params = saved;
+    if (st != CCD_OK) {
+        ccd_atomic_file_abort(&file);
+        return st;
+    }
+    ccd_result_write_finish(&writer);
+    return ccd_atomic_file_commit(&file, err);
+}
+
+/* Read the units of every file (all there) and combine them into the result
+ * file; runs[r] gets the sums. */
+static ccd_status combine_units(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
+                                const ccd_run_config *cfg, const ccd_run_series *series,
+                                const ccd_checkpoint *cp)
+{
+    size_t n = ds->count;
+    ccd_result_doc *docs = calloc(n ? n : 1, sizeof *docs);
+    size_t loaded = 0;
+    ccd_status st = docs ? CCD_OK : ccd_error_oom(err, cp->dir);
+    for (; st == CCD_OK && loaded < n; loaded++) {
+        char *path = ccd_checkpoint_unit_path(cp, loaded);
+        st = path ? ccd_result_read(&docs[loaded], err, path) : ccd_error_oom(err, cp->dir);
+        free(path);
+        if (st != CCD_OK)
+            break;
+        const char *why = ccd_result_mismatch(&docs[0], &docs[loaded]);
+        if (!why && docs[loaded].run_count != series->count)
+            why = "its number of runs differs from this run's";
+        if (why) {
+            loaded++;
+            st = ccd_error_set(err, CCD_ERR_INPUT, docs[loaded - 1].path, 0, 0,
+                               "not a unit of the same run as %s: %s", docs[0].path, why);
+        }
+    }
+    if (st == CCD_OK)
+        st = ccd_result_combine(err, series->result_path, docs, n, cfg->shard_index,
+                                cfg->shard_count ? cfg->shard_count : 1);
+    for (size_t r = 0; st == CCD_OK && r < series->count; r++) {
+        const ccd_run_stats *sum = &docs[0].runs[r].stats;
+        ccd_run_stats *s = &runs[r].stats;
+        if ((st = ccd_run_stats_init(s, err, ds, cfg->methods, cfg->method_count)) != CCD_OK)
+            break;
+        if (sum->group_count != s->group_count)
+            st = ccd_error_set(err, CCD_ERR_INPUT, docs[0].path, 0, 0,
+                               "its groups are not those of the data");
+        for (size_t g = 0; st == CCD_OK && g < s->group_count; g++)
+            if (ccd_result_group_add(&s->groups[g], &sum->groups[g], s->method_count) != 0)
+                st = ccd_error_oom(err, cp->dir);
+        s->wall_seconds = sum->wall_seconds;
+        s->exact_truth = sum->exact_truth;
+        s->toi_compared = sum->toi_compared;
+    }
+    for (size_t d = 0; d < loaded; d++)
+        ccd_result_doc_free(&docs[d]);
+    free(docs);
+    return st;
+}
+
+static ccd_status execute_checkpointed(ccd_result_run *runs, ccd_error *err,
+                                       const ccd_dataset *ds, ccd_run_config *cfg,
+                                       const ccd_run_series *series)
+{
+    CCD_ASSERT(series->result_path);
+    ccd_status st = ccd_atomic_file_check(err, series->result_path); /* before any work */
+    if (st != CCD_OK)
+        return st;
+    ccd_result_header header;
+    if ((st = ccd_result_header_init(&header, err, series->data, series->data_count, ds,
+                                     cfg->methods, cfg->method_count, cfg->truth,
+                                     cfg->shard_index, cfg->shard_count,
+                                     series->sweep_param)) != CCD_OK)
+        return st;
+    char *runs_text = runs_key(cfg, series);
+    char *key = runs_text ? ccd_checkpoint_key(&header, series->per_query, runs_text,
+                                               series->checkpoint_extra)
+                          : NULL;
+    ccd_checkpoint cp = {0};
+    st = key ? ccd_checkpoint_open(&cp, err, series->checkpoint_dir, key)
+             : ccd_error_oom(err, series->checkpoint_dir);
+    free(runs_text);
+    free(key);
+    size_t resumed = 0;
+    series_io io = {.ds = ds, .progress = cfg->progress, .ctx = cfg->ctx};
+    ccd_run_config saved = *cfg;
+    cfg->progress = series_progress;
+    cfg->ctx = &io;
+    for (size_t f = 0; st == CCD_OK && f < ds->count; f++) {
+        if (ccd_checkpoint_unit_done(&cp, f))
+            resumed++;
+        else
+            st = run_unit(err, ds, cfg, series, &header, &cp, f, &io);
+    }
+    *cfg = saved;
+    for (size_t r = 0; r < series->count; r++) {
+        runs[r].params = cfg->params;
+        runs[r].sweep_value = series->sweep_param ? series->sweep_values[r] : NAN;
+        if (series->sweep_param)
+            ccd_sweep_apply(&runs[r].params, series->sweep_param, runs[r].sweep_value);
+    }
+    if (st == CCD_OK)
+        st = combine_units(runs, err, ds, cfg, series, &cp);
+    if (series->resumed)
+        *series->resumed = resumed;
+    ccd_checkpoint_close(&cp);
+    header.methods = NULL; /* borrowed from cfg */
+    ccd_result_header_free(&header);
     return st;
 }

@@ -22,6 +22,13 @@ typedef struct ccd_run_series {
     int per_query;
     char *const *data;
     size_t data_count;
+    /* Checkpoints (bench/checkpoint.h; needs result_path): the directory, or
+     * NULL.  checkpoint_extra: more "name: value\n" lines of the key (what else
+     * the numbers depend on), or NULL.  *resumed, when not NULL, gets the
+     * number of files read back from the checkpoint rather than run. */
+    const char *checkpoint_dir;
+    const char *checkpoint_extra;
+    size_t *resumed;
     /* Called before and after each run (e.g. a progress bar's start and end). */
     void (*run_begin)(void *ctx, size_t run);
     void (*run_end)(void *ctx, size_t run);
@@ -32,7 +39,10 @@ typedef struct ccd_run_series {
  * with the swept one applied) and statistics (free each with
  * ccd_run_stats_free, also on error: runs not made stay empty).  cfg's
  * progress callback and ctx are used as given; its method_options and
- * on_query are set per run here and restored before returning. */
+ * on_query are set per run here and restored before returning.  With a
+ * checkpoint the runs go file by file (each file runs every run of the
+ * series, then its unit is written); run_begin and run_end then frame each
+ * file's run, and runs[r] holds the sums of the units. */
 ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
                                   ccd_run_config *cfg, const ccd_run_series *series);
 #endif

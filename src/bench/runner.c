@@ -437,6 +437,8 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
             .prepare = c.isolate ? prepare_batch : NULL,
             .compute = compute,
             .consume = consume,
+            .file_begin = cfg->file_begin,
+            .file_end = cfg->file_end,
             .progress = progress,
         };
         uint64_t start = ccd_clock_ns();
@@ -444,7 +446,8 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         stats->wall_seconds = (double)(ccd_clock_ns() - start) * 1e-9;
         stats->toi_compared = cfg->truth == CCD_TRUTH_POLICY_EXACT || stats->exact_truth > 0;
     }
-    for (size_t i = 0; st == CCD_OK && cfg->truth_files && i < ds->count; i++) {
+    size_t file_end = cfg->file_end ? cfg->file_end : ds->count;
+    for (size_t i = cfg->file_begin; st == CCD_OK && cfg->truth_files && i < file_end; i++) {
         const ccd_truth_file *tf = &cfg->truth_files->files[i];
         if (c.queries_of_file[i] != tf->count)
             st = ccd_error_set(err, CCD_ERR_INPUT, tf->path, tf->first_line + c.queries_of_file[i],
@@ -457,6 +460,21 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     free(c.in_shard);
     free(c.method_params);
     ccd_isolate_free(c.isolate);
+    if (st != CCD_OK)
+        ccd_run_stats_free(stats);
+    return st;
+}
+
+ccd_status ccd_run_stats_init(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
+                              const ccd_method *const *methods, size_t method_count)
+{
+    memset(stats, 0, sizeof *stats);
+    stats->methods = methods;
+    stats->method_count = method_count;
+    size_t *group_of_file = calloc(ds->count ? ds->count : 1, sizeof *group_of_file);
+    ccd_status st = group_of_file ? make_groups(stats, group_of_file, err, ds, method_count)
+                                  : ccd_error_oom(err, "ccdbench");
+    free(group_of_file);
     if (st != CCD_OK)
         ccd_run_stats_free(stats);
     return st;

@@ -51,6 +51,11 @@ typedef struct ccd_run_config {
      * batches, and balanced within every file.  The groups are those of the whole
      * dataset in every shard, so shards merge group by group. */
     unsigned shard_index, shard_count;
+    /* Files (0, 0: every file): only the queries of ds->files[file_begin ..
+     * file_end) are run; the groups are still those of the whole dataset and
+     * files keep their numbers, so runs of disjoint ranges add up group by group
+     * (checkpoints, bench/checkpoint.h). */
+    size_t file_begin, file_end;
     /* Optional: each query with its truth and one outcome per method, in file and
      * query order (the same sequence whatever the thread count). */
     void (*on_query)(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
@@ -86,6 +91,10 @@ typedef struct ccd_run_stats {
 ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
                    const ccd_run_config *cfg);
 void ccd_run_stats_free(ccd_run_stats *stats);
+/* stats with the groups of ds (as ccd_run makes them) and every count 0: for
+ * sums of runs.  On error stats is freed. */
+ccd_status ccd_run_stats_init(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
+                              const ccd_method *const *methods, size_t method_count);
 
 /* Queries on which method m failed, over all groups; and the earliest of the
  * groups' first failures (NULL: none). */

@@ -68,6 +68,13 @@ static const char usage[] =
     "  --json FILE        also write a result file (format ccdbench-result, version 1)\n"
     "                     for `ccdbench report`, `gate` and `merge`\n"
     "  --per-query        put every query's outcome in the result file too\n"
+    "  --checkpoint DIR   with --json: resumable; each file's statistics (over every\n"
+    "                     sweep value) are written to DIR as the file is done, and\n"
+    "                     a run restarted with the same arguments reads them back\n"
+    "                     instead of running those files again (a file cut off\n"
+    "                     half-way is run again whole); the result file is that of\n"
+    "                     an uninterrupted run, with the original timings.  Other\n"
+    "                     arguments: DIR is refused\n"
     "  --shard I/N        run only shard I of N (0 <= I < N): query i of file f (files\n"
     "                     sorted by path, from 0) is in shard (f + i) mod N; merge the\n"
     "                     shards' result files with `ccdbench merge`\n"
@@ -100,7 +107,7 @@ enum {
     OPT_PARAM = 256, OPT_METHOD_PARAM, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
     OPT_NO_ZERO_TOI, OPT_HELP,
     OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR,
-    OPT_FAIL_ON_METHOD_ERROR, OPT_DETAIL, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT, OPT_MAX_DIGITS
+    OPT_FAIL_ON_METHOD_ERROR, OPT_DETAIL, OPT_CHECKPOINT, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT, OPT_MAX_DIGITS
 };
 
 typedef struct run_options {
@@ -116,6 +123,7 @@ typedef struct run_options {
     const ccd_method_list *available;    /* every method, for --param names */
     const char *json;
     int per_query;
+    const char *checkpoint; /* --checkpoint DIR */
     unsigned shard_index, shard_count;
     ccd_sweep sweep; /* count 0: no sweep */
     int preset_table1;
@@ -175,6 +183,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"help", no_argument, NULL, OPT_HELP},
         {"json", required_argument, NULL, OPT_JSON},
         {"per-query", no_argument, NULL, OPT_PER_QUERY},
+        {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
         {"detail", no_argument, NULL, OPT_DETAIL},
         {"shard", required_argument, NULL, OPT_SHARD},
         {"sweep", required_argument, NULL, OPT_SWEEP},
@@ -229,6 +238,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
         case OPT_PER_QUERY: o->per_query = 1; break;
+        case OPT_CHECKPOINT: o->checkpoint = optarg; break;
         case OPT_DETAIL: o->detail = 1; break;
         case OPT_FAIL_ON_METHOD_ERROR: o->fail_on_method_error = 1; break;
         case OPT_ISOLATE: o->isolate = 1; break;
@@ -267,6 +277,8 @@ static int parse_options(run_options *o, int argc, char **argv)
     }
     if (o->per_query && !o->json)
         return ccd_cli_usage_error("--per-query: needs --json FILE");
+    if (o->checkpoint && !o->json)
+        return ccd_cli_usage_error("--checkpoint: needs --json FILE");
     if (o->preset_table1 && o->sweep.count)
         return ccd_cli_usage_error("--preset paper-table1: cannot be combined with --sweep");
     if (o->preset_table1) {
@@ -449,6 +461,32 @@ static int resolve_run_options(ccd_option_value ***out, const run_options *o,
     return ccd_cli_options_resolve(out, &settings, o->available, cfg->methods, cfg->method_count);
 }
 
+/* The lines of a checkpoint's key that the run series does not know: what else
+ * the numbers depend on (malloc'd; NULL when out of memory). */
+static char *checkpoint_extra(const run_options *o, const ccd_run_config *cfg)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!out)
+        return NULL;
+    fprintf(out, "ms exactly: %s\n", o->ms_text ? o->ms_text : "0");
+    fprintf(out, "truth files: %s\n", o->truth_files ? o->truth_files : "none");
+    fputs("plugins:", out);
+    for (size_t i = 0; i < o->plugin_count; i++)
+        fprintf(out, " %s", o->plugins[i]);
+    fputs("\nisolated methods:", out);
+    for (size_t m = 0; m < cfg->method_count; m++)
+        if (cfg->isolate && cfg->isolate[m])
+            fprintf(out, " %s", cfg->methods[m]->name);
+    fprintf(out, "\nquery timeout: %.17g\n", o->query_timeout);
+    if (fclose(out) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 /* --sweep / --preset / --json / --shard: one run per sweep value, a result file,
  * and the sweep table or the paper table. */
 static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dataset *ds,
@@ -474,6 +512,15 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
             free(runs);
             return status;
         }
+    char *extra = NULL;
+    if (o->checkpoint && !(extra = checkpoint_extra(o, cfg))) {
+        for (size_t r = 0; r < nruns; r++)
+            ccd_cli_options_free(run_values[r], cfg->method_count);
+        free(run_values);
+        free(runs);
+        return ccd_cli_out_of_memory();
+    }
+    size_t resumed = 0;
     ccd_cli_progress bar;
     cfg->progress = bar_update;
     cfg->ctx = &bar;
@@ -486,11 +533,18 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         .per_query = o->per_query,
         .data = data,
         .data_count = data_count,
+        .checkpoint_dir = o->checkpoint,
+        .checkpoint_extra = extra,
+        .resumed = &resumed,
         .run_begin = bar_begin,
         .run_end = bar_end,
         .ctx = &bar,
     };
     ccd_status st = ccd_run_series_execute(runs, &err, ds, cfg, &series);
+    free(extra);
+    if (resumed)
+        fprintf(stderr, "ccdbench: --checkpoint %s: %zu of %zu files read back, not run again\n",
+                o->checkpoint, resumed, ds->count);
     if (st != CCD_OK) {
         status = ccd_cli_fail(&err);
     } else {

@@ -40,3 +40,11 @@ finish() {
   fi
   exit 0
 }
+
+# untimed FILE: a result file without what depends on timing (the date, wall
+# and method times, histogram buckets), to compare two runs of the same work.
+untimed() {
+  sed -E 's/"date": "[^"]*"//; s/"wall_seconds": [0-9.e+-]+//;
+          s/"time_(total|min|max)_ns": [0-9]+//g; s/"time_ns": [0-9]+//g;
+          s/"times_(positive|negative)": \[.*\]/"times_\1"/' "$1"
+}
