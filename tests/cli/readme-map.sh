@@ -3,7 +3,7 @@
 # The architecture map of README.md matches the tree: every module directory
 # under src/, every public header in include/ccdbench/ and every example under
 # examples/ is on the map, and every src/, include/ or examples/ path on the map
-# exists.  And no file cites the design digests that live outside the repository
+# exists.  Every link to a heading of README.md names one.  And no file cites the design digests that live outside the repository
 # (../shared/notes): the papers are cited instead, and the designs that matter
 # are in the tree (src/exact/DESIGN.md, src/methods/tight_inclusion_filter.md).
 . "$CCD_SRCDIR/tests/cli/lib.sh"
@@ -35,6 +35,18 @@ awk '$1 ~ /^[a-z_]+\.h$/ { print $1 }' "$TMP/map" | while read -r h; do
   [ -f "$CCD_SRCDIR/include/ccdbench/$h" ] || echo "$h"
 done >"$TMP/absent"
 [ -s "$TMP/absent" ] && fail "README.md: public header on the map but not in include/ccdbench/: $(tr '\n' ' ' <"$TMP/absent")"
+
+# Every link to a heading, `](#anchor)`, names a heading of README.md, by GitHub's
+# rule: lowercase, punctuation removed, spaces to '-', a repeated heading gets -1, -2...
+LC_ALL=C awk '/^```/ { code = !code; next }
+     !code && /^#+ / {
+       h = tolower($0); sub(/^#+ +/, "", h)
+       gsub(/[!-,.\/:-@[-^`{-~]/, "", h); gsub(/ /, "-", h)
+       print (n[h]++ ? h "-" (n[h] - 1) : h) }' "$readme" >"$TMP/anchors"
+grep -o '](#[^)]*)' "$readme" | sed 's/^](#//; s/)$//' | sort -u | while read -r a; do
+  grep -qxF -- "$a" "$TMP/anchors" || echo "#$a"
+done >"$TMP/absent"
+[ -s "$TMP/absent" ] && fail "README.md: links to no heading: $(tr '\n' ' ' <"$TMP/absent")"
 
 # Citations of the digests outside the repository.
 grep -rIln 'shared/notes' "$readme" "$CCD_SRCDIR/src" "$CCD_SRCDIR/include" \
