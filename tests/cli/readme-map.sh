@@ -48,6 +48,14 @@ grep -o '](#[^)]*)' "$readme" | sed 's/^](#//; s/)$//' | sort -u | while read -r
 done >"$TMP/absent"
 [ -s "$TMP/absent" ] && fail "README.md: links to no heading: $(tr '\n' ' ' <"$TMP/absent")"
 
+# Every relative link of README.md, `](path)`, names a file of the tree (relative
+# to the repository root: not examples/plugin/README.md's own links).
+grep -o '](\([^)#:]*\)\(#[^)]*\)\{0,1\})' "$readme" | sed 's/^](//; s/[#)].*$//' | sort -u |
+  while read -r p; do
+    [ -e "$CCD_SRCDIR/$p" ] || echo "$p"
+  done >"$TMP/absent"
+[ -s "$TMP/absent" ] && fail "README.md: links to no file of the tree: $(tr '\n' ' ' <"$TMP/absent")"
+
 # Citations of the digests outside the repository.
 grep -rIln 'shared/notes' "$readme" "$CCD_SRCDIR/src" "$CCD_SRCDIR/include" \
   "$CCD_SRCDIR/tests" "$CCD_SRCDIR/examples" "$CCD_SRCDIR/man" 2>/dev/null |
