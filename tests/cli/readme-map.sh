@@ -56,6 +56,20 @@ grep -o '](\([^)#:]*\)\(#[^)]*\)\{0,1\})' "$readme" | sed 's/^](//; s/[#)].*$//'
   done >"$TMP/absent"
 [ -s "$TMP/absent" ] && fail "README.md: links to no file of the tree: $(tr '\n' ' ' <"$TMP/absent")"
 
+# The families README.md names are those of `ccdbench gen --list` (under
+# "Generating queries") and, with the <family>-double ones it names under "Default
+# dataset", those of the shipped datasets/generated.
+"$CCDBENCH" gen --list | awk '{ print $1 }' | sort >"$TMP/gen-list"
+awk '/^Families: / { on = 1 } on { print } on && /Details:/ { exit }' "$readme" |
+  grep -o '`[a-z][a-z-]*`' | tr -d '`' | sort >"$TMP/readme-families"
+[ -s "$TMP/gen-list" ] && cmp -s "$TMP/gen-list" "$TMP/readme-families" ||
+  fail "README.md: the gen families listed are not those of gen --list: $(tr '\n' ' ' <"$TMP/readme-families")"
+awk '/^- `generated` / { on = 1 } on { print } on && /Generating queries/ { exit }' "$readme" |
+  grep -o '`[a-z-]*-double`' | tr -d '`' | cat "$TMP/gen-list" - | sort >"$TMP/readme-sets"
+ls "$CCD_SRCDIR/datasets/generated" | sort >"$TMP/shipped"
+cmp -s "$TMP/shipped" "$TMP/readme-sets" ||
+  fail "README.md: the families of datasets/generated are not those it names: $(tr '\n' ' ' <"$TMP/readme-sets")"
+
 # Citations of the digests outside the repository.
 grep -rIln 'shared/notes' "$readme" "$CCD_SRCDIR/src" "$CCD_SRCDIR/include" \
   "$CCD_SRCDIR/tests" "$CCD_SRCDIR/examples" "$CCD_SRCDIR/man" 2>/dev/null |
