@@ -303,6 +303,29 @@ START_TEST(test_json_table_null_cells)
 }
 END_TEST
 
+/* CSV leaves empty the numeric cells JSON makes null (inf, nan, "-"); a text
+ * cell is kept whatever it holds. */
+START_TEST(test_csv_table_empty_cells)
+{
+    const char *header[] = {"name", "a", "b", "c", "d"};
+    const unsigned char numeric[] = {CCD_CELL_TEXT, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+                                     CCD_CELL_NUMBER, CCD_CELL_NUMBER};
+    char *cells[] = {strdup("nan"), strdup("-"), strdup("inf"), strdup("0.10000000000000001"),
+                     strdup("-nan")};
+    ccd_report_table t = {.columns = 5, .rows = 1, .header = header, .title = header,
+                          .numeric = numeric, .cells = cells};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ck_assert_int_eq(ccd_report_write_csv(out, &t), 0);
+    fclose(out);
+    ck_assert_str_eq(buf, "name,a,b,c,d\nnan,,,0.10000000000000001,\n");
+    free(buf);
+    for (int i = 0; i < 5; i++)
+        free(cells[i]);
+}
+END_TEST
+
 
 START_TEST(test_json_checker_rejects)
 {
@@ -326,6 +349,7 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_result_roundtrip);
     tcase_add_test(tc, test_gate_verdict);
     tcase_add_test(tc, test_json_table_null_cells);
+    tcase_add_test(tc, test_csv_table_empty_cells);
     tcase_add_test(tc, test_json_checker_rejects);
     suite_add_tcase(s, tc);
     return s;
