@@ -107,6 +107,14 @@ START_TEST(test_sweep_specs)
     ck_assert_int_eq(ccd_sweep_parse(&s, &err, "ms=1e-2,x"), CCD_ERR_INPUT);
     ck_assert_str_eq(err.message, "--sweep: at character 9: expected a number");
     ck_assert_int_eq(ccd_sweep_parse(&s, &err, "eta=1"), CCD_ERR_INPUT);
+    /* LO:HI:1 is LO alone: refused unless HI is LO */
+    ck_assert_int_eq(ccd_sweep_parse(&s, &err, "delta=1e-8:1:1"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message,
+                     "--sweep: at character 14: N = 1 gives LO only, not HI: give N >= 2, or LO alone");
+    ck_assert_int_eq(ccd_sweep_parse(&s, &err, "delta=1e-3:1e-3:1"), CCD_OK);
+    ck_assert_uint_eq(s.count, 1);
+    ck_assert(s.values[0] == 1e-3);
+    ccd_sweep_free(&s);
 }
 END_TEST
 
