@@ -107,6 +107,14 @@ START_TEST(test_sweep_specs)
     ck_assert_int_eq(ccd_sweep_parse(&s, &err, "ms=1e-2,x"), CCD_ERR_INPUT);
     ck_assert_str_eq(err.message, "--sweep: at character 9: expected a number");
     ck_assert_int_eq(ccd_sweep_parse(&s, &err, "eta=1"), CCD_ERR_INPUT);
+    /* LO:HI:1 is LO alone: refused unless HI is LO */
+    ck_assert_int_eq(ccd_sweep_parse(&s, &err, "delta=1e-8:1:1"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message,
+                     "--sweep: at character 14: N = 1 gives LO only, not HI: give N >= 2, or LO alone");
+    ck_assert_int_eq(ccd_sweep_parse(&s, &err, "delta=1e-3:1e-3:1"), CCD_OK);
+    ck_assert_uint_eq(s.count, 1);
+    ck_assert(s.values[0] == 1e-3);
+    ccd_sweep_free(&s);
 }
 END_TEST
 
@@ -303,6 +311,29 @@ START_TEST(test_json_table_null_cells)
 }
 END_TEST
 
+/* CSV leaves empty the numeric cells JSON makes null (inf, nan, "-"); a text
+ * cell is kept whatever it holds. */
+START_TEST(test_csv_table_empty_cells)
+{
+    const char *header[] = {"name", "a", "b", "c", "d"};
+    const unsigned char numeric[] = {CCD_CELL_TEXT, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+                                     CCD_CELL_NUMBER, CCD_CELL_NUMBER};
+    char *cells[] = {strdup("nan"), strdup("-"), strdup("inf"), strdup("0.10000000000000001"),
+                     strdup("-nan")};
+    ccd_report_table t = {.columns = 5, .rows = 1, .header = header, .title = header,
+                          .numeric = numeric, .cells = cells};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ck_assert_int_eq(ccd_report_write_csv(out, &t), 0);
+    fclose(out);
+    ck_assert_str_eq(buf, "name,a,b,c,d\nnan,,,0.10000000000000001,\n");
+    free(buf);
+    for (int i = 0; i < 5; i++)
+        free(cells[i]);
+}
+END_TEST
+
 
 START_TEST(test_json_checker_rejects)
 {
@@ -326,6 +357,7 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_result_roundtrip);
     tcase_add_test(tc, test_gate_verdict);
     tcase_add_test(tc, test_json_table_null_cells);
+    tcase_add_test(tc, test_csv_table_empty_cells);
     tcase_add_test(tc, test_json_checker_rejects);
     suite_add_tcase(s, tc);
     return s;

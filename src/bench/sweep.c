@@ -66,6 +66,9 @@ ccd_status ccd_sweep_parse(ccd_sweep *s, ccd_error *err, const char *text)
             st = bad(err, text, at_n, "N must be an integer from 1 to 1000");
         if (st == CCD_OK && !(first > 0 && hi > 0))
             st = bad(err, text, first > 0 ? at_hi : start, "LO and HI must be > 0 (log spacing)");
+        /* one value is LO: a HI that differs would be silently dropped */
+        if (st == CCD_OK && n == 1 && hi != first)
+            st = bad(err, text, at_n, "N = 1 gives LO only, not HI: give N >= 2, or LO alone");
         for (size_t i = 0; st == CCD_OK && i < (size_t)n; i++) {
             /* exp of an affine function of i; the ends are exactly LO and HI. */
             double f = n > 1 ? (double)i / (n - 1) : 0;

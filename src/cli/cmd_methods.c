@@ -29,7 +29,54 @@ static const char *type_name(ccd_option_type t)
     return (unsigned)t < 4 ? names[t] : "?";
 }
 
-/* "    tight-inclusion.delta  double  default 1e-06  range (0, inf)  help" */
+
+enum { LINE_WIDTH = 100, CAPS_WIDTH = 31, SUMMARY_MIN_WIDTH = 30 };
+
+/* The length of the first line of s in width columns: up to the last ',' (kept
+ * on the line) or ' ' (dropped), as sep says, that fits; a longer word whole. */
+static size_t piece(const char *s, size_t width, char sep)
+{
+    size_t n = strlen(s), keep = sep == ',', cut = 0;
+    if (n <= width)
+        return n;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != sep)
+            continue;
+        if (i + keep <= width || cut == 0)
+            cut = i + keep;
+        if (i + keep > width)
+            break;
+    }
+    return cut ? cut : n;
+}
+
+/* One method: name, capabilities (wrapped after a comma) and summary (wrapped
+ * between words) in columns, continued on indented lines so that every line fits
+ * in LINE_WIDTH columns (unless a name or a word is longer). */
+static void print_method(int name_width, const char *name, const char *caps, const char *summary)
+{
+    int summary_width = LINE_WIDTH - name_width - 2 - CAPS_WIDTH - 2;
+    if (summary_width < SUMMARY_MIN_WIDTH)
+        summary_width = SUMMARY_MIN_WIDTH;
+    do {
+        size_t nc = piece(caps, CAPS_WIDTH, ','), ns = piece(summary, (size_t)summary_width, ' ');
+        if (ns)
+            printf("%-*s  %-*.*s  %.*s\n", name_width, name, CAPS_WIDTH, (int)nc, caps, (int)ns,
+                   summary);
+        else if (nc)
+            printf("%-*s  %.*s\n", name_width, name, (int)nc, caps);
+        else
+            printf("%s\n", name);
+        name = "";
+        caps += nc;
+        summary += ns;
+        while (*summary == ' ')
+            summary++;
+    } while (*caps || *summary);
+}
+
+/* "    tight-inclusion.delta  double  default 1e-06  range (0, inf)  help", the
+ * help wrapped between words onto lines indented by 6 to fit in LINE_WIDTH. */
 static void print_options(const ccd_method *m)
 {
     for (size_t i = 0; i < m->option_count; i++) {
@@ -37,8 +84,21 @@ static void print_options(const ccd_method *m)
         char def[128], range[512];
         ccd_option_format(def, sizeof def, o, o->def);
         ccd_option_range(range, sizeof range, o);
-        printf("    %s.%s  %s  default %s  range %s  %s\n", m->name, o->name, type_name(o->type),
-               def, range, o->help ? o->help : "");
+        int used = printf("    %s.%s  %s  default %s  range %s  ", m->name, o->name,
+                          type_name(o->type), def, range);
+        const char *help = o->help ? o->help : "";
+        size_t width = used > 0 && used < LINE_WIDTH ? (size_t)(LINE_WIDTH - used) : 1;
+        for (;;) {
+            size_t n = piece(help, width, ' ');
+            printf("%.*s\n", (int)n, help);
+            help += n;
+            while (*help == ' ')
+                help++;
+            if (!*help)
+                break;
+            fputs("      ", stdout);
+            width = LINE_WIDTH - 6;
+        }
     }
 }
 
@@ -85,13 +145,12 @@ int ccd_cmd_methods(int argc, char **argv)
         size_t n = strlen(m.available.items[i]->name);
         name_width = n > name_width ? n : name_width;
     }
-    printf("%-*s  %-40s  %s\n", (int)name_width, "name", "capabilities", "summary");
+    print_method((int)name_width, "name", "capabilities", "summary");
     for (size_t i = 0; i < m.available.count; i++) {
         const ccd_method *method = m.available.items[i];
         char caps[128];
         ccd_cli_caps_string(caps, sizeof caps, method->caps);
-        printf("%-*s  %-40s  %s\n", (int)name_width, method->name, caps,
-               method->summary ? method->summary : "");
+        print_method((int)name_width, method->name, caps, method->summary ? method->summary : "");
         if (details)
             print_options(method);
     }

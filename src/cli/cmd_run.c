@@ -79,7 +79,8 @@ static const char usage[] =
     "                     sorted by path, from 0) is in shard (f + i) mod N; merge the\n"
     "                     shards' result files with `ccdbench merge`\n"
     "  --sweep P=SPEC     run once per value of P (delta, max-checks or ms); SPEC is\n"
-    "                     LO:HI:N (N log-spaced values, inclusive) or a comma list;\n"
+    "                     LO:HI:N (N log-spaced values, inclusive; N = 1 only when\n"
+    "                     LO = HI) or a comma list;\n"
     "                     prints mean/min/max time, FP, FN, early stops, tolerance\n"
     "  --max-digits N     refuse integers of more than N digits in the query files\n"
     "                     (default 1000; an exact double needs at most 324)\n"
@@ -512,6 +513,17 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
             free(runs);
             return status;
         }
+    /* A swept option some selected method does not declare: its rows do not
+     * change with the value; say so once per method. */
+    if (o->sweep.count && strcmp(o->sweep.param, "ms") != 0) {
+        const char *key = strcmp(o->sweep.param, "delta") == 0 ? "delta" : "max_checks";
+        for (size_t m = 0; m < cfg->method_count; m++)
+            if (ccd_option_find(cfg->methods[m], key) < 0)
+                fprintf(stderr,
+                        "ccdbench: --sweep %s: %s has no option %s (see ccdbench methods "
+                        "--details): its runs do not depend on the value\n",
+                        o->sweep.param, cfg->methods[m]->name, key);
+    }
     char *extra = NULL;
     if (o->checkpoint && !(extra = checkpoint_extra(o, cfg))) {
         for (size_t r = 0; r < nruns; r++)

@@ -26,7 +26,8 @@ static const char usage[] =
     "  --norm N        distance of --ms: inf (L-infinity, default) or 2 (Euclidean)\n"
     "  --verify        compare with the labels in the files; list every disagreement\n"
     "                  as 'path:line: query N: label L, exact E'; exit status 1 if\n"
-    "                  any, or if no query has a label\n"
+    "                  any, or if no query has a label (labels are for d = 0: not\n"
+    "                  with --ms D > 0)\n"
     "  --output DIR    write DIR/<relative path>/<stem>.truth.csv per input file:\n"
     "                  index,collides,toi_lo,toi_hi, exact toi in [toi_lo, toi_hi]\n"
     "                  (rationals n/d, interval width <= 2^-64; empty: no collision)\n"
@@ -183,6 +184,12 @@ int ccd_cmd_truth(int argc, char **argv)
         return ccd_cli_usage_error("--ms: '%s' is not an exact number >= 0", ms_text);
     }
     int separation = mpq_sgn(ms) > 0;
+    if (separation && t.verify) {
+        /* the files' labels say whether the primitives touch (d = 0) */
+        mpq_clear(ms);
+        return ccd_cli_usage_error("truth: --verify compares the files' labels, which are for "
+                                   "d = 0; not with --ms %s > 0", ms_text);
+    }
     char *default_root = NULL;
     char **roots = argv + optind;
     int root_count = argc - optind;

@@ -28,8 +28,8 @@ static const char usage[] =
     "  gate      CI gate: fail when a method has false negatives, too many FPs or slows down\n"
     "  merge     combine the result files of the shards of one run\n"
     "\n"
-    "`ccdbench COMMAND --help` describes each command.  With no DATA, commands use the\n"
-    "shipped dataset ($CCD_DATADIR/default if CCD_DATADIR is set).\n"
+    "`ccdbench COMMAND --help` describes each command.  With no DATA, commands use\n"
+    "every set of the shipped dataset (every set under $CCD_DATADIR if it is set).\n"
     "Exit status: 0 ok, 1 verification failure (or internal failure), 2 bad input or usage.\n";
 
 typedef int (*command_fn)(int argc, char **argv);

@@ -29,14 +29,16 @@ void ccd_json_write_double(FILE *out, double x)
         fputs("null", out);
 }
 
-void ccd_json_write_number_text(FILE *out, const char *text)
+int ccd_json_number_text_is_finite(const char *text)
 {
     char *end;
     const double x = strtod(text, &end);
     /* strtod also reads hex and "infinity"; a table cell is decimal, and only
      * a cell it reads whole is a number */
-    if (end != text && *end == '\0' && isfinite(x))
-        fputs(text, out);
-    else
-        fputs("null", out);
+    return end != text && *end == '\0' && isfinite(x);
+}
+
+void ccd_json_write_number_text(FILE *out, const char *text)
+{
+    fputs(ccd_json_number_text_is_finite(text) ? text : "null", out);
 }

@@ -26,7 +26,7 @@ ran=$(awk '/^method / { h = 1; next } h && /^$/ { exit } h { n++ } END { print n
   fail "bare run: not one row per set, kind and method"
 grep -q '^speed: the mean time of tight-inclusion' "$TMP/out" || fail "bare run: speed not explained"
 expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --detail
-methods=$(($("$CCDBENCH" methods | tail -n +2 | wc -l) - 3))
+methods=$(($("$CCDBENCH" methods | tail -n +2 | grep -c '^[^ ]') - 3)) # a row per method
 [ "$(grep -c '^default ' "$TMP/out")" -eq $((10 * methods)) ] ||
   fail "bare run: not one row per default family, kind and method"
 [ "$(grep -c '^generated ' "$TMP/out")" -eq $((28 * methods)) ] ||
@@ -71,6 +71,16 @@ cp "$DEFAULT_DATA/touching/vertex-face/queries.csv" "$TMP/data/default/x/vertex-
 expect_status 0 env CCD_DATADIR="$TMP/data" "$CCDBENCH" run --methods fprf --format csv
 [ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "CCD_DATADIR: expected one row"
 grep -q '^default,x,VF,fprf,6,4,' "$TMP/out" || fail "CCD_DATADIR: wrong row: $(cat "$TMP/out")"
+# Every set under CCD_DATADIR is used, not only default/, and --help says so.
+mkdir -p "$TMP/data/more/y/vertex-face"
+cp "$DEFAULT_DATA/touching/vertex-face/queries.csv" "$TMP/data/more/y/vertex-face/"
+expect_status 0 env CCD_DATADIR="$TMP/data" "$CCDBENCH" run --methods fprf --format csv
+grep -q '^default,x,VF,fprf,' "$TMP/out" && grep -q '^more,y,VF,fprf,' "$TMP/out" ||
+  fail "CCD_DATADIR: not every set used: $(cat "$TMP/out")"
+expect_status 0 "$CCDBENCH" --help
+grep -q 'CCD_DATADIR/default' "$TMP/out" && fail "--help: says \$CCD_DATADIR/default is used"
+tr '\n' ' ' <"$TMP/out" | grep -q 'every set under \$CCD_DATADIR' ||
+  fail "--help: does not say every set under \$CCD_DATADIR is used"
 
 expect_status 0 "$CCDBENCH" --version
 grep -q '^ccdbench ' "$TMP/out" || fail "--version"

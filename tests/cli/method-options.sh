@@ -13,8 +13,15 @@ grep -Eq '^    tight-inclusion\.delta +double +default 1e-06 +range \(0, inf\) +
 grep -Eq '^    tight-inclusion\.filter +enum +default linear +range linear\|paper\|clamped ' \
   "$TMP/out" || fail "methods --details: no tight-inclusion.filter line"
 grep -Eq '^    fprf\.eta +double +default 1e-06 ' "$TMP/out" || fail "methods --details: no fprf.eta"
+awk 'length > 100' "$TMP/out" | grep -q . && fail "methods --details: a line over 100 columns"
 expect_status 0 "$CCDBENCH" methods
 grep -q 'tight-inclusion\.delta' "$TMP/out" && fail "methods without --details lists options"
+# Every line fits in 100 columns: long capabilities and summaries wrap under their
+# column.
+awk 'length > 100' "$TMP/out" | grep -q . && fail "methods: a line over 100 columns: $(awk 'length > 100' "$TMP/out")"
+grep -q ' $' "$TMP/out" && fail "methods: trailing blanks"
+grep -Eq '^exact +toi,conservative,' "$TMP/out" && grep -Eq '^ +min-separation,exact,rationals +' "$TMP/out" ||
+  fail "methods: exact's capabilities not wrapped after a comma"
 
 # Errors: unknown method, unknown key (the valid keys named), wrong type, range.
 expect_status 2 "$CCDBENCH" run --param nosuch.delta=1 "$DEFAULT_DATA"

@@ -13,6 +13,12 @@ for norm in inf 2; do
   [ "$(sed -n 2p "$f")" = "index,collides,toi_lo,toi_hi" ] || fail "second header line of $f"
 done
 expect_status 0 "$CCDBENCH" truth --threads 2 --output "$TMP/plain" "$DEFAULT_DATA"
+# --verify compares the files' labels, which are for d = 0: refused with d > 0, at once.
+expect_status 2 "$CCDBENCH" truth --verify --ms 1e-2 "$DEFAULT_DATA"
+expect_stderr "^ccdbench: truth: --verify compares the files' labels, which are for d = 0; not with --ms 1e-2 > 0\$"
+[ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "truth --verify --ms: more than one line on stderr"
+[ -s "$TMP/out" ] && fail "truth --verify --ms: disagreements listed"
+expect_status 0 "$CCDBENCH" truth --verify --ms 0 "$DEFAULT_DATA/touching"
 # Every plain collision is a collision within d (no later), in both norms.
 for norm in inf 2; do
   for f in $(cd "$TMP/plain" && find . -name '*.truth.csv'); do

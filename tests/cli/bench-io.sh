@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# `ccdbench bench io`: progress on stderr while it writes (here not a terminal:
+# a line per file), and --dir is created when missing (one level) and refused
+# when it is something else than a directory.
+. "$CCD_SRCDIR/tests/cli/lib.sh"
+
+expect_status 0 "$CCDBENCH" bench io --queries 200 --dir "$TMP/new"
+[ -d "$TMP/new" ] || fail "bench io --dir: the directory was not created"
+for f in bench-io-20.csv bench-io-20.csv.gz bench-io-200.csv bench-io-200.csv.gz; do
+  [ -f "$TMP/new/$f" ] || fail "bench io --dir: $f not kept"
+  grep -q "^bench io: writing $TMP/new/$f (" "$TMP/err" || fail "bench io: no progress line for $f"
+done
+grep -q "^bench io: created $TMP/new\$" "$TMP/err" || fail "bench io: does not say it created --dir"
+[ "$(grep -c '^ *200  ' "$TMP/out")" -eq 2 ] || fail "bench io: not two rows for 200 queries"
+
+# An existing directory is used as it is.
+expect_status 0 "$CCDBENCH" bench io --queries 20 --dir "$TMP/new"
+grep -q 'created' "$TMP/err" && fail "bench io: says it created an existing directory"
+
+# Not a directory, or more than one level missing: exit 2, one line.
+: >"$TMP/file"
+expect_status 2 "$CCDBENCH" bench io --queries 20 --dir "$TMP/file"
+expect_stderr "^ccdbench: --dir: '$TMP/file' exists and is not a directory\$"
+expect_status 2 "$CCDBENCH" bench io --queries 20 --dir "$TMP/a/b"
+expect_stderr "^ccdbench: --dir: cannot create '$TMP/a/b': No such file or directory\$"
+[ -e "$TMP/a" ] && fail "bench io: created a parent of --dir"
+finish
