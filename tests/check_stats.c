@@ -30,6 +30,27 @@ START_TEST(test_histogram_exact_range)
 }
 END_TEST
 
+/* The trimmed mean leaves out the slowest 1 %: an outlier (a query that lost
+ * its core) does not move it, where it moves the plain mean a thousandfold. */
+START_TEST(test_histogram_trimmed_mean_ignores_outliers)
+{
+    static ccd_time_histogram h;
+    memset(&h, 0, sizeof h);
+    for (uint64_t t = 1; t <= 100; t++)
+        ccd_time_histogram_add(&h, t);
+    ck_assert_double_eq(ccd_time_histogram_trimmed_mean(&h, 1.0), 50.5);  /* 1..100 */
+    ck_assert_double_eq(ccd_time_histogram_trimmed_mean(&h, 0.99), 50);   /* 1..99 */
+    ck_assert_double_eq(ccd_time_histogram_trimmed_mean(&h, 0.5), 25.5);  /* 1..50 */
+    memset(&h, 0, sizeof h);
+    for (uint64_t t = 1; t <= 99; t++)
+        ccd_time_histogram_add(&h, t);
+    ccd_time_histogram_add(&h, 4000000); /* 4 ms: a lost time slice */
+    ck_assert_double_eq(ccd_time_histogram_trimmed_mean(&h, 0.99), 50);   /* 1..99 */
+    memset(&h, 0, sizeof h);
+    ck_assert_double_eq(ccd_time_histogram_trimmed_mean(&h, 0.99), 0);
+}
+END_TEST
+
 START_TEST(test_histogram_relative_error)
 {
     static ccd_time_histogram h;
@@ -84,6 +105,7 @@ static Suite *suite(void)
     TCase *stats = tcase_create("stats");
     tcase_add_test(stats, test_histogram_exact_range);
     tcase_add_test(stats, test_histogram_relative_error);
+    tcase_add_test(stats, test_histogram_trimmed_mean_ignores_outliers);
     tcase_add_test(stats, test_method_stats_counts);
     suite_add_tcase(s, stats);
     return s;

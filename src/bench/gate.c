@@ -5,6 +5,7 @@
 #include "bench/gate.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -20,14 +21,16 @@ static size_t method_index(const ccd_run_stats *s, const char *name)
     return name ? m : s->method_count;
 }
 
-double ccd_gate_mean_us(const ccd_run_stats *s, size_t m)
+double ccd_gate_time_us(const ccd_run_stats *s, size_t m)
 {
-    uint64_t ns = 0, queries = 0;
-    for (size_t g = 0; g < s->group_count; g++) {
-        ns += s->groups[g].methods[m].time_total_ns;
-        queries += s->groups[g].methods[m].queries;
-    }
-    return queries ? (double)ns / (double)queries / 1e3 : NAN;
+    ccd_time_histogram *all = calloc(1, sizeof *all);
+    if (!all)
+        return NAN; /* (no verdict on time then: the check fails on NAN) */
+    for (size_t g = 0; g < s->group_count; g++)
+        ccd_time_histogram_merge(all, &s->groups[g].methods[m].times);
+    double us = all->count ? ccd_time_histogram_trimmed_mean(all, 0.99) / 1e3 : NAN;
+    free(all);
+    return us;
 }
 
 ccd_status ccd_gate_baseline_read(ccd_gate_baseline *b, ccd_error *err, const char *path,
@@ -46,8 +49,8 @@ ccd_status ccd_gate_baseline_read(ccd_gate_baseline *b, ccd_error *err, const ch
     } else {
         for (size_t g = 0; g < s->group_count; g++)
             b->queries += s->groups[g].methods[m].queries;
-        b->method_us = ccd_gate_mean_us(s, m);
-        b->reference_us = r < s->method_count ? ccd_gate_mean_us(s, r) : NAN;
+        b->method_us = ccd_gate_time_us(s, m);
+        b->reference_us = r < s->method_count ? ccd_gate_time_us(s, r) : NAN;
         if (isnan(b->method_us))
             st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                                "the baseline has no queries for '%s'", method);
@@ -64,11 +67,11 @@ void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_run_stats *const *runs, un
     t->method_us = t->reference_us = INFINITY;
     double lo = INFINITY, hi = 0;
     for (unsigned k = 0; k < repeats; k++) {
-        double m = ccd_gate_mean_us(runs[k], m_method);
+        double m = ccd_gate_time_us(runs[k], m_method);
         t->method_us = fmin(t->method_us, m);
         if (m_reference == SIZE_MAX)
             continue;
-        double r = ccd_gate_mean_us(runs[k], m_reference), ratio = m / r;
+        double r = ccd_gate_time_us(runs[k], m_reference), ratio = m / r;
         t->reference_us = fmin(t->reference_us, r);
         lo = fmin(lo, ratio), hi = fmax(hi, ratio);
     }
@@ -76,7 +79,7 @@ void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_run_stats *const *runs, un
         t->reference_us = NAN;
         lo = INFINITY, hi = 0; /* the absolute times' spread */
         for (unsigned k = 0; k < repeats; k++) {
-            double m = ccd_gate_mean_us(runs[k], m_method);
+            double m = ccd_gate_time_us(runs[k], m_method);
             lo = fmin(lo, m), hi = fmax(hi, m);
         }
     }

@@ -14,18 +14,20 @@
  * both measured in the same run, so that a slower or busier machine (which
  * slows both) does not look like a slower method: slowdown = (t_M / t_R now) /
  * (t_M / t_R in the baseline).  Without a reference in both runs it falls back
- * to t_M / t_M(baseline), and says so.  Each time is the fastest of the run's
- * repeats (the least disturbed), and the spread of the repeats' ratios is the
+ * to t_M / t_M(baseline), and says so.  Each time is the mean of the fastest
+ * 99 % of the queries, the fastest of the run's repeats (the least disturbed),
+ * and the spread of the repeats' ratios is the
  * noise: the check fails only when slowdown > max_slowdown · (1 + noise). */
 typedef struct ccd_gate_timing {
-    double method_us;    /* the fastest of the repeats' mean µs */
+    double method_us;    /* the fastest of the repeats' times (ccd_gate_time_us) */
     double reference_us; /* the same for the reference method; NAN: none */
     double noise;        /* (max − min) / min of the repeats' ratios, 0 for one repeat */
     unsigned repeats;
 } ccd_gate_timing;
 
 /* What a baseline result file holds of the method and the reference (first run,
- * all groups): mean µs (reference NAN when absent) and the method's queries. */
+ * all groups): their times (ccd_gate_time_us; reference NAN when absent) and the
+ * method's queries. */
 typedef struct ccd_gate_baseline {
     double method_us, reference_us;
     uint64_t queries;
@@ -68,8 +70,11 @@ ccd_status ccd_gate_baseline_read(ccd_gate_baseline *b, ccd_error *err, const ch
 void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_run_stats *const *runs, unsigned repeats,
                         size_t m_method, size_t m_reference);
 
-/* The mean µs of method m over every group of a run (NAN without queries). */
-double ccd_gate_mean_us(const ccd_run_stats *s, size_t m);
+/* The time of method m in a run, over every group: the mean µs of its fastest
+ * 99 % of queries (NAN without queries).  The slowest 1 % is where a query lost
+ * its core to another process; it would move a plain mean by more than the
+ * method's own time on a loaded machine. */
+double ccd_gate_time_us(const ccd_run_stats *s, size_t m);
 
 /* The verdict on method 0 of stats. */
 void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_gate_limits *lim);

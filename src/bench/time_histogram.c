@@ -58,3 +58,18 @@ double ccd_time_histogram_quantile(const ccd_time_histogram *h, double p)
     }
     return 0; /* unreachable: the buckets sum to count */
 }
+
+double ccd_time_histogram_trimmed_mean(const ccd_time_histogram *h, double p)
+{
+    if (h->count == 0)
+        return 0;
+    double r = ceil(p * (double)h->count);
+    uint64_t keep = r < 1 ? 1 : r > (double)h->count ? h->count : (uint64_t)r, seen = 0;
+    double sum = 0;
+    for (unsigned i = 0; i < CCD_TIME_HISTOGRAM_BUCKETS && seen < keep; i++) {
+        uint64_t take = h->bucket[i] < keep - seen ? h->bucket[i] : keep - seen;
+        sum += (double)take * bucket_middle(i);
+        seen += take;
+    }
+    return sum / (double)keep;
+}

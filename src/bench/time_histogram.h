@@ -27,4 +27,8 @@ void ccd_time_histogram_merge(ccd_time_histogram *into, const ccd_time_histogram
  * Returns the middle of t's bucket (t itself below 128 ns); 0 when empty. */
 double ccd_time_histogram_quantile(const ccd_time_histogram *h, double p);
 
+/* The mean of the smallest ⌈p·n⌉ times (0 < p ≤ 1), each taken as its bucket's
+ * middle: a mean that a few outliers (a query that lost its core to another
+ * process) do not move.  0 when empty. */
+double ccd_time_histogram_trimmed_mean(const ccd_time_histogram *h, double p);
 #endif

@@ -290,8 +290,8 @@ int ccd_cmd_gate(int argc, char **argv)
         if (done_runs > 2) {
             double key[1000];
             for (unsigned k = 0; k < done_runs; k++)
-                key[k] = ccd_gate_mean_us(&runs[k], 0) /
-                         (chosen.count > 1 ? ccd_gate_mean_us(&runs[k], 1) : 1);
+                key[k] = ccd_gate_time_us(&runs[k], 0) /
+                         (chosen.count > 1 ? ccd_gate_time_us(&runs[k], 1) : 1);
             for (unsigned k = 0; k < done_runs; k++) {
                 unsigned below = 0;
                 for (unsigned l = 0; l < done_runs; l++)

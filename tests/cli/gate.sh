@@ -53,7 +53,7 @@ grep -q "slowdown [0-9.]*x <= 1e+09x (mean .* over 5 runs)" "$TMP/out" ||
 # Noise: under a CPU load that takes both cores and more, repeated identical gates
 # give one verdict (the baseline made without the load, --max-slowdown 1.5: the
 # README's recipe, which absolute times failed at random).
-expect_status 0 "$CCDBENCH" gate --method fprf --json "$TMP/quiet.json" "$DEFAULT_DATA"
+expect_status 0 "$CCDBENCH" gate --method fprf --threads 1 --json "$TMP/quiet.json" "$DEFAULT_DATA"
 load_pids=
 for i in 1 2 3 4; do
   ( while :; do :; done ) &
@@ -61,7 +61,7 @@ for i in 1 2 3 4; do
 done
 verdicts=
 for i in 1 2 3 4 5 6 7 8 9 10; do
-  "$CCDBENCH" gate --method fprf --baseline "$TMP/quiet.json" --max-slowdown 1.5 \
+  "$CCDBENCH" gate --method fprf --threads 1 --baseline "$TMP/quiet.json" --max-slowdown 1.5 \
     "$DEFAULT_DATA" >"$TMP/loaded.out" 2>&1
   verdicts="$verdicts $?"
 done
