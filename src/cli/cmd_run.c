@@ -514,8 +514,11 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
             return status;
         }
     /* A swept option some selected method does not declare: its rows do not
-     * change with the value; say so once per method. */
-    if (o->sweep.count && strcmp(o->sweep.param, "ms") != 0) {
+     * change with the value; say so once per method (after the result file is
+     * known to be writable: an error comes alone). */
+    ccd_error probe_err;
+    if (o->sweep.count && strcmp(o->sweep.param, "ms") != 0 &&
+        (!o->json || ccd_atomic_file_check(&probe_err, o->json) == CCD_OK)) {
         const char *key = strcmp(o->sweep.param, "delta") == 0 ? "delta" : "max_checks";
         for (size_t m = 0; m < cfg->method_count; m++)
             if (ccd_option_find(cfg->methods[m], key) < 0)
