@@ -10,6 +10,8 @@
 #include "bench/checkpoint.h"
 #include "bench/result_merge.h"
 
+#include "test_support.h"
+
 static const ccd_method m1 = {.name = "exact"};
 static const ccd_method m2 = {.name = "tight-inclusion"};
 
@@ -74,16 +76,15 @@ END_TEST
 
 START_TEST(test_open)
 {
-    char dir[] = "/tmp/ccd-check-checkpoint-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char sub[64];
+    char *dir = test_make_tmpdir("check-checkpoint");
+    char sub[128];
     snprintf(sub, sizeof sub, "%s/ck", dir);
     ccd_checkpoint cp;
     ccd_error err;
     ck_assert_msg(ccd_checkpoint_open(&cp, &err, sub, "a: 1\nb: 2\n") == CCD_OK, "%s",
                   err.message);
     char *path = ccd_checkpoint_unit_path(&cp, 3);
-    char want[128];
+    char want[320];
     snprintf(want, sizeof want, "%s/unit-%016llx-000003.json", sub,
              (unsigned long long)ccd_checkpoint_hash("a: 1\nb: 2\n"));
     ck_assert_str_eq(path, want);
@@ -98,18 +99,13 @@ START_TEST(test_open)
     ck_assert(ccd_checkpoint_open(&cp, &err, sub, "a: 1\nb: 2\n") == CCD_OK);
     ccd_checkpoint_close(&cp);
     ck_assert(ccd_checkpoint_open(&cp, &err, sub, "a: 1\nb: 3\n") == CCD_ERR_INPUT);
-    char msg[256];
+    char msg[512];
     snprintf(msg, sizeof msg, "%s: checkpoint made by another run (b: '3' here, "
                               "'2' in the checkpoint)", sub);
     ck_assert_msg(strncmp(err.message, msg, strlen(msg)) == 0, "%s", err.message);
     ck_assert_ptr_null(cp.dir);
-    unlink(path);
     free(path);
-    char key[128];
-    snprintf(key, sizeof key, "%s/" CCD_CHECKPOINT_KEY_FILE, sub);
-    unlink(key);
-    rmdir(sub);
-    rmdir(dir);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/atomic_file.h"
+#include "core/path_join.h"
 #include "core/error.h"
 
 uint64_t ccd_checkpoint_hash(const char *text)
@@ -133,15 +134,6 @@ char *ccd_checkpoint_key_diff(const char *want, const char *have, int *oom)
     return NULL;
 }
 
-static char *join(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 2;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s/%s", dir, name);
-    return p;
-}
-
 /* The whole of path, or NULL (errno set; ENOMEM when out of memory). */
 static char *read_all(const char *path)
 {
@@ -189,7 +181,7 @@ ccd_status ccd_checkpoint_open(ccd_checkpoint *cp, ccd_error *err, const char *d
         return ccd_error_set(err, CCD_ERR_INPUT, dir, 0, 0, "not a directory (--checkpoint)");
     cp->dir = strdup(dir);
     cp->key = strdup(key);
-    char *path = join(dir, CCD_CHECKPOINT_KEY_FILE);
+    char *path = ccd_path_join(dir, CCD_CHECKPOINT_KEY_FILE);
     if (!cp->dir || !cp->key || !path) {
         free(path);
         ccd_checkpoint_close(cp);
@@ -237,7 +229,7 @@ char *ccd_checkpoint_unit_path(const ccd_checkpoint *cp, size_t unit)
 {
     char name[64];
     snprintf(name, sizeof name, "unit-%016llx-%06zu.json", (unsigned long long)cp->hash, unit);
-    return join(cp->dir, name);
+    return ccd_path_join(cp->dir, name);
 }
 
 int ccd_checkpoint_unit_done(const ccd_checkpoint *cp, size_t unit)

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "core/error.h"
 #include "core/clock.h"
+#include "core/path_join.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -139,22 +140,13 @@ static void print_row(uint64_t n, const char *format, const read_figures *f)
            (double)f->peak_rss_kib / 1024.0);
 }
 
-static char *join(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 2;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s/%s", dir, name);
-    return p;
-}
-
 /* Write, read and report one size; the files are removed unless keep. */
 static int bench_size(const char *dir, uint64_t n, int keep)
 {
     char plain_name[64], gzip_name[64];
     snprintf(plain_name, sizeof plain_name, "bench-io-%llu.csv", (unsigned long long)n);
     snprintf(gzip_name, sizeof gzip_name, "bench-io-%llu.csv.gz", (unsigned long long)n);
-    char *plain = join(dir, plain_name), *gzip = join(dir, gzip_name);
+    char *plain = ccd_path_join(dir, plain_name), *gzip = ccd_path_join(dir, gzip_name);
     int status = CCD_EXIT_OK;
     ccd_error err;
     if (!plain || !gzip) {

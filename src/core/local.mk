@@ -19,6 +19,7 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/number_list.c \
 	src/core/number_list.h \
 	src/core/params.c \
+	src/core/path_join.h \
 	src/core/query.c \
 	src/core/query_line.h
 libccdbench_la_LIBADD += src/core/libccdcore.la
