@@ -5,6 +5,7 @@
 TESTS += tests/cli/exported-symbols.sh tests/cli/public-headers.sh
 EXTRA_DIST += tests/cli/exported-symbols.sh tests/cli/public-headers.sh
 AM_TESTS_ENVIRONMENT += CCD_PUBLIC_HEADERS='$(ccdbenchinclude_HEADERS)'; export CCD_PUBLIC_HEADERS;
-# README.md's architecture map lists every module, public header and example.
+# README.md and docs/ hold together: links and anchors, the architecture map of
+# docs/architecture.md (every module, public header and example), gen families.
 TESTS += tests/cli/readme-map.sh
 EXTRA_DIST += tests/cli/readme-map.sh

@@ -428,7 +428,8 @@ static void tally_method(tally *t, const ccd_method *m, int stride, const ccd_pa
 /* Strides keep the test under a minute with sanitizers: BSC and the parity
  * methods run on every query (tens of µs each); IRF on every 10th query (a few
  * ms on near-misses); UIRF on every 40th (refining coplanar queries to δ takes
- * up to a second each).  Full-data figures: /tmp driver, see the README. */
+ * up to a second each).  Full-data figures: docs/reports.md, "Table 1 on the
+ * shared data". */
 START_TEST(test_conservative_methods_have_no_false_negatives)
 {
     TEST_REQUIRE_SHARED_DATA(root);

@@ -243,7 +243,7 @@ START_TEST(test_throughput_table)
     ck_assert_int_eq(ccd_throughput_table(&t, &tp, 1), 0);
     /* 2 kinds × 4 methods × batches 1, 10 (threads 1: no parallel rows) */
     ck_assert_uint_eq(t.rows, 2 * CCD_THROUGHPUT_METHODS * 2);
-    /* The names of the table (and of the README's timing section). */
+    /* The names of the table (and of the timing section of docs/contact-witness.md). */
     ck_assert_str_eq(ccd_throughput_method_names[CCD_THROUGHPUT_OURS], "ours");
     ck_assert_str_eq(ccd_throughput_method_names[CCD_THROUGHPUT_OURS_NS], "ours-ns");
     ck_assert_str_eq(ccd_throughput_method_names[CCD_THROUGHPUT_OURS_JAC], "ours+jac");

@@ -52,7 +52,7 @@ grep -q "slowdown [0-9.]*x <= 1e+09x (mean .* over 5 runs)" "$TMP/out" ||
 
 # Noise: under a CPU load that takes both cores and more, repeated identical gates
 # give one verdict (the baseline made without the load, --max-slowdown 1.5: the
-# README's recipe, which absolute times failed at random).
+# recipe of docs/gate.md, which absolute times failed at random).
 expect_status 0 "$CCDBENCH" gate --method fprf --threads 1 --json "$TMP/quiet.json" "$DEFAULT_DATA"
 load_pids=
 for i in 1 2 3 4; do
