@@ -13,6 +13,7 @@
 
 #include "exact/exact_ccd.h"
 #include "methods/builtin.h"
+#include "shared_family.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -21,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FAMILIES = 6 };
+enum { FAMILIES = TEST_SHARED_FAMILIES };
 static const struct {
     const char *name;
     size_t stride;
@@ -31,19 +32,6 @@ static const struct {
     {"armadillo-rollers VF", 8, 582, 0, 2},    {"cloth-funnel VF", 1, 92, 0, 90},
     {"cloth-funnel EE", 1, 263, 0, 263},        {"n-body-simulation VF", 16, 592, 0, 75},
 };
-
-static int family_of(const ccd_dataset_file *f)
-{
-    if (strcmp(f->set, "sample-queries") == 0)
-        return f->kind == CCD_VF ? 0 : 1;
-    if (strcmp(f->family, "armadillo-rollers") == 0)
-        return 2;
-    if (strcmp(f->family, "cloth-funnel") == 0)
-        return f->kind == CCD_VF ? 3 : 4;
-    if (strcmp(f->family, "n-body-simulation") == 0)
-        return 5;
-    return -1;
-}
 
 START_TEST(test_counts_at_1e_2)
 {
@@ -63,7 +51,7 @@ START_TEST(test_counts_at_1e_2)
     long n[FAMILIES] = {0}, fp[FAMILIES] = {0}, fn[FAMILIES] = {0};
     for (size_t i = 0; i < ds.count; i++) {
         const ccd_dataset_file *f = &ds.files[i];
-        const int fam = family_of(f);
+        const int fam = test_shared_family(f);
         if (fam < 0)
             continue;
         ccd_reader *r;
