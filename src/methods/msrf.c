@@ -264,7 +264,8 @@ static ccd_status msrf_edge_edge(ccd_result *r, const ccd_query *q, const ccd_pa
 const ccd_method ccd_method_msrf = {
     .name = "msrf",
     .summary = "minimum-separation root finder (Harmon et al. 2011, code of Lu et al. 2019): "
-               "distance-h polynomials in doubles, Euclidean, for --ms > 0",
+               "distance-h polynomials solved by Jenkins-Traub in doubles; the distance is "
+               "Euclidean whatever --norm; for --ms > 0",
     .caps = CCD_CAP_TOI | CCD_CAP_MIN_SEPARATION | CCD_CAP_SEPARATION_ONLY,
     .vertex_face = msrf_vertex_face,
     .edge_edge = msrf_edge_edge,
