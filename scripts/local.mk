@@ -5,4 +5,4 @@ EXTRA_DIST += .ci/run
 dist_man_MANS += man/ccdbench.1
 # Agreement of the baselines with their original implementations (docs/baselines.md).
 dist_noinst_SCRIPTS += scripts/baseline-agreement
-EXTRA_DIST += docs/baselines.md
+EXTRA_DIST += docs/baselines.md scripts/baseline-drivers/msrf.cpp
