@@ -3,3 +3,6 @@ dist_noinst_SCRIPTS += scripts/bootstrap scripts/make-contact-tables \
 	scripts/run-shards scripts/slurm-array.sh
 EXTRA_DIST += .ci/run
 dist_man_MANS += man/ccdbench.1
+# Agreement of the baselines with their original implementations (docs/baselines.md).
+dist_noinst_SCRIPTS += scripts/baseline-agreement
+EXTRA_DIST += docs/baselines.md scripts/baseline-drivers/msrf.cpp

@@ -3,7 +3,11 @@
  * MSRF (src/methods/msrf.c) on hand-built queries with known answers: a vertex
  * crossing a triangle's interior, a vertex approaching a corner (the point-point
  * polynomial), a miss, crossing edges and edges whose lines come close but whose
- * segments do not, a double root at h = 0, and the t_max limit.
+ * segments do not, a double root at h = 0, and the t_max limit; and the cases where
+ * MSRF's answer differs from the exact minimum-separation truth by construction:
+ * a vertex that starts within d (no crossing, no root: "no"), parallel edges
+ * passing at d/2 (the edge-edge sextic vanishes: "no"), a vertex never within d
+ * but within sqrt(h^2 + h/10) at a root (accepted: "yes").
  */
 #include <config.h>
 
@@ -104,7 +108,8 @@ END_TEST
 START_TEST(test_double_root_at_zero_separation)
 {
     /* h = 0: the sextic is f^2 with a double root at t = 0.5, where the vertex is
-     * exactly in the triangle (distance 0); no sign change, found as a critical point. */
+     * exactly in the triangle (distance 0); here the solver's last quadratic factor
+     * has a zero discriminant and returns it as a real pair. */
     ccd_query q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, -1});
     ccd_result r = run(&q, 0.0, 1.0);
     ck_assert_int_eq(r.collides, 1);
@@ -145,6 +150,61 @@ START_TEST(test_reference_tolerance)
 }
 END_TEST
 
+START_TEST(test_vertex_stops_within_d)
+{
+    /* d = 0.01; the vertex stops 0.004 above the face: the sextic's root where
+     * z = 1 - 0.996 t = 0.01 is the time of impact. */
+    ccd_query q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, 0.004});
+    ccd_result r = run(&q, 0.01, 1.0);
+    ck_assert_int_eq(r.collides, 1);
+    ck_assert_double_eq_tol(r.toi, 0.99 / 0.996, 1e-12);
+}
+END_TEST
+
+START_TEST(test_starts_within_d)
+{
+    /* Within d for the whole step (0.005 → 0.004 above the face): no polynomial
+     * crosses zero in [0, 1], so MSRF has no candidate and answers no, where the
+     * truth is yes (the cloth-funnel queries of the shared data are all like this). */
+    ccd_query q = vf((point){0.25, 0.25, 0.005}, (point){0.25, 0.25, 0.004});
+    ck_assert_int_eq(run(&q, 0.01, 1.0).collides, 0);
+}
+END_TEST
+
+START_TEST(test_parallel_edges_at_half_d)
+{
+    /* Edge b parallel to edge a passes over it at distance d/2 (y = d/2, z = 1 - 2t):
+     * e_a × e_b ≡ 0, the sextic is identically zero and MSRF (no endpoint
+     * polynomials for edges) answers no; the truth is yes. */
+    const double d = 0.01;
+    const point a[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, 1}, {0.5, d / 2, 1}};
+    const point b[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, -1}, {0.5, d / 2, -1}};
+    ccd_query q = make_query(CCD_EE, a, b);
+    ck_assert_int_eq(run(&q, d, 1.0).collides, 0);
+    /* Tilt edge b slightly: the sextic is no longer zero and its root is found. */
+    const point a2[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, 1}, {0.5, d / 2 + 0.1, 1}};
+    const point b2[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, -1}, {0.5, d / 2 + 0.1, -1}};
+    q = make_query(CCD_EE, a2, b2);
+    ck_assert_int_eq(run(&q, d, 1.0).collides, 1);
+}
+END_TEST
+
+START_TEST(test_never_within_d)
+{
+    const double d = 0.01;
+    /* 2d above the face, sliding across it: no polynomial has a root: no. */
+    ccd_query q = vf((point){-0.5, 0.25, 2 * d}, (point){1.5, 0.25, 2 * d});
+    ck_assert_int_eq(run(&q, d, 1.0).collides, 0);
+    /* 2d beside edge x = 0, through the face's plane: at the sextic's roots
+     * (|z| = d, t = 0.495 and 0.505) the distance is sqrt(5) d, and dist^2 = 5e-4 ≤
+     * h^2 + h/10 = 1.1e-3: accepted, though the primitives never come within 2d. */
+    q = vf((point){-2 * d, 0.25, 1}, (point){-2 * d, 0.25, -1});
+    ccd_result r = run(&q, d, 1.0);
+    ck_assert_int_eq(r.collides, 1);
+    ck_assert_double_eq_tol(r.toi, 0.495, 1e-12);
+}
+END_TEST
+
 static Suite *msrf_suite(void)
 {
     Suite *s = suite_create("msrf");
@@ -156,6 +216,10 @@ static Suite *msrf_suite(void)
     tcase_add_test(msrf, test_edges_cross);
     tcase_add_test(msrf, test_edge_lines_meet_outside_segments);
     tcase_add_test(msrf, test_reference_tolerance);
+    tcase_add_test(msrf, test_vertex_stops_within_d);
+    tcase_add_test(msrf, test_starts_within_d);
+    tcase_add_test(msrf, test_parallel_edges_at_half_d);
+    tcase_add_test(msrf, test_never_within_d);
     suite_add_tcase(s, msrf);
     return s;
 }

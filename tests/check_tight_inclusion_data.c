@@ -19,6 +19,7 @@
 #include "exact/exact_ccd.h"
 #include "methods/builtin.h"
 #include "methods/tight_inclusion.h"
+#include "shared_family.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -55,19 +56,6 @@ typedef struct shared_queries {
 
 static shared_queries data; /* read once by the fixture; read-only in the tests */
 
-static int family_of(const ccd_dataset_file *f)
-{
-    if (strcmp(f->set, "sample-queries") == 0)
-        return f->kind == CCD_VF ? 0 : 1;
-    if (strcmp(f->family, "armadillo-rollers") == 0)
-        return 2;
-    if (strcmp(f->family, "cloth-funnel") == 0)
-        return f->kind == CCD_VF ? 3 : 4;
-    if (strcmp(f->family, "n-body-simulation") == 0)
-        return 5;
-    return -1;
-}
-
 static void load_shared(void)
 {
     memset(&data, 0, sizeof data);
@@ -80,7 +68,7 @@ static void load_shared(void)
     ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
     size_t cap = 0;
     for (size_t i = 0; i < ds.count; ++i) {
-        const int fam = family_of(&ds.files[i]);
+        const int fam = test_shared_family(&ds.files[i]);
         if (fam < 0)
             continue;
         ccd_reader *r;

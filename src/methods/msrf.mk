@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: MIT
-# MSRF, the minimum-separation root finder of Wang et al. 2021
-# of §6.2 / Table 2 (its distances come from src/methods/libccdfprf.la).
+# MSRF, the minimum-separation root finder benchmarked in Wang et al. 2021 §6.2 /
+# Table 2, with its Jenkins–Traub solver (rpoly.c) and its squared distances.
 noinst_LTLIBRARIES += src/methods/libccdmsrf.la
 src_methods_libccdmsrf_la_SOURCES = \
-	src/methods/msrf.c
+	src/methods/msrf.c \
+	src/methods/msrf_distance.c \
+	src/methods/msrf_distance.h \
+	src/methods/rpoly.c \
+	src/methods/rpoly.h
 libccdbench_la_LIBADD += src/methods/libccdmsrf.la
