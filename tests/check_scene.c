@@ -38,13 +38,23 @@ static const char frame0_obj[] = "v 0 0 0\nv 4 0 0\nv 0 4 0\nv 1 1 1\nv 2 1 1\nv
 static const char frame1_obj[] = "v 0 0 0\nv 4 0 0\nv 0 4 0\nv 1 1 -1\nv 2 1 -1\nv 1 2 -1\n"
                                  "f 1 2 3\nf 4 5 6\n";
 
+/* The scene of frame0_obj and frame1_obj, through files in a fresh directory
+ * (*dir; free with test_remove_tmpdir). */
+static void falling_scene(ccd_scene *s, char **dir)
+{
+    *dir = test_make_tmpdir("scene");
+    char *a = write_file(*dir, "0.obj", frame0_obj), *b = write_file(*dir, "1.obj", frame1_obj);
+    ccd_error err;
+    ck_assert_msg(ccd_scene_read(s, &err, a, b) == CCD_OK, "%s", err.message);
+    free(a);
+    free(b);
+}
+
 START_TEST(test_edges_numbered_by_larger_vertex)
 {
-    char *dir = test_make_tmpdir("scene");
-    char *a = write_file(dir, "0.obj", frame0_obj), *b = write_file(dir, "1.obj", frame1_obj);
+    char *dir;
     ccd_scene s;
-    ccd_error err;
-    ck_assert_int_eq(ccd_scene_read(&s, &err, a, b), CCD_OK);
+    falling_scene(&s, &dir);
     ck_assert_uint_eq(s.vertex_count, 6);
     ck_assert_uint_eq(s.face_count, 2);
     /* (0,1) (0,2) (1,2) (3,4) (3,5) (4,5): by the larger vertex, then the smaller */
@@ -52,19 +62,16 @@ START_TEST(test_edges_numbered_by_larger_vertex)
     ck_assert_uint_eq(s.edge_count, 6);
     ck_assert_mem_eq(s.edges, want, sizeof want);
     ccd_scene_free(&s);
-    free(a);
-    free(b);
     test_remove_tmpdir(dir);
 }
 END_TEST
 
 START_TEST(test_falling_triangle)
 {
-    char *dir = test_make_tmpdir("scene");
-    char *a = write_file(dir, "0.obj", frame0_obj), *b = write_file(dir, "1.obj", frame1_obj);
+    char *dir;
     ccd_scene s;
     ccd_error err;
-    ck_assert_int_eq(ccd_scene_read(&s, &err, a, b), CCD_OK);
+    falling_scene(&s, &dir);
     for (int threads = 1; threads <= 2; threads++) {
         ccd_scene_candidates c;
         ck_assert_int_eq(ccd_scene_broad_phase(&c, &err, &s, 0, threads), CCD_OK);
@@ -118,8 +125,6 @@ START_TEST(test_falling_triangle)
         ccd_scene_candidates_free(&c);
     }
     ccd_scene_free(&s);
-    free(a);
-    free(b);
     test_remove_tmpdir(dir);
 }
 END_TEST

@@ -155,6 +155,13 @@ static void print_step(const char *name, const ccd_scene *s, const ccd_scene_ste
     }
 }
 
+/* , "name": x */
+static void json_double(FILE *f, const char *name, double x)
+{
+    fprintf(f, ", \"%s\": ", name);
+    ccd_json_write_double(f, x);
+}
+
 static void json_step(FILE *f, const char *name, const char *frame0, const char *frame1,
                       const ccd_scene *s, const ccd_scene_step *st, double broad_seconds,
                       const ccd_method *const *methods, int threads)
@@ -171,29 +178,23 @@ static void json_step(FILE *f, const char *name, const char *frame0, const char 
             st->ee_candidates);
     fprintf(f, ", \"vf_positives\": %llu, \"ee_positives\": %llu",
             (unsigned long long)st->vf_positives, (unsigned long long)st->ee_positives);
-    fputs(", \"exact_toi_lo\": ", f);
-    ccd_json_write_double(f, st->exact_toi_lo);
-    fputs(", \"exact_toi_hi\": ", f);
-    ccd_json_write_double(f, st->exact_toi_hi);
-    fputs(", \"broad_seconds\": ", f);
-    ccd_json_write_double(f, broad_seconds);
-    fputs(", \"exact_seconds\": ", f);
-    ccd_json_write_double(f, st->exact_seconds);
-    fputs(", \"narrow_seconds\": ", f);
-    ccd_json_write_double(f, st->narrow_seconds);
+    json_double(f, "exact_toi_lo", st->exact_toi_lo);
+    json_double(f, "exact_toi_hi", st->exact_toi_hi);
+    json_double(f, "broad_seconds", broad_seconds);
+    json_double(f, "exact_seconds", st->exact_seconds);
+    json_double(f, "narrow_seconds", st->narrow_seconds);
     fputs(", \"methods\": [", f);
     for (size_t m = 0; m < st->method_count; m++) {
         const ccd_scene_method_step *r = &st->methods[m];
         fputs(m ? ", {\"name\": " : "{\"name\": ", f);
         ccd_json_write_string(f, methods[m]->name);
         fprintf(f, ", \"reported\": %llu, \"false_positives\": %llu, \"false_negatives\": %llu"
-                   ", \"failed\": %llu, \"toi_later\": %s, \"toi\": ",
+                   ", \"failed\": %llu, \"toi_later\": %s",
                 (unsigned long long)r->reported, (unsigned long long)r->false_positives,
                 (unsigned long long)r->false_negatives, (unsigned long long)r->failed,
                 r->toi_later ? "true" : "false");
-        ccd_json_write_double(f, r->toi);
-        fputs(", \"seconds\": ", f);
-        ccd_json_write_double(f, r->seconds);
+        json_double(f, "toi", r->toi);
+        json_double(f, "seconds", r->seconds);
         fputs("}", f);
     }
     fputs("]}", f);

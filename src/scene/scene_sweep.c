@@ -27,17 +27,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A box in the sweep order. */
+/* A box in the sweep order: a copy of the box, so that the sweep reads memory
+ * in order. */
 typedef struct sweep_item {
-    double lo;   /* lower bound along the sweep axis */
+    double key; /* box.lo along the sweep axis */
     uint32_t id; /* box id */
+    ccd_scene_box box;
 } sweep_item;
 
 static int by_lo_then_id(const void *pa, const void *pb)
 {
     const sweep_item *a = pa, *b = pb;
-    if (a->lo != b->lo)
-        return a->lo < b->lo ? -1 : 1;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
     return (a->id > b->id) - (a->id < b->id);
 }
 
@@ -81,7 +83,6 @@ static int overlap(const ccd_scene_box *a, const ccd_scene_box *b)
 /* What a sweep pairs: vertices with faces, or edges with edges. */
 typedef struct sweep_job {
     const ccd_scene *s;
-    const ccd_scene_box *boxes;
     int axis;
     sweep_item *items;
     size_t count;
@@ -141,13 +142,11 @@ static ccd_status sweep(ccd_scene_pair **out, size_t *count, ccd_error *err, con
         pair_buffer *mine = &bufs[omp_get_thread_num()];
 #pragma omp for schedule(dynamic, 256)
         for (long i = 0; i < n; i++) {
-            uint32_t a = J->items[i].id;
-            const ccd_scene_box *ba = &J->boxes[a];
-            double end = ba->hi[J->axis];
-            for (long j = i + 1; j < n && J->items[j].lo <= end; j++) {
-                uint32_t b = J->items[j].id;
+            const sweep_item *a = &J->items[i];
+            double end = a->box.hi[J->axis];
+            for (long j = i + 1; j < n && J->items[j].key <= end; j++) {
                 ccd_scene_pair p;
-                if (make_pair(J, a, b, &p) && overlap(ba, &J->boxes[b]))
+                if (overlap(&a->box, &J->items[j].box) && make_pair(J, a->id, J->items[j].id, &p))
                     push(mine, p.a, p.b);
             }
         }
@@ -203,15 +202,15 @@ ccd_status ccd_scene_broad_phase(ccd_scene_candidates *out, ccd_error *err, cons
     /* VF: the vertices and the faces in one sweep */
     size_t k = 0;
     for (size_t i = 0; i < nv; i++)
-        items[k++] = (sweep_item){boxes[i].lo[axis], (uint32_t)i};
+        items[k++] = (sweep_item){boxes[i].lo[axis], (uint32_t)i, boxes[i]};
     for (size_t i = nv + ne; i < nv + ne + nf; i++)
-        items[k++] = (sweep_item){boxes[i].lo[axis], (uint32_t)i};
-    sweep_job J = {.s = s, .boxes = boxes, .axis = axis, .items = items, .count = k, .edges = 0};
+        items[k++] = (sweep_item){boxes[i].lo[axis], (uint32_t)i, boxes[i]};
+    sweep_job J = {.s = s, .axis = axis, .items = items, .count = k, .edges = 0};
     ccd_status st = sweep(&out->vf, &out->vf_count, err, &J, n);
     if (st == CCD_OK) {
         k = 0;
         for (size_t i = nv; i < nv + ne; i++)
-            items[k++] = (sweep_item){boxes[i].lo[axis], (uint32_t)i};
+            items[k++] = (sweep_item){boxes[i].lo[axis], (uint32_t)i, boxes[i]};
         J.count = k;
         J.edges = 1;
         st = sweep(&out->ee, &out->ee_count, err, &J, n);
