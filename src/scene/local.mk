@@ -15,3 +15,4 @@ src_scene_libccdscene_la_SOURCES = \
 	src/scene/scene_step.c \
 	src/scene/scene_sweep.c
 libccdbench_la_LIBADD += src/scene/libccdscene.la
+EXTRA_DIST += docs/scene.md
