@@ -264,14 +264,18 @@ static int cmd_export(scene_options *o, int argc, char **argv)
     if (ccd_scene_read(&s, &err, argv[optind], argv[optind + 1]) != CCD_OK)
         return ccd_cli_fail(&err);
     ccd_scene_candidates c;
+    double t0 = ccd_clock_seconds();
     ccd_status st = ccd_scene_broad_phase(&c, &err, &s, o->ms, (int)o->threads);
+    double broad = ccd_clock_seconds() - t0;
     char stem[256];
     frame_stem(stem, sizeof stem, argv[optind]);
     if (st == CCD_OK) {
         st = ccd_scene_export(&err, &s, &c, argv[optind + 2], stem);
         if (st == CCD_OK)
-            printf("%s: %zu VF + %zu EE candidates written to %s/queries and %s/boxes\n", stem,
-                   c.vf_count, c.ee_count, argv[optind + 2], argv[optind + 2]);
+            printf("%s: %zu vertices, %zu edges, %zu faces: %zu VF + %zu EE candidates "
+                   "(broad phase %.6f s) written to %s/queries and %s/boxes\n",
+                   stem, s.vertex_count, s.edge_count, s.face_count, c.vf_count, c.ee_count,
+                   broad, argv[optind + 2], argv[optind + 2]);
         ccd_scene_candidates_free(&c);
     }
     ccd_scene_free(&s);
