@@ -117,8 +117,11 @@ static ccd_status default_methods(ccd_method_list *out, ccd_error *err,
 static void print_step(const char *name, const ccd_scene *s, const ccd_scene_step *st,
                        double broad_seconds, const ccd_method *const *methods, int threads)
 {
-    printf("step %s: %zu vertices, %zu edges, %zu faces (threads %d)\n", name, s->vertex_count,
-           s->edge_count, s->face_count, threads);
+    printf("step %s: %zu vertices, %zu edges, %zu faces", name, s->vertex_count, s->edge_count,
+           s->face_count);
+    if (threads > 0)
+        printf(" (threads %d)", threads);
+    printf("\n");
     printf("  broad phase:  %zu VF + %zu EE candidates in %.6f s (%.3g candidates/s)\n",
            st->vf_candidates, st->ee_candidates, broad_seconds,
            broad_seconds > 0 ? (double)(st->vf_candidates + st->ee_candidates) / broad_seconds
