@@ -35,6 +35,7 @@ int ccd_cmd_report(int argc, char **argv);   /* src/cli/cmd_report.c   */
 int ccd_cmd_gate(int argc, char **argv);     /* src/cli/cmd_gate.c     */
 int ccd_cmd_merge(int argc, char **argv);    /* src/cli/cmd_merge.c    */
 int ccd_cmd_show(int argc, char **argv);     /* src/cli/cmd_show.c     */
+int ccd_cmd_scene(int argc, char **argv);    /* src/cli/cmd_scene.c    */
 
 /* "ccdbench: <message>" on stderr; returns CCD_EXIT_USAGE. */
 int ccd_cli_usage_error(const char *fmt, ...)

@@ -23,6 +23,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cmd_methods.c \
 	src/cli/cmd_report.c \
 	src/cli/cmd_run.c \
+	src/cli/cmd_scene.c \
 	src/cli/cmd_show.c \
 	src/cli/cmd_truth.c \
 	src/cli/main.c

@@ -27,6 +27,7 @@ static const char usage[] =
     "  report    paper tables and figures from result files (run --json)\n"
     "  gate      CI gate: fail when a method has false negatives, too many FPs or slows down\n"
     "  merge     combine the result files of the shards of one run\n"
+    "  scene     whole simulation steps: broad phase, methods and exact toi per step\n"
     "\n"
     "`ccdbench COMMAND --help` describes each command.  With no DATA, commands use\n"
     "every set of the shipped dataset (every set under $CCD_DATADIR if it is set).\n"
@@ -116,6 +117,7 @@ static int dispatch(int argc, char **argv)
         {"report", ccd_cmd_report},
         {"gate", ccd_cmd_gate},
         {"merge", ccd_cmd_merge},
+        {"scene", ccd_cmd_scene},
     };
     if (strcmp(cmd, "bench") == 0) {
         if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {

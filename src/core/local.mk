@@ -16,6 +16,8 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/grow.h \
 	src/core/json_out.c \
 	src/core/json_out.h \
+	src/core/make_dirs.c \
+	src/core/make_dirs.h \
 	src/core/number_list.c \
 	src/core/number_list.h \
 	src/core/params.c \

@@ -6,6 +6,7 @@
 #include "gen/gen.h"
 #include "core/error.h"
 #include "core/atomic_file.h"
+#include "core/make_dirs.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -17,36 +18,6 @@
 #endif
 
 enum { CCD_GEN_CHUNK = 512 };
-
-/* mkdir -p path */
-static ccd_status make_dirs(ccd_error *err, const char *path)
-{
-    char *p = strdup(path);
-    if (!p)
-        return ccd_error_oom(err, path);
-    ccd_status st = CCD_OK;
-    for (char *s = p + 1;; s++) {
-        if (*s != '/' && *s != '\0')
-            continue;
-        char saved = *s;
-        *s = '\0';
-        struct stat sb;
-        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-            st = ccd_error_set(err, CCD_ERR_INPUT, p, 0, 0, "cannot create directory: %s",
-                               strerror(errno));
-            break;
-        }
-        if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-            st = ccd_error_set(err, CCD_ERR_INPUT, p, 0, 0, "exists and is not a directory");
-            break;
-        }
-        *s = saved;
-        if (saved == '\0')
-            break;
-    }
-    free(p);
-    return st;
-}
 
 typedef struct ccd_gen_chunk {
     ccd_query q[CCD_GEN_CHUNK];
@@ -72,7 +43,7 @@ static ccd_status file_path(char **dirpath, char **path, ccd_error *err, const c
     }
     snprintf(*dirpath, len, "%s/%s/%s", dir, name, sub);
     snprintf(*path, len, "%s/data.csv%s", *dirpath, cfg->gzip ? ".gz" : "");
-    return make_dirs(err, *dirpath);
+    return ccd_make_dirs(err, *dirpath);
 }
 
 /* Before any work: every file can be written. */
