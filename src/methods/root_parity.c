@@ -119,15 +119,14 @@ static vec3 row_difference(const ccd_query *q, int to, int from, int t, double t
 static ccd_status rp_run(ccd_result *r, const ccd_query *q, const ccd_params *p, void *scratch)
 {
     (void)scratch;
-    double t_max = p->t_max;
     const int *rows = ccd_rp_rows[q->kind];
     int nfaces;
     const ccd_rp_face *faces = ccd_rp_faces(&nfaces, q->kind);
     vec3 corner[2][2][2];
     for (int t = 0; t < 2; t++) {
-        vec3 A = row_difference(q, rows[0], rows[1], t, t_max);
-        vec3 B = row_difference(q, rows[2], rows[3], t, t_max);
-        vec3 C = row_difference(q, rows[4], rows[5], t, t_max);
+        vec3 A = row_difference(q, rows[0], rows[1], t, p->t_max);
+        vec3 B = row_difference(q, rows[2], rows[3], t, p->t_max);
+        vec3 C = row_difference(q, rows[4], rows[5], t, p->t_max);
         corner[t][0][0] = A;
         corner[t][1][0] = add(A, B);
         corner[t][0][1] = add(A, C);
