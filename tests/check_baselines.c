@@ -114,24 +114,6 @@ END_TEST
 
 /* ------------------------------------------------------------------ hand-built queries */
 
-typedef struct point {
-    double x, y, z;
-} point;
-
-/* rows: four points at t = 0, then the same four at t = 1 */
-static ccd_query make_query(ccd_kind kind, const point at0[4], const point at1[4])
-{
-    ccd_query q;
-    memset(&q, 0, sizeof q);
-    q.kind = kind;
-    q.label = -1;
-    for (int i = 0; i < 4; i++) {
-        const point *p0 = &at0[i], *p1 = &at1[i];
-        q.v[i][0] = p0->x, q.v[i][1] = p0->y, q.v[i][2] = p0->z;
-        q.v[i + 4][0] = p1->x, q.v[i + 4][1] = p1->y, q.v[i + 4][2] = p1->z;
-    }
-    return q;
-}
 
 static ccd_result run(const ccd_method *m, const ccd_query *q, const ccd_params *p)
 {
@@ -186,34 +168,34 @@ static void expect_loose(const ccd_method *const *methods, int count, const ccd_
     expect_toi(methods, count, q, expected, exact_toi, 0, what);
 }
 
-static const point TRIANGLE[3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+static const test_point TRIANGLE[3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
 
-static ccd_query vf(point p0, point p1)
+static ccd_query vf(test_point p0, test_point p1)
 {
-    point a[4] = {p0, TRIANGLE[0], TRIANGLE[1], TRIANGLE[2]};
-    point b[4] = {p1, TRIANGLE[0], TRIANGLE[1], TRIANGLE[2]};
-    return make_query(CCD_VF, a, b);
+    test_point a[4] = {p0, TRIANGLE[0], TRIANGLE[1], TRIANGLE[2]};
+    test_point b[4] = {p1, TRIANGLE[0], TRIANGLE[1], TRIANGLE[2]};
+    return test_query_from_points(CCD_VF, a, b);
 }
 
 START_TEST(test_vertex_face_hit_and_miss)
 {
-    ccd_query hit = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, -1});
+    ccd_query hit = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, -1});
     expect(ALL, N_ALL, &hit, 1, 0.5, "VF through the triangle");
-    ccd_query miss = vf((point){2, 2, 1}, (point){2, 2, -1});
+    ccd_query miss = vf((test_point){2, 2, 1}, (test_point){2, 2, -1});
     expect(ALL, N_ALL, &miss, 0, NAN, "VF beside the triangle");
-    ccd_query above = vf((point){0.25, 0.25, 1}, (point){0.3, 0.2, 0.5});
+    ccd_query above = vf((test_point){0.25, 0.25, 1}, (test_point){0.3, 0.2, 0.5});
     expect(ALL, N_ALL, &above, 0, NAN, "VF staying above");
 }
 END_TEST
 
 START_TEST(test_vertex_face_contact_at_ends)
 {
-    ccd_query start = vf((point){0.25, 0.25, 0}, (point){0.25, 0.25, 1});
+    ccd_query start = vf((test_point){0.25, 0.25, 0}, (test_point){0.25, 0.25, 1});
     expect(ALL, N_ALL - 1, &start, 1, 0.0, "VF touching at t = 0");
-    ccd_query end = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, 0});
+    ccd_query end = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, 0});
     expect(ALL, N_ALL - 1, &end, 1, 1.0, "VF touching at t = 1");
     /* the vertex reaches the triangle's corner exactly at t = 1 */
-    ccd_query corner = vf((point){-1, -1, 1}, (point){0, 0, 0});
+    ccd_query corner = vf((test_point){-1, -1, 1}, (test_point){0, 0, 0});
     expect(ALL, N_ALL - 1, &corner, 1, 1.0, "VF reaching a corner at t = 1");
 }
 END_TEST
@@ -221,10 +203,10 @@ END_TEST
 START_TEST(test_vertex_face_coplanar_motion)
 {
     /* in the plane z = 0, entering the triangle through its edge x = 0 at t = 0.8 */
-    ccd_query enter = vf((point){-1, 0.25, 0}, (point){0.25, 0.25, 0});
+    ccd_query enter = vf((test_point){-1, 0.25, 0}, (test_point){0.25, 0.25, 0});
     expect_loose(ALL, N_ALL - 1, &enter, 1, 0.8, "VF coplanar, entering");
     /* in the plane, staying away: no contact (BSC reports coplanar motion) */
-    ccd_query away = vf((point){-1, 2, 0}, (point){-0.5, 2, 0});
+    ccd_query away = vf((test_point){-1, 2, 0}, (test_point){-0.5, 2, 0});
     const ccd_method *exact_answer[] = {&ccd_method_irf, &ccd_method_root_parity_rational};
     expect(exact_answer, 2, &away, 0, NAN, "VF coplanar, apart");
     expect((const ccd_method *[]){&ccd_method_bsc}, 1, &away, 1, 0.0, "VF coplanar, BSC");
@@ -247,9 +229,9 @@ END_TEST
 /* Wang et al. 2021 Appendix B: the "hourglass" prism that root parity of [3] misses. */
 START_TEST(test_vertex_face_hourglass)
 {
-    point a[4] = {{0.1, 0.1, 0.1}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}};
-    point b[4] = {{0.1, 0.1, 0.1}, {0, 0, 0}, {0, 1, 0}, {1, 0, 0}};
-    ccd_query q = make_query(CCD_VF, a, b);
+    test_point a[4] = {{0.1, 0.1, 0.1}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}};
+    test_point b[4] = {{0.1, 0.1, 0.1}, {0, 0, 0}, {0, 1, 0}, {1, 0, 0}};
+    ccd_query q = test_query_from_points(CCD_VF, a, b);
     expect(ALL, N_ALL - 1, &q, 1, NAN, "Appendix B hourglass");
 }
 END_TEST
@@ -258,42 +240,43 @@ END_TEST
  * t = 5/9; the vertex never meets the triangle, BSC reports it conservatively. */
 START_TEST(test_vertex_face_inflection)
 {
-    point a[4] = {{1, 1, 0}, {0, 0, 5}, {2, 0, 2}, {0, 1, 0}};
-    point b[4] = {{1, 1, 0}, {0, 0, -1}, {0, 0, -2}, {0, 7, 0}};
-    ccd_query q = make_query(CCD_VF, a, b);
+    test_point a[4] = {{1, 1, 0}, {0, 0, 5}, {2, 0, 2}, {0, 1, 0}};
+    test_point b[4] = {{1, 1, 0}, {0, 0, -1}, {0, 0, -2}, {0, 7, 0}};
+    ccd_query q = test_query_from_points(CCD_VF, a, b);
     const ccd_method *exact_answer[] = {&ccd_method_irf, &ccd_method_uirf,
                                         &ccd_method_root_parity_rational};
     expect(exact_answer, 3, &q, 0, NAN, "Appendix C inflection, exact answer");
     expect((const ccd_method *[]){&ccd_method_bsc}, 1, &q, 1, 0.0, "Appendix C inflection, BSC");
     /* Wang et al. 2021 Appendix C, second example: coplanar, the vertex crosses the
      * triangle's edge from v2 to v3 (the reference BSC misses it) */
-    point c[4] = {{1, 0.5, 1}, {0, 0.57, 1}, {1, 0.57, 1}, {1, 1.57, 1}};
-    point d[4] = {{1, 0.5, 1}, {0, 0.28, 1}, {1, 0.28, 1}, {1, 1.28, 1}};
-    ccd_query e = make_query(CCD_VF, c, d);
+    test_point c[4] = {{1, 0.5, 1}, {0, 0.57, 1}, {1, 0.57, 1}, {1, 1.57, 1}};
+    test_point d[4] = {{1, 0.5, 1}, {0, 0.28, 1}, {1, 0.28, 1}, {1, 1.28, 1}};
+    ccd_query e = test_query_from_points(CCD_VF, c, d);
     expect(ALL, N_ALL - 1, &e, 1, NAN, "Appendix C edge crossing");
 }
 END_TEST
 
-static ccd_query ee(point a0, point a1, point b0, point b1, point c0, point c1, point d0, point d1)
+static ccd_query ee(test_point a0, test_point a1, test_point b0, test_point b1, test_point c0,
+                    test_point c1, test_point d0, test_point d1)
 {
-    point s[4] = {a0, a1, b0, b1}, t[4] = {c0, c1, d0, d1};
-    return make_query(CCD_EE, s, t);
+    test_point s[4] = {a0, a1, b0, b1}, t[4] = {c0, c1, d0, d1};
+    return test_query_from_points(CCD_EE, s, t);
 }
 
 START_TEST(test_edge_edge_hit_and_miss)
 {
     /* edge a along x, static; edge b along y, falling through it */
-    ccd_query hit = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){0, -1, 1}, (point){0, 1, 1},
-                       (point){-1, 0, 0}, (point){1, 0, 0}, (point){0, -1, -1}, (point){0, 1, -1});
+    ccd_query hit = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){0, -1, 1}, (test_point){0, 1, 1},
+                       (test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){0, -1, -1}, (test_point){0, 1, -1});
     expect(ALL, N_ALL, &hit, 1, 0.5, "EE crossing");
-    ccd_query miss = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){5, -1, 1}, (point){5, 1, 1},
-                        (point){-1, 0, 0}, (point){1, 0, 0}, (point){5, -1, -1}, (point){5, 1, -1});
+    ccd_query miss = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){5, -1, 1}, (test_point){5, 1, 1},
+                        (test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){5, -1, -1}, (test_point){5, 1, -1});
     expect(ALL, N_ALL, &miss, 0, NAN, "EE passing beside");
-    ccd_query start = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){0, -1, 0}, (point){0, 1, 0},
-                         (point){-1, 0, 0}, (point){1, 0, 0}, (point){0, -1, 1}, (point){0, 1, 1});
+    ccd_query start = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){0, -1, 0}, (test_point){0, 1, 0},
+                         (test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){0, -1, 1}, (test_point){0, 1, 1});
     expect(ALL, N_ALL - 1, &start, 1, 0.0, "EE touching at t = 0");
-    ccd_query end = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){0, -1, 1}, (point){0, 1, 1},
-                       (point){-1, 0, 0}, (point){1, 0, 0}, (point){0, -1, 0}, (point){0, 1, 0});
+    ccd_query end = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){0, -1, 1}, (test_point){0, 1, 1},
+                       (test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){0, -1, 0}, (test_point){0, 1, 0});
     expect(ALL, N_ALL - 1, &end, 1, 1.0, "EE touching at t = 1");
 }
 END_TEST
@@ -301,9 +284,9 @@ END_TEST
 START_TEST(test_edge_edge_parallel)
 {
     /* parallel edges approaching but stopping 0.5 apart */
-    ccd_query apart = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){-1, 1, 0}, (point){1, 1, 0},
-                         (point){-1, 0, 0}, (point){1, 0, 0}, (point){-1, 0.5, 0},
-                         (point){1, 0.5, 0});
+    ccd_query apart = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){-1, 1, 0}, (test_point){1, 1, 0},
+                         (test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){-1, 0.5, 0},
+                         (test_point){1, 0.5, 0});
     const ccd_method *exact_answer[] = {&ccd_method_irf, &ccd_method_root_parity_rational};
     expect(exact_answer, 2, &apart, 0, NAN, "EE parallel, apart");
     /* n = d1 × d2 ≡ 0: f ≡ 0 and the inside test degenerates, so the univariate
@@ -311,14 +294,14 @@ START_TEST(test_edge_edge_parallel)
     const ccd_method *univariate[] = {&ccd_method_uirf, &ccd_method_bsc};
     expect(univariate, 2, &apart, 1, NAN, "EE parallel, apart, univariate");
     /* parallel edges sweeping through each other: overlap at t = 0.5 */
-    ccd_query through = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){-0.5, 1, 0},
-                           (point){0.5, 1, 0}, (point){-1, 0, 0}, (point){1, 0, 0},
-                           (point){-0.5, -1, 0}, (point){0.5, -1, 0});
+    ccd_query through = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){-0.5, 1, 0},
+                           (test_point){0.5, 1, 0}, (test_point){-1, 0, 0}, (test_point){1, 0, 0},
+                           (test_point){-0.5, -1, 0}, (test_point){0.5, -1, 0});
     expect_loose(ALL, N_ALL - 1, &through, 1, 0.5, "EE parallel, overlapping");
     /* parallel in 3D (not coplanar), passing over each other */
-    ccd_query over = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){-1, 1, 1}, (point){1, 1, 1},
-                        (point){-1, 0, 0}, (point){1, 0, 0}, (point){-1, -1, 1},
-                        (point){1, -1, 1});
+    ccd_query over = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){-1, 1, 1}, (test_point){1, 1, 1},
+                        (test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){-1, -1, 1},
+                        (test_point){1, -1, 1});
     expect(exact_answer, 2, &over, 0, NAN, "EE parallel, one above the other");
     expect(univariate, 2, &over, 1, NAN, "EE parallel, one above the other, univariate");
 }
@@ -327,13 +310,13 @@ END_TEST
 START_TEST(test_edge_edge_coplanar_motion)
 {
     /* in z = 0: a vertical edge sliding down across the static edge along x */
-    ccd_query cross = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){0.5, 1, 0},
-                         (point){0.5, 2, 0}, (point){-1, 0, 0}, (point){1, 0, 0},
-                         (point){0.5, -0.5, 0}, (point){0.5, 0.5, 0});
+    ccd_query cross = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){0.5, 1, 0},
+                         (test_point){0.5, 2, 0}, (test_point){-1, 0, 0}, (test_point){1, 0, 0},
+                         (test_point){0.5, -0.5, 0}, (test_point){0.5, 0.5, 0});
     expect_loose(ALL, N_ALL - 1, &cross, 1, 2.0 / 3.0, "EE coplanar, crossing");
-    ccd_query apart = ee((point){-1, 0, 0}, (point){1, 0, 0}, (point){5, 1, 0}, (point){5, 2, 0},
-                         (point){-1, 0, 0}, (point){1, 0, 0}, (point){5, -0.5, 0},
-                         (point){5, 0.5, 0});
+    ccd_query apart = ee((test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){5, 1, 0}, (test_point){5, 2, 0},
+                         (test_point){-1, 0, 0}, (test_point){1, 0, 0}, (test_point){5, -0.5, 0},
+                         (test_point){5, 0.5, 0});
     const ccd_method *exact_answer[] = {&ccd_method_irf, &ccd_method_root_parity_rational};
     expect(exact_answer, 2, &apart, 0, NAN, "EE coplanar, apart");
 }
@@ -344,7 +327,7 @@ END_TEST
 START_TEST(test_rational_coordinates)
 {
     /* vertex at height 1/3 → -1/3 over the triangle at z = 0: hit at t = 1/2 */
-    ccd_query q = vf((point){0.25, 0.25, 1.0 / 3}, (point){0.25, 0.25, -1.0 / 3});
+    ccd_query q = vf((test_point){0.25, 0.25, 1.0 / 3}, (test_point){0.25, 0.25, -1.0 / 3});
     ccd_exact_coords *ex = malloc(sizeof *ex);
     ck_assert_ptr_nonnull(ex);
     for (int i = 0; i < CCD_QUERY_ROWS; i++)
@@ -504,9 +487,5 @@ static Suite *baselines_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(baselines_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(baselines_suite());
 }

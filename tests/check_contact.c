@@ -469,9 +469,5 @@ static Suite *contact_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(contact_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(contact_suite());
 }

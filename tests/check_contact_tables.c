@@ -295,9 +295,5 @@ static Suite *contact_tables_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(contact_tables_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(contact_tables_suite());
 }

@@ -1013,9 +1013,5 @@ static Suite *exact_ms_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(exact_ms_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(exact_ms_suite());
 }

@@ -18,39 +18,23 @@
 
 #include "ccdbench.h"
 #include "methods/builtin.h"
+#include "test_support.h"
 
-typedef struct point {
-    double x, y, z;
-} point;
-
-/* rows: four points at t = 0, then the same four at t = 1 */
-static ccd_query make_query(ccd_kind kind, const point at0[4], const point at1[4])
-{
-    ccd_query q;
-    memset(&q, 0, sizeof q);
-    q.kind = kind;
-    q.label = -1;
-    for (int i = 0; i < 4; i++) {
-        q.v[i][0] = at0[i].x, q.v[i][1] = at0[i].y, q.v[i][2] = at0[i].z;
-        q.v[i + 4][0] = at1[i].x, q.v[i + 4][1] = at1[i].y, q.v[i + 4][2] = at1[i].z;
-    }
-    return q;
-}
 
 /* A vertex moving from p0 to p1 against the static triangle (0,0,0), (1,0,0), (0,1,0). */
-static ccd_query vf(point p0, point p1)
+static ccd_query vf(test_point p0, test_point p1)
 {
-    const point a[4] = {p0, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    const point b[4] = {p1, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    return make_query(CCD_VF, a, b);
+    const test_point a[4] = {p0, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const test_point b[4] = {p1, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    return test_query_from_points(CCD_VF, a, b);
 }
 
 /* Edge (-1,0,0)-(1,0,0) static; edge (x,-1,z0)-(x,1,z0) moving to z1. */
 static ccd_query ee(double x, double z0, double z1)
 {
-    const point a[4] = {{-1, 0, 0}, {1, 0, 0}, {x, -1, z0}, {x, 1, z0}};
-    const point b[4] = {{-1, 0, 0}, {1, 0, 0}, {x, -1, z1}, {x, 1, z1}};
-    return make_query(CCD_EE, a, b);
+    const test_point a[4] = {{-1, 0, 0}, {1, 0, 0}, {x, -1, z0}, {x, 1, z0}};
+    const test_point b[4] = {{-1, 0, 0}, {1, 0, 0}, {x, -1, z1}, {x, 1, z1}};
+    return test_query_from_points(CCD_EE, a, b);
 }
 
 static ccd_result run(const ccd_query *q, double ms, double t_max)
@@ -71,7 +55,7 @@ static ccd_result run(const ccd_query *q, double ms, double t_max)
 START_TEST(test_vertex_through_face)
 {
     /* z = 1 - 2t reaches the separation 0.1 at t = 0.45 (the sextic). */
-    ccd_query q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, -1});
+    ccd_query q = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, -1});
     ccd_result r = run(&q, 0.1, 1.0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq_tol(r.toi, 0.45, 1e-12);
@@ -87,7 +71,7 @@ START_TEST(test_vertex_to_corner)
      * 2√3 (1 - t).  With h = 1 the root of the plane sextic (t = 1/2, d^2 = 3) and
      * of the edge-line quartics (d^2 = 1.5) fail d^2 ≤ h^2 + h/10 = 1.1; the
      * point-point root 2√3 (1 - t) = 1, t = 1 - 1/(2√3), is accepted. */
-    ccd_query q = vf((point){-2, -2, 2}, (point){0, 0, 0});
+    ccd_query q = vf((test_point){-2, -2, 2}, (test_point){0, 0, 0});
     ccd_result r = run(&q, 1.0, 1.0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq_tol(r.toi, 1 - 1 / (2 * sqrt(3.0)), 1e-12);
@@ -97,10 +81,10 @@ END_TEST
 START_TEST(test_vertex_misses)
 {
     /* Passes the plane at (2, 2): distance > 1.4 from the triangle. */
-    ccd_query q = vf((point){2, 2, 1}, (point){2, 2, -1});
+    ccd_query q = vf((test_point){2, 2, 1}, (test_point){2, 2, -1});
     ck_assert_int_eq(run(&q, 0.1, 1.0).collides, 0);
     /* Stops 0.5 above the triangle. */
-    q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, 0.5});
+    q = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, 0.5});
     ck_assert_int_eq(run(&q, 0.1, 1.0).collides, 0);
 }
 END_TEST
@@ -110,7 +94,7 @@ START_TEST(test_double_root_at_zero_separation)
     /* h = 0: the sextic is f^2 with a double root at t = 0.5, where the vertex is
      * exactly in the triangle (distance 0); here the solver's last quadratic factor
      * has a zero discriminant and returns it as a real pair. */
-    ccd_query q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, -1});
+    ccd_query q = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, -1});
     ccd_result r = run(&q, 0.0, 1.0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq_tol(r.toi, 0.5, 1e-12);
@@ -140,10 +124,10 @@ START_TEST(test_reference_tolerance)
     /* The acceptance test is dist^2 ≤ h^2 + h/10 (the reference code's): with
      * h = 0.01 the vertex stops 0.03 above the triangle, dist^2 = 9e-4 ≤ 1.1e-3, but
      * no polynomial has a root (it never comes within 0.01): no candidate, no hit. */
-    ccd_query q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, 0.03});
+    ccd_query q = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, 0.03});
     ck_assert_int_eq(run(&q, 0.01, 1.0).collides, 0);
     /* Coming to 0.005 instead: the sextic root at |z| = 0.01 is accepted. */
-    q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, 0.005});
+    q = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, 0.005});
     ccd_result r = run(&q, 0.01, 1.0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq_tol(r.toi, (1 - 0.01) / (1 - 0.005), 1e-12);
@@ -154,7 +138,7 @@ START_TEST(test_vertex_stops_within_d)
 {
     /* d = 0.01; the vertex stops 0.004 above the face: the sextic's root where
      * z = 1 - 0.996 t = 0.01 is the time of impact. */
-    ccd_query q = vf((point){0.25, 0.25, 1}, (point){0.25, 0.25, 0.004});
+    ccd_query q = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, 0.004});
     ccd_result r = run(&q, 0.01, 1.0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq_tol(r.toi, 0.99 / 0.996, 1e-12);
@@ -166,7 +150,7 @@ START_TEST(test_starts_within_d)
     /* Within d for the whole step (0.005 → 0.004 above the face): no polynomial
      * crosses zero in [0, 1], so MSRF has no candidate and answers no, where the
      * truth is yes (the cloth-funnel queries of the shared data are all like this). */
-    ccd_query q = vf((point){0.25, 0.25, 0.005}, (point){0.25, 0.25, 0.004});
+    ccd_query q = vf((test_point){0.25, 0.25, 0.005}, (test_point){0.25, 0.25, 0.004});
     ck_assert_int_eq(run(&q, 0.01, 1.0).collides, 0);
 }
 END_TEST
@@ -177,14 +161,14 @@ START_TEST(test_parallel_edges_at_half_d)
      * e_a × e_b ≡ 0, the sextic is identically zero and MSRF (no endpoint
      * polynomials for edges) answers no; the truth is yes. */
     const double d = 0.01;
-    const point a[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, 1}, {0.5, d / 2, 1}};
-    const point b[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, -1}, {0.5, d / 2, -1}};
-    ccd_query q = make_query(CCD_EE, a, b);
+    const test_point a[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, 1}, {0.5, d / 2, 1}};
+    const test_point b[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, -1}, {0.5, d / 2, -1}};
+    ccd_query q = test_query_from_points(CCD_EE, a, b);
     ck_assert_int_eq(run(&q, d, 1.0).collides, 0);
     /* Tilt edge b slightly: the sextic is no longer zero and its root is found. */
-    const point a2[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, 1}, {0.5, d / 2 + 0.1, 1}};
-    const point b2[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, -1}, {0.5, d / 2 + 0.1, -1}};
-    q = make_query(CCD_EE, a2, b2);
+    const test_point a2[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, 1}, {0.5, d / 2 + 0.1, 1}};
+    const test_point b2[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, d / 2, -1}, {0.5, d / 2 + 0.1, -1}};
+    q = test_query_from_points(CCD_EE, a2, b2);
     ck_assert_int_eq(run(&q, d, 1.0).collides, 1);
 }
 END_TEST
@@ -193,12 +177,12 @@ START_TEST(test_never_within_d)
 {
     const double d = 0.01;
     /* 2d above the face, sliding across it: no polynomial has a root: no. */
-    ccd_query q = vf((point){-0.5, 0.25, 2 * d}, (point){1.5, 0.25, 2 * d});
+    ccd_query q = vf((test_point){-0.5, 0.25, 2 * d}, (test_point){1.5, 0.25, 2 * d});
     ck_assert_int_eq(run(&q, d, 1.0).collides, 0);
     /* 2d beside edge x = 0, through the face's plane: at the sextic's roots
      * (|z| = d, t = 0.495 and 0.505) the distance is sqrt(5) d, and dist^2 = 5e-4 ≤
      * h^2 + h/10 = 1.1e-3: accepted, though the primitives never come within 2d. */
-    q = vf((point){-2 * d, 0.25, 1}, (point){-2 * d, 0.25, -1});
+    q = vf((test_point){-2 * d, 0.25, 1}, (test_point){-2 * d, 0.25, -1});
     ccd_result r = run(&q, d, 1.0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq_tol(r.toi, 0.495, 1e-12);
@@ -226,9 +210,5 @@ static Suite *msrf_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(msrf_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(msrf_suite());
 }

@@ -1538,9 +1538,5 @@ static Suite *query_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(query_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(query_suite());
 }

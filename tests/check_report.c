@@ -365,9 +365,5 @@ static Suite *report_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(report_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(report_suite());
 }

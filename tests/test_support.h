@@ -131,6 +131,25 @@ static inline ccd_query test_query_from_rows(ccd_kind kind, const double rows[8]
     return q;
 }
 
+/* A point of a hand-built query. */
+typedef struct test_point {
+    double x, y, z;
+} test_point;
+
+/* The query whose four points move from at0[i] to at1[i] (rows 0-3 at t = 0,
+ * 4-7 at t = 1), unlabelled. */
+static inline ccd_query test_query_from_points(ccd_kind kind, const test_point at0[4],
+                                               const test_point at1[4])
+{
+    double rows[8][3];
+    for (int i = 0; i < 4; i++) {
+        const test_point *p0 = &at0[i], *p1 = &at1[i];
+        rows[i][0] = p0->x, rows[i][1] = p0->y, rows[i][2] = p0->z;
+        rows[i + 4][0] = p1->x, rows[i + 4][1] = p1->y, rows[i + 4][2] = p1->z;
+    }
+    return test_query_from_rows(kind, (const double(*)[3])rows);
+}
+
 static inline ccd_status test_never_query(ccd_result *r, const ccd_query *q, const ccd_params *p,
                                           void *s)
 {

@@ -130,17 +130,9 @@ static const ccd_method swept_aabb = {
 
 static const ccd_method *const methods[] = {&swept_aabb, NULL};
 
-/* The entry point ccdbench looks up (CCD_PLUGIN_ENTRY); CCD_API keeps it exported
- * when the plugin is built with -fvisibility=hidden.  Return NULL when ccdbench
- * speaks another API version than the header this file was compiled with.
- * CCD_PLUGIN_DECLARE_API exports the version this file was compiled with, which
- * ccdbench checks before calling the entry.  The list ends with NULL. */
-CCD_PLUGIN_DECLARE_API;
-CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);
-
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)
-{
-    if (api_version != CCD_API_VERSION)
-        return NULL;
-    return methods;
-}
+/* The plugin's two exported symbols: the API version this file was compiled with,
+ * which ccdbench checks first, and the entry ccdbench looks up (CCD_PLUGIN_ENTRY),
+ * which returns the NULL-terminated list, or NULL to a ccdbench that speaks another
+ * API version.  Both are marked CCD_API, so that they stay exported when the
+ * plugin is built with -fvisibility=hidden. */
+CCD_PLUGIN_DEFINE(methods);

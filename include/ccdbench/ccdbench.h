@@ -319,6 +319,17 @@ typedef const ccd_method *const *(*ccd_plugin_entry_fn)(unsigned api_version);
 #define CCD_PLUGIN_ENTRY "ccdbench_plugin_methods"
 #define CCD_PLUGIN_API_SYMBOL "ccdbench_plugin_api_version"
 #define CCD_PLUGIN_DECLARE_API CCD_API const unsigned ccdbench_plugin_api_version = CCD_API_VERSION
+/* Both symbols of a plugin whose methods are the NULL-terminated array `methods`:
+ * the API version, and the entry, which gives ccdbench of another API version
+ * NULL.  Write `CCD_PLUGIN_DEFINE(methods);` once, at file scope. */
+#define CCD_PLUGIN_DEFINE(methods)                                                        \
+    CCD_PLUGIN_DECLARE_API;                                                               \
+    CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);      \
+    const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)               \
+    {                                                                                     \
+        return api_version == CCD_API_VERSION ? (methods) : NULL;                         \
+    }                                                                                     \
+    extern const unsigned ccdbench_plugin_api_version
 
 /* Built-in methods, NULL-terminated. */
 CCD_API const ccd_method *const *ccd_builtin_methods(void);

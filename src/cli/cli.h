@@ -123,6 +123,33 @@ void ccd_cli_note(ccd_report_format format, int before_table, const char *fmt, .
 /* Writes t on stdout and frees it; returns the exit status. */
 int ccd_cli_print_table(ccd_report_format format, ccd_report_table *t);
 
+/* A command group's subcommands ("contact", "contact polyhedra", …) and the
+ * skeleton they share (cli_subcommand.c). */
+typedef struct ccd_cli_subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
+} ccd_cli_subcommand;
+/* Runs the subcommand named by argv[1] with getopt reset.  --help, -h or help:
+ * usage on stdout (0); none: usage on stderr (2); another name: "GROUP: unknown
+ * command 'X' (the names in order)" (2). */
+int ccd_cli_dispatch(int argc, char **argv, const char *group, const char *usage,
+                     const ccd_cli_subcommand *subs, size_t count);
+/* --format F and --help, last in a subcommand's getopt table (the value of
+ * --format above every command's own option values). */
+enum { CCD_CLI_OPT_FORMAT = 1000, CCD_CLI_NEXT_OPTION = -1 };
+#define CCD_CLI_COMMON_OPTIONS                                                                   \
+    {"format", required_argument, NULL, CCD_CLI_OPT_FORMAT}, {"help", no_argument, NULL, 'h'},    \
+    {NULL, 0, NULL, 0}
+/* An option c that a subcommand's getopt loop does not handle itself: after
+ * --format F (into *format), CCD_CLI_NEXT_OPTION; after --help, usage on stdout
+ * and 0; for anything else the getopt error (2).  A status other than
+ * CCD_CLI_NEXT_OPTION is the command's exit status. */
+int ccd_cli_common_option(ccd_report_format *format, int c, const char *command,
+                          const char *usage, char **argv);
+/* 0 when getopt has consumed every argument, else "COMMAND: unexpected argument
+ * 'X'" (2). */
+int ccd_cli_no_operands(const char *command, int argc, char **argv);
+
 /* The dataset named by paths, or the default dataset when there are none: every
  * set under $CCD_DATADIR, else under the installed datasets, else the source
  * tree's (the sets "default" and "generated").  Prints the notes of discovery

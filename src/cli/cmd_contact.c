@@ -79,7 +79,7 @@ static const char usage[] =
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage.\n";
 
-enum { OPT_AT = 256, OPT_SMOOTHING, OPT_DERIV_EVERY, OPT_FORMAT, OPT_EPS, OPT_WEIGHTS, OPT_STEPS,
+enum { OPT_AT = 256, OPT_SMOOTHING, OPT_DERIV_EVERY, OPT_EPS, OPT_WEIGHTS, OPT_STEPS,
        OPT_MAX_BATCH, OPT_MIN_TIME, OPT_THREADS, OPT_TRIALS, OPT_SCENE, OPT_SIZE,
        OPT_VERTEX_K, OPT_EDGE_K, OPT_TAU_TOPK, OPT_FIGURE, OPT_GNUPLOT, OPT_NO_RENDER,
        OPT_MAX_DIGITS };
@@ -91,20 +91,15 @@ static int cmd_check(int argc, char **argv)
         {"smoothing", required_argument, NULL, OPT_SMOOTHING},
         {"deriv-every", required_argument, NULL, OPT_DERIV_EVERY},
         {"max-digits", required_argument, NULL, OPT_MAX_DIGITS},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        CCD_CLI_COMMON_OPTIONS,
     };
     ccd_contact_check_options opt;
     ccd_contact_check_options_default(&opt);
     ccd_report_format format = CCD_FORMAT_TEXT;
     size_t max_digits = 0;
-    int c;
+    int c, r;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return CCD_EXIT_OK;
         case OPT_MAX_DIGITS:
             if (ccd_cli_parse_max_digits(&max_digits, optarg) != 0)
                 return CCD_EXIT_USAGE;
@@ -133,12 +128,10 @@ static int cmd_check(int argc, char **argv)
             opt.deriv_every = v;
             break;
         }
-        case OPT_FORMAT:
-            if (ccd_cli_parse_format(&format, "contact check", optarg))
-                return CCD_EXIT_USAGE;
-            break;
         default:
-            return ccd_cli_bad_option("contact check", argv, optopt);
+            r = ccd_cli_common_option(&format, c, "contact check", usage, argv);
+            if (r != CCD_CLI_NEXT_OPTION)
+                return r;
         }
     }
     ccd_error err;
@@ -186,21 +179,16 @@ static int cmd_rotating_edge(int argc, char **argv)
         {"eps", required_argument, NULL, OPT_EPS},
         {"weights", required_argument, NULL, OPT_WEIGHTS},
         {"steps", required_argument, NULL, OPT_STEPS},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        CCD_CLI_COMMON_OPTIONS,
     };
     enum { MAX_WEIGHTS = 16 };
     double eps = 0.1, weights[MAX_WEIGHTS] = {0, 1e-4, 1e-3, 1e-2, 1e-1, 1};
     size_t nweights = 6;
     long steps = 20000;
     ccd_report_format format = CCD_FORMAT_TEXT;
-    int c;
+    int c, r;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return CCD_EXIT_OK;
         case OPT_EPS:
             if (ccd_cli_parse_double(&eps, "--eps", optarg))
                 return CCD_EXIT_USAGE;
@@ -218,16 +206,14 @@ static int cmd_rotating_edge(int argc, char **argv)
                 return ccd_cli_usage_error("contact rotating-edge: --steps must be even and ≥ 2 "
                                            "(so that θ = π/2 is on the grid)");
             break;
-        case OPT_FORMAT:
-            if (ccd_cli_parse_format(&format, "contact rotating-edge", optarg))
-                return CCD_EXIT_USAGE;
-            break;
         default:
-            return ccd_cli_bad_option("contact rotating-edge", argv, optopt);
+            r = ccd_cli_common_option(&format, c, "contact rotating-edge", usage, argv);
+            if (r != CCD_CLI_NEXT_OPTION)
+                return r;
         }
     }
-    if (optind < argc)
-        return ccd_cli_usage_error("contact rotating-edge: unexpected argument '%s'", argv[optind]);
+    if (ccd_cli_no_operands("contact rotating-edge", argc, argv))
+        return CCD_EXIT_USAGE;
     const double delta = 1e-6;
     ccd_rotating_edge_row rows[MAX_WEIGHTS];
     for (size_t i = 0; i < nweights; i++)
@@ -262,19 +248,14 @@ static int cmd_bench(int argc, char **argv)
         {"min-time", required_argument, NULL, OPT_MIN_TIME},
         {"trials", required_argument, NULL, OPT_TRIALS},
         {"threads", required_argument, NULL, OPT_THREADS},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        CCD_CLI_COMMON_OPTIONS,
     };
     ccd_throughput_options opt;
     ccd_throughput_options_default(&opt);
     ccd_report_format format = CCD_FORMAT_TEXT;
-    int c;
+    int c, r;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return CCD_EXIT_OK;
         case OPT_MAX_BATCH: {
             double v;
             if (ccd_cli_parse_double(&v, "--max-batch", optarg))
@@ -292,34 +273,25 @@ static int cmd_bench(int argc, char **argv)
             if (!(opt.min_seconds >= 0))
                 return ccd_cli_usage_error("contact bench: --min-time must be ≥ 0");
             break;
-        case OPT_TRIALS: {
-            long v;
-            if (ccd_cli_parse_long(&v, "--trials", optarg))
+        case OPT_TRIALS:
+            if (ccd_cli_parse_count(&opt.trials, "contact bench", "--trials", optarg, 1, 1000000))
                 return CCD_EXIT_USAGE;
-            if (v < 1 || v > 1000000)
-                return ccd_cli_usage_error("contact bench: --trials must be in [1, 1000000]");
-            opt.trials = (size_t)v;
             break;
-        }
         case OPT_THREADS: {
-            long v;
-            if (ccd_cli_parse_long(&v, "--threads", optarg))
+            size_t v;
+            if (ccd_cli_parse_count(&v, "contact bench", "--threads", optarg, 1, 4096))
                 return CCD_EXIT_USAGE;
-            if (v < 1 || v > 4096)
-                return ccd_cli_usage_error("contact bench: --threads must be in [1, 4096]");
             opt.threads = (int)v;
             break;
         }
-        case OPT_FORMAT:
-            if (ccd_cli_parse_format(&format, "contact bench", optarg))
-                return CCD_EXIT_USAGE;
-            break;
         default:
-            return ccd_cli_bad_option("contact bench", argv, optopt);
+            r = ccd_cli_common_option(&format, c, "contact bench", usage, argv);
+            if (r != CCD_CLI_NEXT_OPTION)
+                return r;
         }
     }
-    if (optind < argc)
-        return ccd_cli_usage_error("contact bench: unexpected argument '%s'", argv[optind]);
+    if (ccd_cli_no_operands("contact bench", argc, argv))
+        return CCD_EXIT_USAGE;
     ccd_error err;
     ccd_throughput tp;
     if (ccd_throughput_run(&tp, &err, &opt) != CCD_OK)
@@ -355,20 +327,6 @@ static int cmd_bench(int argc, char **argv)
     return CCD_EXIT_OK; /* main reports a failed write to stdout */
 }
 
-/* "--name N" as a count in [1, 1000] */
-static int parse_k(size_t *out, const char *name, const char *text)
-{
-    long v;
-    if (ccd_cli_parse_long(&v, name, text))
-        return -1;
-    if (v < 1 || v > 1000) {
-        ccd_cli_usage_error("contact pipeline: %s must be in [1, 1000]", name);
-        return -1;
-    }
-    *out = (size_t)v;
-    return 0;
-}
-
 static int cmd_pipeline(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -380,9 +338,7 @@ static int cmd_pipeline(int argc, char **argv)
         {"figure", required_argument, NULL, OPT_FIGURE},
         {"gnuplot", required_argument, NULL, OPT_GNUPLOT},
         {"no-render", no_argument, NULL, OPT_NO_RENDER},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        CCD_CLI_COMMON_OPTIONS,
     };
     ccd_contact_scene_kind kind = CCD_SCENE_BOX_ON_BOX;
     const char *figure_dir = NULL, *gnuplot = "gnuplot";
@@ -391,12 +347,9 @@ static int cmd_pipeline(int argc, char **argv)
     ccd_pipeline_params p;
     ccd_pipeline_params_default(&p);
     ccd_report_format format = CCD_FORMAT_TEXT;
-    int c;
+    int c, r;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return CCD_EXIT_OK;
         case OPT_SCENE:
             if (ccd_contact_scene_parse(&kind, optarg) != 0)
                 return ccd_cli_usage_error("contact pipeline: --scene: '%s' is not box-on-box or "
@@ -409,11 +362,11 @@ static int cmd_pipeline(int argc, char **argv)
                 return ccd_cli_usage_error("contact pipeline: --size must be in (0, 1e6)");
             break;
         case OPT_VERTEX_K:
-            if (parse_k(&kv, "--vertex-k", optarg))
+            if (ccd_cli_parse_count(&kv, "contact pipeline", "--vertex-k", optarg, 1, 1000))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_EDGE_K:
-            if (parse_k(&ke, "--edge-k", optarg))
+            if (ccd_cli_parse_count(&ke, "contact pipeline", "--edge-k", optarg, 1, 1000))
                 return CCD_EXIT_USAGE;
             break;
         case OPT_TAU_TOPK:
@@ -431,16 +384,14 @@ static int cmd_pipeline(int argc, char **argv)
         case OPT_NO_RENDER:
             gnuplot = NULL;
             break;
-        case OPT_FORMAT:
-            if (ccd_cli_parse_format(&format, "contact pipeline", optarg))
-                return CCD_EXIT_USAGE;
-            break;
         default:
-            return ccd_cli_bad_option("contact pipeline", argv, optopt);
+            r = ccd_cli_common_option(&format, c, "contact pipeline", usage, argv);
+            if (r != CCD_CLI_NEXT_OPTION)
+                return r;
         }
     }
-    if (optind < argc)
-        return ccd_cli_usage_error("contact pipeline: unexpected argument '%s'", argv[optind]);
+    if (ccd_cli_no_operands("contact pipeline", argc, argv))
+        return CCD_EXIT_USAGE;
     ccd_contact_scene sc;
     ccd_contact_scene_init(&sc, kind, size);
     ccd_contact_body body[2];
@@ -455,30 +406,15 @@ static int cmd_pipeline(int argc, char **argv)
                                        sc.edge_count[b], kv, ke);
     size_t n = ccd_pipeline_contact_count(&p);
     ccd_contact_point *out = malloc(n * sizeof *out);
-    double (*jac)[CCD_CONTACT_VALUES][12] = malloc(n * sizeof *jac);
-    double (*ref)[CCD_CONTACT_VALUES][12] = malloc(n * sizeof *ref);
     double *rel = malloc(n * sizeof *rel), *jmax = malloc(n * sizeof *jmax);
-    if (!out || !jac || !ref || !rel || !jmax) {
-        free(out), free(jac), free(ref), free(rel), free(jmax);
+    if (!out || !rel || !jmax) {
+        free(out), free(rel), free(jmax);
         return ccd_cli_out_of_memory();
     }
     ccd_error err;
     const double (*pose)[6] = (const double (*)[6])sc.pose;
-    ccd_status st = ccd_contact_pipeline(out, jac, &err, body, pose, &p);
-    if (st == CCD_OK)
-        st = ccd_contact_pipeline_reference(NULL, ref, &err, 256, body, pose, &p);
-    double worst = 0;
-    for (size_t i = 0; i < n && st == CCD_OK; i++) {
-        double num = 0, den = 0;
-        for (int r = 0; r < CCD_CONTACT_VALUES; r++)
-            for (int j = 0; j < 12; j++) {
-                num = fmax(num, fabs(jac[i][r][j] - ref[i][r][j]));
-                den = fmax(den, fabs(ref[i][r][j]));
-            }
-        rel[i] = den > 0 ? num / den : num;
-        jmax[i] = den;
-        worst = fmax(worst, rel[i]);
-    }
+    double worst;
+    ccd_status st = ccd_contact_pipeline_check(out, rel, jmax, &worst, &err, 256, body, pose, &p);
     if (st == CCD_OK && figure_dir) {
         char name[64];
         snprintf(name, sizeof name, "contact-pipeline-%s", ccd_contact_scene_name(kind));
@@ -487,7 +423,7 @@ static int cmd_pipeline(int argc, char **argv)
     ccd_report_table t;
     int built = st == CCD_OK ? ccd_pipeline_table(&t, &p, out, rel, jmax, ccd_cli_precise(format))
                              : 0;
-    free(out), free(jac), free(ref), free(rel), free(jmax);
+    free(out), free(rel), free(jmax);
     if (st != CCD_OK)
         return ccd_cli_fail(&err);
     if (built != 0)
@@ -513,29 +449,14 @@ static int cmd_pipeline(int argc, char **argv)
 
 int ccd_cmd_contact(int argc, char **argv)
 {
-    if (argc < 2)
-        return fputs(usage, stderr), CCD_EXIT_USAGE;
-    const char *sub = argv[1];
-    if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
-        fputs(usage, stdout);
-        return CCD_EXIT_OK;
-    }
-    if (!strcmp(sub, "polyhedra"))
-        return ccd_cmd_contact_polyhedra(argc - 1, argv + 1);
-    opterr = 0;
-    optind = 1;
-    if (!strcmp(sub, "check"))
-        return cmd_check(argc - 1, argv + 1);
-    if (!strcmp(sub, "rotating-edge"))
-        return cmd_rotating_edge(argc - 1, argv + 1);
-    if (!strcmp(sub, "bench"))
-        return cmd_bench(argc - 1, argv + 1);
-    if (!strcmp(sub, "pipeline"))
-        return cmd_pipeline(argc - 1, argv + 1);
-    if (!strcmp(sub, "potential"))
-        return ccd_cmd_contact_potential(argc - 1, argv + 1);
-    if (!strcmp(sub, "scaling"))
-        return ccd_cmd_contact_scaling(argc - 1, argv + 1);
-    return ccd_cli_usage_error("contact: unknown command '%s' (check, rotating-edge, bench, "
-                               "pipeline, polyhedra, potential, scaling)", sub);
+    static const ccd_cli_subcommand subs[] = {
+        {"check", cmd_check},
+        {"rotating-edge", cmd_rotating_edge},
+        {"bench", cmd_bench},
+        {"pipeline", cmd_pipeline},
+        {"polyhedra", ccd_cmd_contact_polyhedra},
+        {"potential", ccd_cmd_contact_potential},
+        {"scaling", ccd_cmd_contact_scaling},
+    };
+    return ccd_cli_dispatch(argc, argv, "contact", usage, subs, sizeof subs / sizeof *subs);
 }

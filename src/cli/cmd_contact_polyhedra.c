@@ -49,7 +49,7 @@ static const char usage[] =
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or usage.\n";
 
-enum { OPT_POSES = 256, OPT_SEED, OPT_THREADS, OPT_PAIRS, OPT_MIN_TIME, OPT_FORMAT };
+enum { OPT_POSES = 256, OPT_SEED, OPT_THREADS, OPT_PAIRS, OPT_MIN_TIME };
 
 static const ccd_pm_method *methods(size_t *n)
 {
@@ -63,19 +63,14 @@ static int cmd_check(int argc, char **argv)
         {"poses", required_argument, NULL, OPT_POSES},
         {"seed", required_argument, NULL, OPT_SEED},
         {"threads", required_argument, NULL, OPT_THREADS},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        CCD_CLI_COMMON_OPTIONS,
     };
     ccd_poly_check_options opt;
     ccd_poly_check_options_default(&opt);
     ccd_report_format format = CCD_FORMAT_TEXT;
-    int c;
+    int c, r;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return CCD_EXIT_OK;
         case OPT_POSES:
             if (ccd_cli_parse_count(&opt.poses, "contact polyhedra check", "--poses", optarg, 1, 100000000L))
                 return CCD_EXIT_USAGE;
@@ -91,17 +86,14 @@ static int cmd_check(int argc, char **argv)
             opt.threads = (int)v;
             break;
         }
-        case OPT_FORMAT:
-            if (ccd_cli_parse_format(&format, "contact polyhedra check", optarg))
-                return CCD_EXIT_USAGE;
-            break;
         default:
-            return ccd_cli_bad_option("contact polyhedra check", argv, optopt);
+            r = ccd_cli_common_option(&format, c, "contact polyhedra check", usage, argv);
+            if (r != CCD_CLI_NEXT_OPTION)
+                return r;
         }
     }
-    if (optind < argc)
-        return ccd_cli_usage_error("contact polyhedra check: unexpected argument '%s'",
-                                   argv[optind]);
+    if (ccd_cli_no_operands("contact polyhedra check", argc, argv))
+        return CCD_EXIT_USAGE;
     size_t nm;
     const ccd_pm_method *m = methods(&nm);
     ccd_error err;
@@ -109,8 +101,7 @@ static int cmd_check(int argc, char **argv)
     if (ccd_poly_check_run(&chk, &err, &opt, m, nm) != CCD_OK)
         return ccd_cli_fail(&err);
     ccd_report_table t;
-    int precise = format == CCD_FORMAT_CSV || format == CCD_FORMAT_JSON;
-    if (ccd_poly_check_table(&t, &chk, precise) != 0) {
+    if (ccd_poly_check_table(&t, &chk, ccd_cli_precise(format)) != 0) {
         ccd_poly_check_free(&chk);
         return ccd_cli_out_of_memory();
     }
@@ -163,19 +154,14 @@ static int cmd_bench(int argc, char **argv)
         {"min-time", required_argument, NULL, OPT_MIN_TIME},
         {"seed", required_argument, NULL, OPT_SEED},
         {"threads", required_argument, NULL, OPT_THREADS},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        CCD_CLI_COMMON_OPTIONS,
     };
     ccd_poly_bench_options opt;
     ccd_poly_bench_options_default(&opt);
     ccd_report_format format = CCD_FORMAT_TEXT;
-    int c;
+    int c, r;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return CCD_EXIT_OK;
         case OPT_PAIRS:
             if (ccd_cli_parse_count(&opt.pairs, "contact polyhedra bench", "--pairs", optarg, 1, 100000000L))
                 return CCD_EXIT_USAGE;
@@ -194,17 +180,14 @@ static int cmd_bench(int argc, char **argv)
             if (parse_thread_list(&opt, optarg))
                 return CCD_EXIT_USAGE;
             break;
-        case OPT_FORMAT:
-            if (ccd_cli_parse_format(&format, "contact polyhedra bench", optarg))
-                return CCD_EXIT_USAGE;
-            break;
         default:
-            return ccd_cli_bad_option("contact polyhedra bench", argv, optopt);
+            r = ccd_cli_common_option(&format, c, "contact polyhedra bench", usage, argv);
+            if (r != CCD_CLI_NEXT_OPTION)
+                return r;
         }
     }
-    if (optind < argc)
-        return ccd_cli_usage_error("contact polyhedra bench: unexpected argument '%s'",
-                                   argv[optind]);
+    if (ccd_cli_no_operands("contact polyhedra bench", argc, argv))
+        return CCD_EXIT_USAGE;
     size_t nm;
     const ccd_pm_method *m = methods(&nm);
     ccd_error err;
@@ -212,8 +195,7 @@ static int cmd_bench(int argc, char **argv)
     if (ccd_poly_bench_run(&b, &err, &opt, m, nm) != CCD_OK)
         return ccd_cli_fail(&err);
     ccd_report_table t;
-    int precise = format == CCD_FORMAT_CSV || format == CCD_FORMAT_JSON;
-    int built = ccd_poly_bench_table(&t, &b, precise);
+    int built = ccd_poly_bench_table(&t, &b, ccd_cli_precise(format));
     ccd_poly_bench_free(&b);
     if (built != 0)
         return ccd_cli_out_of_memory();
@@ -228,21 +210,11 @@ static int cmd_bench(int argc, char **argv)
 
 int ccd_cmd_contact_polyhedra(int argc, char **argv)
 {
-    if (argc < 2)
-        return fputs(usage, stderr), CCD_EXIT_USAGE;
-    const char *sub = argv[1];
-    if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
-        fputs(usage, stdout);
-        return CCD_EXIT_OK;
-    }
-    opterr = 0;
-    optind = 1;
-    if (!strcmp(sub, "check"))
-        return cmd_check(argc - 1, argv + 1);
-    if (!strcmp(sub, "bench"))
-        return cmd_bench(argc - 1, argv + 1);
-    if (!strcmp(sub, "pair"))
-        return ccd_cmd_contact_polyhedra_pair(argc - 1, argv + 1);
-    return ccd_cli_usage_error("contact polyhedra: unknown command '%s' (pair, check, bench)",
-                               sub);
+    static const ccd_cli_subcommand subs[] = {
+        {"pair", ccd_cmd_contact_polyhedra_pair},
+        {"check", cmd_check},
+        {"bench", cmd_bench},
+    };
+    return ccd_cli_dispatch(argc, argv, "contact polyhedra", usage, subs,
+                            sizeof subs / sizeof *subs);
 }

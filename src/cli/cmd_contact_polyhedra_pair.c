@@ -38,7 +38,7 @@ static const char usage[] =
     "\n"
     "Exit status: 0 ok (also for \"no contact\"), 1 internal failure, 2 bad input.\n";
 
-enum { OPT_POSE_A = 256, OPT_POSE_B, OPT_JACOBIAN, OPT_FORMAT };
+enum { OPT_POSE_A = 256, OPT_POSE_B, OPT_JACOBIAN };
 
 int ccd_cmd_contact_polyhedra_pair(int argc, char **argv)
 {
@@ -46,20 +46,15 @@ int ccd_cmd_contact_polyhedra_pair(int argc, char **argv)
         {"pose-a", required_argument, NULL, OPT_POSE_A},
         {"pose-b", required_argument, NULL, OPT_POSE_B},
         {"jacobian", no_argument, NULL, OPT_JACOBIAN},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        CCD_CLI_COMMON_OPTIONS,
     };
     ccd_pose pose[2];
     ccd_pose_translation(&pose[0], NULL);
     ccd_pose_translation(&pose[1], NULL);
     ccd_report_format format = CCD_FORMAT_TEXT;
-    int jacobian = 0, c;
+    int jacobian = 0, c, r;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return CCD_EXIT_OK;
         case OPT_POSE_A:
         case OPT_POSE_B:
             if (ccd_cli_parse_pose(&pose[c == OPT_POSE_B], "contact polyhedra pair",
@@ -70,13 +65,10 @@ int ccd_cmd_contact_polyhedra_pair(int argc, char **argv)
         case OPT_JACOBIAN:
             jacobian = 1;
             break;
-        case OPT_FORMAT:
-            if (ccd_report_format_parse(&format, optarg) != 0)
-                return ccd_cli_usage_error("contact polyhedra pair: --format: '%s' is not "
-                                           "text, markdown, csv, json or latex", optarg);
-            break;
         default:
-            return ccd_cli_bad_option("contact polyhedra pair", argv, optopt);
+            r = ccd_cli_common_option(&format, c, "contact polyhedra pair", usage, argv);
+            if (r != CCD_CLI_NEXT_OPTION)
+                return r;
         }
     }
     if (argc - optind != 2)
@@ -90,28 +82,25 @@ int ccd_cmd_contact_polyhedra_pair(int argc, char **argv)
                 ccd_polyhedron_free(&body[0]);
             return ccd_cli_fail(&err);
         }
-    int precise = format == CCD_FORMAT_CSV || format == CCD_FORMAT_JSON;
+    int precise = ccd_cli_precise(format);
     ccd_report_table t;
     ccd_status st;
-    ccd_polyhedra_result r;
+    ccd_polyhedra_result res;
     if (jacobian) {
         st = ccd_polyhedra_jacobian_table(&t, &err, &body[0], &pose[0], &body[1], &pose[1],
                                           precise);
     } else {
-        st = ccd_polyhedra_contact(&r, &err, &body[0], &pose[0], &body[1], &pose[1], NULL);
-        if (st == CCD_OK && ccd_polyhedra_pair_table(&t, &r, precise) != 0)
+        st = ccd_polyhedra_contact(&res, &err, &body[0], &pose[0], &body[1], &pose[1], NULL);
+        if (st == CCD_OK && ccd_polyhedra_pair_table(&t, &res, precise) != 0)
             st = ccd_error_set(&err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
     }
     ccd_polyhedron_free(&body[0]), ccd_polyhedron_free(&body[1]);
     if (st != CCD_OK)
         return ccd_cli_fail(&err);
-    int w = ccd_report_write_table(stdout, &t, format);
-    ccd_report_table_free(&t);
-    if (w != 0)
-        return ccd_cli_out_of_memory();
-    if (format == CCD_FORMAT_TEXT || format == CCD_FORMAT_MARKDOWN)
-        printf("%s%s\n", format == CCD_FORMAT_MARKDOWN ? "\n" : "",
-               jacobian ? "twist s = (w, v) of each pose: rot <- exp([w]x) rot, pos <- pos + v"
-                        : ccd_polyhedra_status_name(r.status));
-    return CCD_EXIT_OK;
+    int status = ccd_cli_print_table(format, &t);
+    if (status == CCD_EXIT_OK)
+        ccd_cli_note(format, 0, "%s",
+                     jacobian ? "twist s = (w, v) of each pose: rot <- exp([w]x) rot, pos <- pos + v"
+                              : ccd_polyhedra_status_name(res.status));
+    return status;
 }

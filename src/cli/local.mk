@@ -9,6 +9,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cli_options.c \
 	src/cli/cli_params.c \
 	src/cli/cli_progress.c \
+	src/cli/cli_subcommand.c \
 	src/cli/cli_table.c \
 	src/cli/cmd_bench_io.c \
 	src/cli/cmd_contact.c \

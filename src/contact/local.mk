@@ -43,6 +43,7 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/pipeline.c \
 	src/contact/pipeline_dual.c \
 	src/contact/pipeline_mpfr.c \
+	src/contact/pipeline_check.c \
 	src/contact/pipeline_figure.c \
 	src/contact/pipeline_figure.h \
 	src/contact/scenes.c \
@@ -79,6 +80,8 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/polyhedra_tables.h \
 	src/contact/scaling_cone.h \
 	src/contact/scaling_shapes.c \
+	src/contact/scaling_shape_spec.c \
+	src/contact/scaling_shape_spec.h \
 	src/contact/scaling_ipm.c \
 	src/contact/scaling_ipm.h \
 	src/contact/scaling_solve.c \

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "contact/minkowski_exact.h"
+#include "core/error.h"
 
 #include <float.h>
 #include <math.h>
@@ -614,14 +615,21 @@ static int same_direction(const mpz_t u[3], const mpz_t v[3])
     return same;
 }
 
-static ccd_status check_input(ccd_error *err, const ccd_posed_vertices *a,
-                              const ccd_posed_vertices *b)
+/* out cleared, and the vertices of A − B into p after checking a and b; on failure
+ * p holds nothing to free. */
+static ccd_status prepare(points *p, ccd_minkowski_result *out, ccd_error *err,
+                          const ccd_posed_vertices *a, const ccd_posed_vertices *b)
 {
+    memset(out, 0, sizeof *out);
     if (a->n == 0 || b->n == 0)
         return ccd_error_set(err, CCD_ERR_INPUT, "minkowski", 0, 0, "a body has no vertex");
     if (!finite_body(a) || !finite_body(b))
         return ccd_error_set(err, CCD_ERR_INPUT, "minkowski", 0, 0,
                              "a vertex or pose coordinate is not finite");
+    if (points_make(p, a, b) != 0) {
+        points_free(p);
+        return ccd_error_oom(err, "minkowski");
+    }
     return CCD_OK;
 }
 
@@ -629,14 +637,9 @@ ccd_status ccd_minkowski_signed_distance(ccd_minkowski_result *out, ccd_error *e
                                          const ccd_posed_vertices *a,
                                          const ccd_posed_vertices *b)
 {
-    memset(out, 0, sizeof *out);
-    if (check_input(err, a, b) != CCD_OK)
-        return err->status;
     points p;
-    if (points_make(&p, a, b) != 0) {
-        points_free(&p);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "minkowski", 0, 0, "out of memory");
-    }
+    if (prepare(&p, out, err, a, b) != CCD_OK)
+        return err->status;
     hull h;
     int built = hull_build(&h, &p);
     ccd_status st = CCD_OK;
@@ -744,14 +747,9 @@ ccd_status ccd_minkowski_signed_distance_brute(ccd_minkowski_result *out, ccd_er
                                                const ccd_posed_vertices *a,
                                                const ccd_posed_vertices *b)
 {
-    memset(out, 0, sizeof *out);
-    if (check_input(err, a, b) != CCD_OK)
-        return err->status;
     points p;
-    if (points_make(&p, a, b) != 0) {
-        points_free(&p);
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "minkowski", 0, 0, "out of memory");
-    }
+    if (prepare(&p, out, err, a, b) != CCD_OK)
+        return err->status;
     mpz_t n[3], c, num, den, X[3], D;
     for (int r = 0; r < 3; r++)
         mpz_inits(n[r], X[r], NULL);

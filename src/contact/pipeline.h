@@ -78,4 +78,15 @@ ccd_status ccd_contact_pipeline_reference(ccd_contact_point *out,
                                           double (*jac)[CCD_CONTACT_VALUES][12], ccd_error *err,
                                           unsigned prec, const ccd_contact_body body[2],
                                           const double pose[2][6], const ccd_pipeline_params *p);
+/*
+ * The contacts into out[count] (count = ccd_pipeline_contact_count(p)) with their
+ * Jacobian checked against the reference at prec bits: rel[c] = max |J − J_ref| /
+ * max |J_ref| over the values and parameters of contact c (max |J − J_ref| where
+ * J_ref = 0), jmax[c] = max |J_ref|, *worst the largest rel[c]
+ * (pipeline_check.c).
+ */
+ccd_status ccd_contact_pipeline_check(ccd_contact_point *out, double *rel, double *jmax,
+                                      double *worst, ccd_error *err, unsigned prec,
+                                      const ccd_contact_body body[2], const double pose[2][6],
+                                      const ccd_pipeline_params *p);
 #endif

@@ -13,6 +13,8 @@ src_methods_libccdbaselines_la_SOURCES = \
 	src/methods/uirf.c \
 	src/methods/root_parity.c \
 	src/methods/root_parity_rational.c \
+	src/methods/root_parity_domain.c \
+	src/methods/root_parity_domain.h \
 	src/methods/bsc.c
 src_methods_libccdbaselines_la_CFLAGS = $(AM_CFLAGS) -ffp-contract=off
 libccdbench_la_LIBADD += src/methods/libccdbaselines.la

@@ -20,12 +20,12 @@
 #include <config.h>
 
 #include "methods/builtin.h"
+#include "methods/root_parity_domain.h"
 
 #include <math.h>
 #include <stdint.h>
 
 enum { CROSS_NO = 0, CROSS_YES = 1, CROSS_DEGENERATE = 2, CROSS_ORIGIN = 3 };
-enum { MAX_DIRECTIONS = 64 };
 
 typedef struct vec3 {
     double x[3];
@@ -105,40 +105,6 @@ static int ray_crosses_triangle(vec3 a, vec3 b, vec3 c, vec3 d)
     return s_plane == 0 ? CROSS_ORIGIN : CROSS_YES;
 }
 
-static vec3 direction(int attempt)
-{
-    uint64_t x = 0x9E3779B97F4A7C15ull * (uint64_t)(attempt + 1) + 0x632BE59BD9B4E019ull;
-    vec3 d;
-    for (int c = 0; c < 3; c++) {
-        x ^= x >> 30;
-        x *= 0xBF58476D1CE4E5B9ull;
-        x ^= x >> 27;
-        x *= 0x94D049BB133111EBull;
-        x ^= x >> 31;
-        d.x[c] = (double)((long)(x % 2097153u) - 1048576);
-    }
-    return d;
-}
-
-static const int PAIR_A[2][3] = {{0, 1, 3}, {0, 3, 2}};
-static const int PAIR_B[2][3] = {{0, 1, 2}, {1, 3, 2}};
-
-typedef struct face {
-    int c[4][3];
-} face;
-
-static const face VF_FACES[5] = {
-    {{{0, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 0, 1}}}, {{{1, 0, 0}, {1, 1, 0}, {1, 0, 1}, {1, 0, 1}}},
-    {{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}}}, {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}},
-    {{{0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}}},
-};
-
-static const face EE_FACES[6] = {
-    {{{0, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 1, 1}}}, {{{1, 0, 0}, {1, 1, 0}, {1, 0, 1}, {1, 1, 1}}},
-    {{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}}}, {{{0, 1, 0}, {1, 1, 0}, {0, 1, 1}, {1, 1, 1}}},
-    {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}}, {{{0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}},
-};
-
 static vec3 row_difference(const ccd_query *q, int to, int from, int t, double t_max)
 {
     vec3 d;
@@ -150,17 +116,17 @@ static vec3 row_difference(const ccd_query *q, int to, int from, int t, double t
     return d;
 }
 
-static ccd_status rp_run(ccd_result *r, const ccd_query *q, double t_max, int a_to, int a_from,
-                         int b_to, int b_from, int c_to, int c_from)
+static ccd_status rp_run(ccd_result *r, const ccd_query *q, const ccd_params *p, void *scratch)
 {
-    int vf = q->kind == CCD_VF;
-    const face *faces = vf ? VF_FACES : EE_FACES;
-    int nfaces = vf ? 5 : 6;
+    (void)scratch;
+    const int *rows = ccd_rp_rows[q->kind];
+    int nfaces;
+    const ccd_rp_face *faces = ccd_rp_faces(&nfaces, q->kind);
     vec3 corner[2][2][2];
     for (int t = 0; t < 2; t++) {
-        vec3 A = row_difference(q, a_to, a_from, t, t_max);
-        vec3 B = row_difference(q, b_to, b_from, t, t_max);
-        vec3 C = row_difference(q, c_to, c_from, t, t_max);
+        vec3 A = row_difference(q, rows[0], rows[1], t, p->t_max);
+        vec3 B = row_difference(q, rows[2], rows[3], t, p->t_max);
+        vec3 C = row_difference(q, rows[4], rows[5], t, p->t_max);
         corner[t][0][0] = A;
         corner[t][1][0] = add(A, B);
         corner[t][0][1] = add(A, C);
@@ -179,11 +145,13 @@ static ccd_status rp_run(ccd_result *r, const ccd_query *q, double t_max, int a_
         if (plan[fi] == PLAN_ORIGIN_ON_PATCH)
             collides = decided = 1;
     }
-    for (int attempt = 0; attempt < MAX_DIRECTIONS && !decided; attempt++) {
-        vec3 d = direction(attempt);
+    for (int attempt = 0; attempt < CCD_RP_MAX_DIRECTIONS && !decided; attempt++) {
+        long dl[3];
+        ccd_rp_direction(dl, attempt);
+        vec3 d = {{(double)dl[0], (double)dl[1], (double)dl[2]}};
         int parity = 0, generic = 1;
         for (int fi = 0; fi < nfaces && generic && !decided; fi++) {
-            const int(*pair)[3] = plan[fi] == PLAN_PAIR_B ? PAIR_B : PAIR_A;
+            const int(*pair)[3] = plan[fi] == PLAN_PAIR_B ? ccd_rp_pair_b : ccd_rp_pair_a;
             for (int tri = 0; tri < 2 && generic; tri++) {
                 checks++;
                 int cr = ray_crosses_triangle(x[fi][pair[tri][0]], x[fi][pair[tri][1]],
@@ -203,32 +171,14 @@ static ccd_status rp_run(ccd_result *r, const ccd_query *q, double t_max, int a_
     }
     if (!decided)
         collides = 1;
-    r->collides = collides;
-    r->toi = r->toi_upper = collides ? 0.0 : INFINITY; /* parity gives no time */
-    r->tolerance = 0;
-    r->checks = checks;
-    r->hit_max_checks = 0;
+    ccd_rp_answer(r, collides, checks);
     return CCD_OK;
-}
-
-static ccd_status rp_vertex_face(ccd_result *r, const ccd_query *q, const ccd_params *p,
-                                 void *scratch)
-{
-    (void)scratch;
-    return rp_run(r, q, p->t_max, 0, 1, 1, 2, 1, 3); /* A = p - v1, B = v1 - v2, C = v1 - v3 */
-}
-
-static ccd_status rp_edge_edge(ccd_result *r, const ccd_query *q, const ccd_params *p,
-                               void *scratch)
-{
-    (void)scratch;
-    return rp_run(r, q, p->t_max, 0, 2, 1, 0, 2, 3); /* A = p1 - p3, B = p2 - p1, C = p3 - p4 */
 }
 
 const ccd_method ccd_method_root_parity = {
     .name = "root-parity",
     .summary = "root parity (Brochu et al. 2012) with floating-point predicates",
     .caps = 0,
-    .vertex_face = rp_vertex_face,
-    .edge_edge = rp_edge_edge,
+    .vertex_face = rp_run,
+    .edge_edge = rp_run,
 };

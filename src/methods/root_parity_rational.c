@@ -42,12 +42,12 @@
 
 #include "methods/baseline_integer_query.h"
 #include "methods/builtin.h"
+#include "methods/root_parity_domain.h"
 
 #include <math.h>
 #include <stdint.h>
 
 enum { CROSS_NO = 0, CROSS_YES = 1, CROSS_DEGENERATE = 2 };
-enum { MAX_DIRECTIONS = 64 };
 
 enum plan_kind {
     PLAN_ORIGIN_ON_PATCH, /* a root on ∂Ω                                     */
@@ -370,51 +370,13 @@ static int ray_crosses_triangle(const ccd_zvec *a, const ccd_zvec *b, const ccd_
     return zero ? CROSS_DEGENERATE : CROSS_YES;
 }
 
-/* Deterministic pseudo-random ray directions (components in ±2^20). */
-static void direction(ccd_zvec *d, int attempt)
+static ccd_status rrp_run(ccd_result *r, const ccd_query *q, const ccd_params *p, void *scratch)
 {
-    uint64_t x = 0x9E3779B97F4A7C15ull * (uint64_t)(attempt + 1) + 0x632BE59BD9B4E019ull;
-    for (int c = 0; c < 3; c++) {
-        x ^= x >> 30;
-        x *= 0xBF58476D1CE4E5B9ull;
-        x ^= x >> 27;
-        x *= 0x94D049BB133111EBull;
-        x ^= x >> 31;
-        mpz_set_si(d->c[c], (long)(x % 2097153u) - 1048576);
-    }
-}
-
-static const int PAIR_A[2][3] = {{0, 1, 3}, {0, 3, 2}};
-static const int PAIR_B[2][3] = {{0, 1, 2}, {1, 3, 2}};
-
-/* Faces of ∂Ω as corner indices (x00, x10, x01, x11) into corner[t][u][v]. */
-typedef struct face {
-    int c[4][3];
-} face;
-
-static const face VF_FACES[5] = {
-    {{{0, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 0, 1}}}, /* t = 0 (triangle)      */
-    {{{1, 0, 0}, {1, 1, 0}, {1, 0, 1}, {1, 0, 1}}}, /* t = 1 (triangle)      */
-    {{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}}}, /* u = 0                 */
-    {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}}, /* v = 0                 */
-    {{{0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}}}, /* u + v = 1             */
-};
-
-static const face EE_FACES[6] = {
-    {{{0, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 1, 1}}}, /* t = 0 */
-    {{{1, 0, 0}, {1, 1, 0}, {1, 0, 1}, {1, 1, 1}}}, /* t = 1 */
-    {{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}}}, /* u = 0 */
-    {{{0, 1, 0}, {1, 1, 0}, {0, 1, 1}, {1, 1, 1}}}, /* u = 1 */
-    {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}}, /* v = 0 */
-    {{{0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}}, /* v = 1 */
-};
-
-static ccd_status rrp_run(ccd_result *r, const ccd_query *q, double t_max, int a_to, int a_from, int b_to,
-                          int b_from, int c_to, int c_from)
-{
-    int vf = q->kind == CCD_VF;
-    const face *faces = vf ? VF_FACES : EE_FACES;
-    int nfaces = vf ? 5 : 6;
+    (void)scratch;
+    double t_max = p->t_max;
+    const int *rows = ccd_rp_rows[q->kind];
+    int nfaces;
+    const ccd_rp_face *faces = ccd_rp_faces(&nfaces, q->kind);
 
     ccd_integer_query iq;
     ccd_integer_query_init(&iq);
@@ -439,7 +401,7 @@ static ccd_status rrp_run(ccd_result *r, const ccd_query *q, double t_max, int a
     mpq_set_d(tmax, t_max);
     for (int t = 0; t < 2; t++) {
         ccd_zvec *dst[3] = {&A, &B, &C};
-        int to[3] = {a_to, b_to, c_to}, from[3] = {a_from, b_from, c_from};
+        int to[3] = {rows[0], rows[2], rows[4]}, from[3] = {rows[1], rows[3], rows[5]};
         for (int m = 0; m < 3; m++) {
             ccd_zvec_sub(dst[m], &iq.row[to[m]], &iq.row[from[m]]);
             for (int c = 0; c < 3; c++)
@@ -471,8 +433,11 @@ static ccd_status rrp_run(ccd_result *r, const ccd_query *q, double t_max, int a
         if (plan[fi].kind == PLAN_ORIGIN_ON_PATCH)
             collides = decided = 1; /* a root on the boundary of Ω */
     }
-    for (int attempt = 0; attempt < MAX_DIRECTIONS && !decided; attempt++) {
-        direction(&d, attempt);
+    for (int attempt = 0; attempt < CCD_RP_MAX_DIRECTIONS && !decided; attempt++) {
+        long dl[3];
+        ccd_rp_direction(dl, attempt);
+        for (int c = 0; c < 3; c++)
+            mpz_set_si(d.c[c], dl[c]);
         int parity = 0, generic = 1;
         for (int fi = 0; fi < nfaces && generic; fi++) {
             switch (plan[fi].kind) {
@@ -486,7 +451,7 @@ static ccd_status rrp_run(ccd_result *r, const ccd_query *q, double t_max, int a
                 break;
             case PLAN_PAIR_A:
             case PLAN_PAIR_B: {
-                const int(*pair)[3] = plan[fi].kind == PLAN_PAIR_A ? PAIR_A : PAIR_B;
+                const int(*pair)[3] = plan[fi].kind == PLAN_PAIR_A ? ccd_rp_pair_a : ccd_rp_pair_b;
                 for (int tri = 0; tri < 2 && generic; tri++) {
                     checks++;
                     int cr = ray_crosses_triangle(x[fi][pair[tri][0]], x[fi][pair[tri][1]],
@@ -508,7 +473,7 @@ static ccd_status rrp_run(ccd_result *r, const ccd_query *q, double t_max, int a
         }
     }
     if (!decided)
-        collides = 1; /* no generic direction among MAX_DIRECTIONS: cannot happen in practice */
+        collides = 1; /* no generic direction among the first 64: does not happen in practice */
 
     for (int i = 0; i < 8; i++)
         ccd_zvec_clear(&corner[i >> 2][(i >> 1) & 1][i & 1]);
@@ -521,32 +486,14 @@ static ccd_status rrp_run(ccd_result *r, const ccd_query *q, double t_max, int a
     work_clear(&k);
     ccd_integer_query_clear(&iq);
 
-    r->collides = collides;
-    r->toi = r->toi_upper = collides ? 0.0 : INFINITY; /* parity gives no time */
-    r->tolerance = 0;
-    r->checks = checks;
-    r->hit_max_checks = 0;
+    ccd_rp_answer(r, collides, checks);
     return CCD_OK;
-}
-
-static ccd_status rrp_vertex_face(ccd_result *r, const ccd_query *q, const ccd_params *p,
-                                  void *scratch)
-{
-    (void)scratch;
-    return rrp_run(r, q, p->t_max, 0, 1, 1, 2, 1, 3); /* A = p - v1, B = v1 - v2, C = v1 - v3 */
-}
-
-static ccd_status rrp_edge_edge(ccd_result *r, const ccd_query *q, const ccd_params *p,
-                                void *scratch)
-{
-    (void)scratch;
-    return rrp_run(r, q, p->t_max, 0, 2, 1, 0, 2, 3); /* A = p1 - p3, B = p2 - p1, C = p3 - p4 */
 }
 
 const ccd_method ccd_method_root_parity_rational = {
     .name = "root-parity-rational",
     .summary = "root parity (Brochu et al. 2012) with exact integer predicates, degeneracies handled",
     .caps = CCD_CAP_USES_RATIONALS,
-    .vertex_face = rrp_vertex_face,
-    .edge_edge = rrp_edge_edge,
+    .vertex_face = rrp_run,
+    .edge_edge = rrp_run,
 };

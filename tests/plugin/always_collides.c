@@ -6,9 +6,8 @@
  * "test-always-collides" answers every query with "collision at t = 0".  It is
  * trivially conservative: no false negatives, and its toi 0 is ≤ every exact toi;
  * it has a false positive on every query that does not collide.  Use it as a
- * template: export CCD_PLUGIN_ENTRY (marked CCD_API), return NULL for an API
- * version you were not built for, return a static NULL-terminated array of methods,
- * and export the API version with CCD_PLUGIN_DECLARE_API.
+ * template: a static NULL-terminated array of methods, and CCD_PLUGIN_DEFINE to
+ * export it (CCD_PLUGIN_ENTRY) with the API version it was built for.
  *
  *   ccdbench run --plugin tests/plugin/.libs/always_collides.so --methods test-always-collides
  */
@@ -40,13 +39,4 @@ static const ccd_method always_collides_method = {
 
 static const ccd_method *const methods[] = {&always_collides_method, NULL};
 
-/* The plugin entry point: CCD_PLUGIN_ENTRY == "ccdbench_plugin_methods". */
-CCD_PLUGIN_DECLARE_API;
-CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);
-
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)
-{
-    if (api_version != CCD_API_VERSION)
-        return NULL;
-    return methods;
-}
+CCD_PLUGIN_DEFINE(methods);

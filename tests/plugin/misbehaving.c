@@ -54,12 +54,4 @@ static const ccd_method *const methods[] = {
     NULL,
 };
 
-CCD_PLUGIN_DECLARE_API;
-CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);
-
-const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)
-{
-    if (api_version != CCD_API_VERSION)
-        return NULL;
-    return methods;
-}
+CCD_PLUGIN_DEFINE(methods);
