@@ -241,11 +241,15 @@ static int cmd_pair(int argc, char **argv)
     ccd_report_format format = CCD_FORMAT_TEXT;
     int c;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        int r = c == OPT_RHO ? parse_rho(o.rho, &o.nrho)
-                             : ccd_cli_common_option(&format, c, "contact scaling", usage,
-                                                     argv);
-        if (r != 0 && r != CCD_CLI_NEXT_OPTION)
-            return r;
+        if (c == OPT_RHO) {
+            int r = parse_rho(o.rho, &o.nrho);
+            if (r != 0)
+                return r;
+            continue;
+        }
+        int r = ccd_cli_common_option(&format, c, "contact scaling", usage, argv);
+        if (r != CCD_CLI_NEXT_OPTION)
+            return r; /* after --help: exit 0 without running */
     }
     if (argc - optind != 2)
         return ccd_cli_usage_error("contact scaling pair: expected two shapes, got %d",
