@@ -18,3 +18,4 @@ include tests/api.mk
 include tests/msrf.mk
 include tests/report.mk
 include tests/failures.mk
+include tests/mpi.mk
