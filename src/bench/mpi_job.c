@@ -51,6 +51,7 @@ int ccd_mpi_launched(void)
     return launcher_size() > 0;
 }
 
+#ifdef CCD_HAVE_MPI
 /* Ranks > 0: stderr goes to an unlinked temporary file until the job agrees. */
 static ccd_status hold_stderr(ccd_mpi_job *job, ccd_error *err)
 {
@@ -81,6 +82,7 @@ static ccd_status hold_stderr(ccd_mpi_job *job, ccd_error *err)
     job->held_stderr = fd;
     return CCD_OK;
 }
+#endif
 
 /* Give stderr back; with `show`, write out what was held first. */
 static void release_stderr(ccd_mpi_job *job, int show)
