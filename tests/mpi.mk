@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # MPI jobs of `run` and `truth` (skipped when built without MPI or no mpirun).
 TESTS += tests/cli/mpi.sh
-EXTRA_DIST += tests/cli/mpi.sh tests/cli/mpi.lsan-suppressions
+EXTRA_DIST += tests/cli/mpi.sh
+# (CCD_SANITIZER_CFLAGS, which it also reads, is set by tests/example.mk.)
 AM_TESTS_ENVIRONMENT += CCD_MPI='$(CCD_MPI)'; export CCD_MPI;
 # The exact labels of the ranks, replayed in order (no MPI needed).
 check_PROGRAMS += tests/check_exact_label_parts
