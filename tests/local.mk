@@ -19,3 +19,4 @@ include tests/msrf.mk
 include tests/report.mk
 include tests/failures.mk
 include tests/scene.mk
+include tests/mpi.mk

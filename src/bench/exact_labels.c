@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/query_line.h"
 #include "bench/batch_loop.h"
+#include "bench/shard.h"
 #include "exact/exact_ccd.h"
 
 #include <stdlib.h>
@@ -15,10 +16,18 @@
 enum { TOI_BITS = 64 }; /* width of the reported isolating interval: ≤ 2^-64 */
 
 typedef struct truth_slot {
+    int skipped; /* the query belongs to another shard */
     int collides;
     double seconds;
     char *toi_lo, *toi_hi; /* malloc'd by compute, freed by consume */
 } truth_slot;
+
+/* What the loop's callbacks share: the caller's configuration and the dataset
+ * (a query's file number, for its shard). */
+typedef struct label_run {
+    const ccd_exact_label_config *cfg;
+    const ccd_dataset *ds;
+} label_run;
 
 typedef struct truth_thread {
     ccd_exact_ctx *exact;
@@ -58,10 +67,16 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
 static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_file *f,
                           const ccd_query *q, void *tls, void *ctx)
 {
-    const ccd_exact_label_config *cfg = ctx;
+    const label_run *run = ctx;
+    const ccd_exact_label_config *cfg = run->cfg;
     truth_thread *t = tls;
     truth_slot *slot = slot_bytes;
     slot->toi_lo = slot->toi_hi = NULL;
+    slot->skipped = cfg->shard_count > 1 &&
+                    ccd_shard_of((size_t)(f - run->ds->files), q->index, cfg->shard_count) !=
+                        cfg->shard_index;
+    if (slot->skipped)
+        return CCD_OK;
     const double t0 = ccd_clock_seconds();
     ccd_status st = ccd_exact_decide(&slot->collides, t->toi, q, cfg->ms, cfg->ms_norm, t->exact);
     slot->seconds = ccd_clock_seconds() - t0;
@@ -91,8 +106,10 @@ static void free_gmp_string(char *s)
 static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                           const void *slot_bytes)
 {
-    const ccd_exact_label_config *cfg = ctx;
+    const ccd_exact_label_config *cfg = ((const label_run *)ctx)->cfg;
     const truth_slot *slot = slot_bytes;
+    if (slot->skipped)
+        return CCD_OK;
     ccd_exact_label label = {slot->collides, slot->toi_lo, slot->toi_hi, slot->seconds};
     ccd_status st = cfg->on_query ? cfg->on_query(cfg->ctx, err, file, q, &label) : CCD_OK;
     free_gmp_string(slot->toi_lo);
@@ -102,18 +119,19 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
 
 static void progress(void *ctx, uint64_t done, uint64_t total)
 {
-    const ccd_exact_label_config *cfg = ctx;
+    const ccd_exact_label_config *cfg = ((const label_run *)ctx)->cfg;
     if (cfg->progress)
         cfg->progress(cfg->ctx, done, total);
 }
 
 ccd_status ccd_exact_label_run(ccd_error *err, const ccd_dataset *ds, const ccd_exact_label_config *cfg)
 {
+    label_run run = {cfg, ds};
     ccd_batch_loop loop = {
         .threads = cfg->threads,
         .batch_size = cfg->batch_size,
         .slot_size = sizeof(truth_slot),
-        .ctx = (void *)cfg,
+        .ctx = &run,
         .thread_new = thread_new,
         .thread_free = thread_free,
         .compute = compute,

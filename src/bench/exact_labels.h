@@ -22,6 +22,9 @@ typedef struct ccd_exact_label_config {
     mpq_srcptr ms;
     int ms_norm;
     size_t batch_size; /* 0: default */
+    /* Only the queries of shard shard_index of shard_count (bench/shard.h) are
+     * decided and handed on; shard_count 0 or 1: every query. */
+    unsigned shard_index, shard_count;
     ccd_status (*on_query)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                            const ccd_exact_label *label);
     void (*progress)(void *ctx, uint64_t done, uint64_t total);

@@ -18,6 +18,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/method_failure.h \
 	src/bench/method_stats.c \
 	src/bench/method_stats.h \
+	src/bench/mpi_job.c \
+	src/bench/mpi_job.h \
 	src/bench/outcome.h \
 	src/bench/result_file.c \
 	src/bench/result_merge.c \
@@ -27,6 +29,7 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/result_records.h \
 	src/bench/run_series.c \
 	src/bench/run_series.h \
+	src/bench/shard.h \
 	src/bench/runner.c \
 	src/bench/runner.h \
 	src/bench/sweep.c \
@@ -34,6 +37,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/time_histogram.c \
 	src/bench/time_histogram.h \
 	src/bench/exact_labels.c \
+	src/bench/exact_label_parts.c \
+	src/bench/exact_label_parts.h \
 	src/bench/exact_labels.h \
 	src/bench/truth_file_writer.c \
 	src/bench/truth_file_writer.h \
@@ -41,4 +46,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/truth_file_path.h \
 	src/bench/truth_file_reader.c \
 	src/bench/truth_file_reader.h
+# MPI (configure --with-mpi; both empty without it): only mpi_job.c includes
+# <mpi.h>, and the programs linking this library get -lmpi with it.
+src_bench_libccdrun_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
+src_bench_libccdrun_la_LIBADD = $(MPI_LIBS)
 libccdbench_la_LIBADD += src/bench/libccdrun.la

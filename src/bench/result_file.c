@@ -755,13 +755,17 @@ static ccd_status read_header(ccd_result_doc *doc, const reader *r, const ccd_js
     return CCD_OK;
 }
 
-ccd_status ccd_result_read(ccd_result_doc *doc, ccd_error *err, const char *path)
+/* The document of a result file: from the file path, or (text != NULL) from
+ * text[0 .. length) named path in messages. */
+static ccd_status read_doc(ccd_result_doc *doc, ccd_error *err, const char *path,
+                           const char *text, size_t length)
 {
     memset(doc, 0, sizeof *doc);
     reader r = {.path = path, .err = err};
     if (!(doc->path = strdup(path)))
         return ccd_error_oom(err, path);
-    ccd_status st = ccd_json_read_file(&doc->json, err, path);
+    ccd_status st = text ? ccd_json_parse(&doc->json, err, path, text, length)
+                         : ccd_json_read_file(&doc->json, err, path);
     if (st == CCD_OK && doc->json->type != CCD_JSON_OBJECT)
         st = bad(&r, doc->json, "%s", "expected a ccdbench result object");
     if (st == CCD_OK)
@@ -786,6 +790,17 @@ ccd_status ccd_result_read(ccd_result_doc *doc, ccd_error *err, const char *path
     if (st != CCD_OK)
         ccd_result_doc_free(doc);
     return st;
+}
+
+ccd_status ccd_result_read(ccd_result_doc *doc, ccd_error *err, const char *path)
+{
+    return read_doc(doc, err, path, NULL, 0);
+}
+
+ccd_status ccd_result_read_text(ccd_result_doc *doc, ccd_error *err, const char *name,
+                                const char *text, size_t length)
+{
+    return read_doc(doc, err, name, text, length);
 }
 
 void ccd_result_doc_free(ccd_result_doc *doc)

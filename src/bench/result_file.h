@@ -100,6 +100,10 @@ typedef struct ccd_result_doc {
 /* Read and check a result file; a malformed one is CCD_ERR_INPUT with
  * "path:line:column: what is wrong". */
 ccd_status ccd_result_read(ccd_result_doc *doc, ccd_error *err, const char *path);
+/* The same for a result document in memory (text[0 .. length)), named `name`
+ * in messages (e.g. what one rank of an MPI job sent). */
+ccd_status ccd_result_read_text(ccd_result_doc *doc, ccd_error *err, const char *name,
+                                const char *text, size_t length);
 void ccd_result_doc_free(ccd_result_doc *doc);
 
 /* Add `from` into `into` (same method count); -1 when out of memory. */

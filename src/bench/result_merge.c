@@ -118,12 +118,15 @@ ccd_status ccd_result_combine(ccd_error *err, const char *out_path, ccd_result_d
     ccd_result_header h = first->header;
     h.shard_index = shard_index;
     h.shard_count = shard_count;
-    ccd_atomic_file f;
-    ccd_status st = ccd_atomic_file_open(&f, err, out_path);
-    if (st != CCD_OK)
-        return st;
+    ccd_atomic_file f = {0};
     ccd_result_writer w;
-    ccd_result_write_header(&w, f.stream, &h, first->runs[0].queries != NULL);
+    if (out_path) {
+        ccd_status st = ccd_atomic_file_open(&f, err, out_path);
+        if (st != CCD_OK)
+            return st;
+        ccd_result_write_header(&w, f.stream, &h, first->runs[0].queries != NULL);
+    }
+    const char *where = out_path ? out_path : first->path;
     for (size_t r = 0; r < first->run_count; r++) {
         ccd_run_stats *sum = &first->runs[r].stats;
         for (size_t d = 1; d < n; d++) {
@@ -131,13 +134,16 @@ ccd_status ccd_result_combine(ccd_error *err, const char *out_path, ccd_result_d
             for (size_t g = 0; g < sum->group_count; g++)
                 if (ccd_result_group_add(&sum->groups[g], &part->groups[g],
                                          sum->method_count) != 0) {
-                    ccd_atomic_file_abort(&f);
-                    return ccd_error_oom(err, out_path);
+                    if (out_path)
+                        ccd_atomic_file_abort(&f);
+                    return ccd_error_oom(err, where);
                 }
             sum->wall_seconds += part->wall_seconds;
             sum->exact_truth += part->exact_truth;
             sum->toi_compared |= part->toi_compared;
         }
+        if (!out_path)
+            continue; /* the sums only */
         ccd_result_write_run_begin_read(&w, &first->runs[r]);
         if (first->runs[r].queries) {
             size_t total = 0;
@@ -159,6 +165,8 @@ ccd_status ccd_result_combine(ccd_error *err, const char *out_path, ccd_result_d
         }
         ccd_result_write_run_end(&w, sum);
     }
+    if (!out_path)
+        return CCD_OK;
     ccd_result_write_finish(&w);
     return ccd_atomic_file_commit(&f, err);
 }

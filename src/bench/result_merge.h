@@ -23,8 +23,8 @@ const char *ccd_result_mismatch(const ccd_result_doc *first, const ccd_result_do
 /* Write docs[0 .. n) (n >= 1), parts of one run over disjoint queries that
  * belong together (ccd_result_mismatch), combined into out_path (atomically):
  * counts and histograms summed, wall_seconds too, per-query records in (file,
- * index) order, the header docs[0]'s with shard index/count as given.
- * docs[0]'s runs hold the sums afterwards. */
+ * index) order, the header docs[0]'s with shard index/count as given;
+ * out_path NULL: nothing is written.  docs[0]'s runs hold the sums afterwards. */
 ccd_status ccd_result_combine(ccd_error *err, const char *out_path, ccd_result_doc *docs,
                               size_t n, unsigned shard_index, unsigned shard_count);
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bench/checkpoint.h"
+#include "bench/mpi_job.h"
 #include "bench/result_merge.h"
 #include "bench/sweep.h"
 #include "core/assert.h"
@@ -47,23 +48,32 @@ ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const cc
                                   ccd_run_config *cfg, const ccd_run_series *series)
 {
     CCD_ASSERT(series->count >= 1 && (series->sweep_param || series->count == 1));
+    CCD_ASSERT(!(series->part && series->checkpoint_dir));
     if (series->checkpoint_dir)
         return execute_checkpointed(runs, err, ds, cfg, series);
     ccd_status st = CCD_OK;
     ccd_result_header header;
     ccd_atomic_file file = {0};
+    FILE *part = NULL; /* series->part: the document in memory */
     ccd_result_writer writer;
-    int have_header = 0;
-    if (series->result_path) {
+    int have_header = 0, writes = series->result_path || series->part;
+    if (writes) {
         st = ccd_result_header_init(&header, err, series->data, series->data_count, ds,
                                     cfg->methods, cfg->method_count, cfg->truth,
                                     cfg->shard_index, cfg->shard_count, series->sweep_param);
         have_header = st == CCD_OK;
-        if (st == CCD_OK && (st = ccd_atomic_file_open(&file, err, series->result_path)) == CCD_OK)
+        if (st == CCD_OK && series->part) {
+            if ((part = open_memstream(series->part, series->part_length)))
+                ccd_result_write_header(&writer, part, &header, series->per_query);
+            else
+                st = ccd_error_oom(err, "ccdbench");
+        } else if (st == CCD_OK &&
+                   (st = ccd_atomic_file_open(&file, err, series->result_path)) == CCD_OK) {
             ccd_result_write_header(&writer, file.stream, &header, series->per_query);
+        }
     }
     /* the caller's callbacks, wrapped to add the per-query records */
-    series_io io = {.writer = series->result_path && series->per_query ? &writer : NULL,
+    series_io io = {.writer = writes && series->per_query ? &writer : NULL,
                     .ds = ds, .progress = cfg->progress, .ctx = cfg->ctx};
     ccd_run_config saved = *cfg;
     cfg->progress = series_progress;
@@ -77,7 +87,7 @@ ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const cc
             ccd_sweep_apply(&run->params, series->sweep_param, run->sweep_value);
         cfg->params = run->params;
         cfg->method_options = (const ccd_option_value *const *)series->options[r];
-        if (series->result_path)
+        if (writes)
             ccd_result_write_run_begin(&writer, run->sweep_value, &run->params, cfg->methods,
                                        cfg->method_options, cfg->method_count);
         if (series->run_begin)
@@ -85,11 +95,20 @@ ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const cc
         st = ccd_run(&run->stats, err, ds, cfg);
         if (series->run_end)
             series->run_end(series->ctx, r);
-        if (st == CCD_OK && series->result_path)
+        if (st == CCD_OK && writes)
             ccd_result_write_run_end(&writer, &run->stats);
     }
     *cfg = saved;
-    if (st == CCD_OK && series->result_path) {
+    if (part) {
+        if (st == CCD_OK)
+            ccd_result_write_finish(&writer);
+        if ((fclose(part) != 0 || st != CCD_OK)) {
+            free(*series->part);
+            *series->part = NULL;
+            if (st == CCD_OK)
+                st = ccd_error_oom(err, "ccdbench");
+        }
+    } else if (st == CCD_OK && series->result_path) {
         ccd_result_write_finish(&writer);
         st = ccd_atomic_file_commit(&file, err);
     } else if (file.stream) {
@@ -99,6 +118,72 @@ ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const cc
         header.methods = NULL; /* borrowed from cfg */
         ccd_result_header_free(&header);
     }
+    return st;
+}
+
+/* runs[r].stats: the sums docs[0] holds after ccd_result_combine, as statistics
+ * of this dataset and these methods (for the tables). */
+static ccd_status stats_from_sums(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
+                                  const ccd_run_config *cfg, size_t count,
+                                  const ccd_result_doc *sums)
+{
+    ccd_status st = CCD_OK;
+    for (size_t r = 0; st == CCD_OK && r < count; r++) {
+        const ccd_run_stats *sum = &sums->runs[r].stats;
+        ccd_run_stats *s = &runs[r].stats;
+        if ((st = ccd_run_stats_init(s, err, ds, cfg->methods, cfg->method_count)) != CCD_OK)
+            break;
+        if (sum->group_count != s->group_count)
+            st = ccd_error_set(err, CCD_ERR_INPUT, sums->path, 0, 0,
+                               "its groups are not those of the data");
+        for (size_t g = 0; st == CCD_OK && g < s->group_count; g++)
+            if (ccd_result_group_add(&s->groups[g], &sum->groups[g], s->method_count) != 0)
+                st = ccd_error_oom(err, sums->path);
+        s->wall_seconds = sum->wall_seconds;
+        s->exact_truth = sum->exact_truth;
+        s->toi_compared = sum->toi_compared;
+    }
+    return st;
+}
+
+ccd_status ccd_run_series_reduce(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
+                                 const ccd_run_config *cfg, const ccd_run_series *series,
+                                 const ccd_mpi_job *job, const char *part, size_t part_length)
+{
+    char **parts = NULL;
+    size_t *lengths = NULL;
+    ccd_status st = ccd_mpi_job_gather(&parts, &lengths, err, job, part, part_length);
+    if (st != CCD_OK || job->rank != 0)
+        return st;
+    size_t n = (size_t)job->size, loaded = 0;
+    ccd_result_doc *docs = calloc(n, sizeof *docs);
+    if (!docs)
+        st = ccd_error_oom(err, "ccdbench");
+    for (; st == CCD_OK && loaded < n; loaded++) {
+        char name[64];
+        snprintf(name, sizeof name, "(the result of MPI rank %zu)", loaded);
+        if ((st = ccd_result_read_text(&docs[loaded], err, name, parts[loaded],
+                                       lengths[loaded])) != CCD_OK)
+            break;
+        const char *why = ccd_result_mismatch(&docs[0], &docs[loaded]);
+        if (why || docs[loaded].header.shard_index != loaded) {
+            loaded++;
+            st = ccd_error_set(err, CCD_ERR_INTERNAL, name, 0, 0,
+                               "not a part of the same run as rank 0's: %s",
+                               why ? why : "its shard is not its rank");
+        }
+    }
+    if (st == CCD_OK)
+        st = ccd_result_combine(err, series->result_path, docs, n, 0, 1);
+    if (st == CCD_OK)
+        st = stats_from_sums(runs, err, ds, cfg, series->count, &docs[0]);
+    for (size_t d = 0; d < loaded; d++)
+        ccd_result_doc_free(&docs[d]);
+    free(docs);
+    for (size_t r = 0; r < n; r++)
+        free(parts[r]);
+    free(parts);
+    free(lengths);
     return st;
 }
 
@@ -227,21 +312,8 @@ static ccd_status combine_units(ccd_result_run *runs, ccd_error *err, const ccd_
     if (st == CCD_OK)
         st = ccd_result_combine(err, series->result_path, docs, n, cfg->shard_index,
                                 cfg->shard_count ? cfg->shard_count : 1);
-    for (size_t r = 0; st == CCD_OK && r < series->count; r++) {
-        const ccd_run_stats *sum = &docs[0].runs[r].stats;
-        ccd_run_stats *s = &runs[r].stats;
-        if ((st = ccd_run_stats_init(s, err, ds, cfg->methods, cfg->method_count)) != CCD_OK)
-            break;
-        if (sum->group_count != s->group_count)
-            st = ccd_error_set(err, CCD_ERR_INPUT, docs[0].path, 0, 0,
-                               "its groups are not those of the data");
-        for (size_t g = 0; st == CCD_OK && g < s->group_count; g++)
-            if (ccd_result_group_add(&s->groups[g], &sum->groups[g], s->method_count) != 0)
-                st = ccd_error_oom(err, cp->dir);
-        s->wall_seconds = sum->wall_seconds;
-        s->exact_truth = sum->exact_truth;
-        s->toi_compared = sum->toi_compared;
-    }
+    if (st == CCD_OK)
+        st = stats_from_sums(runs, err, ds, cfg, series->count, &docs[0]);
     for (size_t d = 0; d < loaded; d++)
         ccd_result_doc_free(&docs[d]);
     free(docs);

@@ -29,6 +29,11 @@ typedef struct ccd_run_series {
     const char *checkpoint_dir;
     const char *checkpoint_extra;
     size_t *resumed;
+    /* An MPI rank's part of the run (bench/mpi_job.h; not with checkpoints):
+     * when not NULL, the result document is written to *part (malloc'd,
+     * *part_length bytes) instead of result_path, for ccd_run_series_reduce. */
+    char **part;
+    size_t *part_length;
     /* Called before and after each run (e.g. a progress bar's start and end). */
     void (*run_begin)(void *ctx, size_t run);
     void (*run_end)(void *ctx, size_t run);
@@ -45,4 +50,15 @@ typedef struct ccd_run_series {
  * file's run, and runs[r] holds the sums of the units. */
 ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
                                   ccd_run_config *cfg, const ccd_run_series *series);
+/* Collective over the ranks of job, after ccd_mpi_job_agree: every rank sends
+ * its part (ccd_run_series_execute with series->part, cfg->shard_index its rank
+ * of cfg->shard_count = job->size); rank 0 combines them as `ccdbench merge`
+ * combines shards (ccd_result_combine) into series->result_path (when not
+ * NULL) and gets the sums in runs[r].stats, as one process running everything
+ * would have them.  Other ranks return at once, runs untouched. */
+struct ccd_mpi_job;
+ccd_status ccd_run_series_reduce(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
+                                 const ccd_run_config *cfg, const ccd_run_series *series,
+                                 const struct ccd_mpi_job *job, const char *part,
+                                 size_t part_length);
 #endif

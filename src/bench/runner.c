@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "bench/runner.h"
+#include "bench/shard.h"
 #include "core/error.h"
 #include "core/query_line.h"
 #include "core/clock.h"
@@ -97,8 +98,7 @@ unsigned ccd_run_shard_of(const ccd_run_config *cfg, size_t file, const ccd_quer
 {
     if (cfg->shard_count <= 1)
         return cfg->shard_index;
-    return (unsigned)(((uint64_t)file % cfg->shard_count + q->index % cfg->shard_count) %
-                      cfg->shard_count);
+    return ccd_shard_of(file, q->index, cfg->shard_count);
 }
 
 static int needs_exact_truth(const run_ctx *c, const ccd_query *q)

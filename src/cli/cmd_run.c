@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "core/assert.h"
+#include "bench/mpi_job.h"
 #include "bench/result_file.h"
 #include "bench/run_series.h"
 #include "bench/runner.h"
@@ -97,6 +98,10 @@ static const char usage[] =
     "                     queries are counted in a 'failed' column either way\n"
     "  --help             show this help\n"
     "\n"
+    "Started by mpirun or srun (a build with MPI), the ranks share the queries by\n"
+    "the rule of --shard, rank r taking shard r; rank 0 combines their results as\n"
+    "`merge` does and alone prints the table and writes the files.\n"
+    "\n"
     "Exit status: 0 ok, 1 internal failure (or a method failure with\n"
     "--fail-on-method-error), 2 bad input or usage.\n";
 
@@ -142,6 +147,7 @@ typedef struct run_options {
     int isolate;              /* run plugin methods in child processes */
     double query_timeout;     /* seconds per query of an isolated method; 0: none */
     size_t max_digits;   /* --max-digits (0: the reader's default) */
+    ccd_mpi_job *job;    /* the MPI job (a job of one outside mpirun/srun) */
 } run_options;
 
 /* "I/N" with 0 <= I < N. */
@@ -536,6 +542,10 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         return ccd_cli_out_of_memory();
     }
     size_t resumed = 0;
+    /* In an MPI job each rank runs its shard into memory, and rank 0 combines. */
+    int in_job = o->job->size > 1;
+    char *part = NULL;
+    size_t part_length = 0;
     ccd_cli_progress bar;
     cfg->progress = bar_update;
     cfg->ctx = &bar;
@@ -544,8 +554,10 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         .sweep_param = o->sweep.count ? o->sweep.param : NULL,
         .sweep_values = o->sweep.values,
         .options = run_values,
-        .result_path = o->json,
+        .result_path = in_job ? NULL : o->json,
         .per_query = o->per_query,
+        .part = in_job ? &part : NULL,
+        .part_length = in_job ? &part_length : NULL,
         .data = data,
         .data_count = data_count,
         .checkpoint_dir = o->checkpoint,
@@ -555,12 +567,37 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         .run_end = bar_end,
         .ctx = &bar,
     };
-    ccd_status st = ccd_run_series_execute(runs, &err, ds, cfg, &series);
+    ccd_status st = CCD_OK;
+    if (in_job && o->job->rank == 0 && o->json) /* rank 0 writes it: fail before any work */
+        st = ccd_atomic_file_check(&err, o->json);
+    if (st == CCD_OK)
+        st = ccd_run_series_execute(runs, &err, ds, cfg, &series);
     free(extra);
     if (resumed)
         fprintf(stderr, "ccdbench: --checkpoint %s: %zu of %zu files read back, not run again\n",
                 o->checkpoint, resumed, ds->count);
-    if (st != CCD_OK) {
+    int said = -1; /* the job's exit status, when said already */
+    if (in_job) {
+        said = ccd_mpi_job_agree(o->job, st == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err));
+        for (size_t i = 0; i < nruns; i++) { /* each rank's part; rank 0 gets the sums */
+            ccd_run_stats_free(&runs[i].stats);
+            memset(&runs[i].stats, 0, sizeof runs[i].stats);
+        }
+        if (said == CCD_EXIT_OK) {
+            series.result_path = o->json;
+            st = ccd_run_series_reduce(runs, &err, ds, cfg, &series, o->job, part,
+                                       part_length);
+            if (st != CCD_OK)
+                said = ccd_cli_fail(&err);
+            else if (o->job->rank == 0)
+                said = -1; /* rank 0 goes on to the table */
+        }
+        free(part);
+    }
+    if (said >= 0) {
+        status = said;
+        st = CCD_ERR_INTERNAL; /* said: nothing more to print */
+    } else if (st != CCD_OK) {
         status = ccd_cli_fail(&err);
     } else {
         note_unlabelled(&runs[0].stats, o);
@@ -685,15 +722,45 @@ static int load_truth_files(ccd_truth_file_set *table, run_options *o, const ccd
     return status;
 }
 
+static int run_main(int argc, char **argv, ccd_mpi_job *job);
+
 int ccd_cmd_run(int argc, char **argv)
 {
+    ccd_error err;
+    ccd_mpi_job job;
+    int status = ccd_mpi_job_start(&job, &err) == CCD_OK ? run_main(argc, argv, &job)
+                                                          : ccd_cli_fail(&err);
+    return ccd_mpi_job_end(&job, status);
+}
+
+/* An MPI job of several ranks: each is the shard of its rank. */
+static int join_job(run_options *o)
+{
+    if (o->job->size <= 1)
+        return -1;
+    if (o->shard_count > 1)
+        return ccd_cli_usage_error("--shard: not in an MPI job of %d ranks, whose ranks are "
+                                   "the shards (run the job with -n %u instead)",
+                                   o->job->size, o->shard_count);
+    if (o->checkpoint)
+        return ccd_cli_usage_error("--checkpoint: not in an MPI job of %d ranks (see "
+                                   "docs/mpi.md)", o->job->size);
+    o->shard_index = (unsigned)o->job->rank;
+    o->shard_count = (unsigned)o->job->size;
+    return -1;
+}
+
+static int run_main(int argc, char **argv, ccd_mpi_job *job)
+{
     run_options o = {.methods = "all", .format = CCD_FORMAT_TEXT, .truth = CCD_TRUTH_POLICY_LABELS,
-                     .isolate = 1, .query_timeout = 60};
+                     .isolate = 1, .query_timeout = 60, .job = job};
     ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
     if (!o.plugins)
         return ccd_cli_out_of_memory();
     int status = parse_options(&o, argc, argv);
+    if (status < 0)
+        status = join_job(&o);
     if (status >= 0) {
         ccd_sweep_free(&o.sweep);
         free(o.plugins);
@@ -704,7 +771,7 @@ int ccd_cmd_run(int argc, char **argv)
 
     ccd_error err;
     ccd_atomic_file out_file = {0};
-    if (o.output) { /* before any work: a path that cannot be written fails now */
+    if (o.output && job->rank == 0) { /* before any work: a path that cannot be written fails now */
         if (ccd_atomic_file_open(&out_file, &err, o.output) != CCD_OK) {
             ccd_sweep_free(&o.sweep);
             free(o.plugins);

@@ -2,7 +2,9 @@
 /* `ccdbench truth`: exact labels and times of impact; verify labels, write them. */
 #include <config.h>
 
+#include "bench/exact_label_parts.h"
 #include "bench/exact_labels.h"
+#include "bench/mpi_job.h"
 #include "core/error.h"
 #include "core/query_line.h"
 #include "cli/cli.h"
@@ -128,7 +130,51 @@ static void note_unlabelled(const truth_cli *t)
     free(counts);
 }
 
+/* Every query decided and handed to on_query in order: by this process, or in
+ * an MPI job by every rank on its shard, the labels then handed on by rank 0 in
+ * the order one process gives.  Returns -1 to go on (*st says how it went),
+ * or the job's exit status, already said (0: a rank > 0 that has done its part). */
+static int label_all(ccd_status *st, ccd_error *err, const ccd_dataset *ds,
+                     ccd_exact_label_config *cfg, ccd_mpi_job *job)
+{
+    if (job->size <= 1) {
+        *st = ccd_exact_label_run(err, ds, cfg);
+        return -1;
+    }
+    cfg->shard_index = (unsigned)job->rank;
+    cfg->shard_count = (unsigned)job->size;
+    char *part = NULL, **parts = NULL;
+    size_t length = 0, *lengths = NULL;
+    *st = ccd_exact_label_run_part(&part, &length, err, ds, cfg);
+    int status = ccd_mpi_job_agree(job, *st == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(err));
+    if (status != CCD_EXIT_OK) {
+        free(part);
+        return status;
+    }
+    *st = ccd_mpi_job_gather(&parts, &lengths, err, job, part, length);
+    free(part);
+    if (*st != CCD_OK || job->rank != 0)
+        return *st != CCD_OK ? ccd_cli_fail(err) : CCD_EXIT_OK;
+    *st = ccd_exact_label_replay(err, ds, cfg, parts, lengths, (size_t)job->size);
+    for (int r = 0; r < job->size; r++)
+        free(parts[r]);
+    free(parts);
+    free(lengths);
+    return -1;
+}
+
+static int truth_main(int argc, char **argv, ccd_mpi_job *job);
+
 int ccd_cmd_truth(int argc, char **argv)
+{
+    ccd_error err;
+    ccd_mpi_job job;
+    int status = ccd_mpi_job_start(&job, &err) == CCD_OK ? truth_main(argc, argv, &job)
+                                                          : ccd_cli_fail(&err);
+    return ccd_mpi_job_end(&job, status);
+}
+
+static int truth_main(int argc, char **argv, ccd_mpi_job *job)
 {
     static const struct option longopts[] = {
         {"verify", no_argument, NULL, 'v'},
@@ -214,7 +260,7 @@ int ccd_cmd_truth(int argc, char **argv)
     if (t.verify && !(t.unlabelled = calloc(ds.count ? ds.count : 1, sizeof *t.unlabelled)))
         st = ccd_error_oom(&err, "ccdbench");
     ccd_truth_file_writer files;
-    if (output) {
+    if (output && job->rank == 0) { /* in an MPI job, rank 0 writes them */
         ccd_truth_file_writer_init(&files, output, &ds, roots, root_count);
         t.files = &files;
         if (st == CCD_OK)
@@ -238,13 +284,18 @@ int ccd_cmd_truth(int argc, char **argv)
         .progress = progress,
         .ctx = &t,
     };
+    int said = -1; /* the job's exit status, when said already */
     if (st == CCD_OK)
-        st = ccd_exact_label_run(&err, &ds, &cfg);
-    if (st == CCD_OK && t.files)
+        said = label_all(&st, &err, &ds, &cfg, job);
+    if (st == CCD_OK && said < 0 && t.files)
         st = ccd_truth_file_writer_finish(t.files, &err);
     ccd_cli_progress_finish(&t.bar);
     int status;
-    if (st != CCD_OK) {
+    if (said >= 0) {
+        if (t.files)
+            ccd_truth_file_writer_abort(t.files);
+        status = said;
+    } else if (st != CCD_OK) {
         if (t.files)
             ccd_truth_file_writer_abort(t.files);
         status = ccd_cli_fail(&err);
