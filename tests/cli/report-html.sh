@@ -74,6 +74,12 @@ echo '{"format": "ccdbench-result",' >"$TMP/bad.json"
 expect_status 2 "$CCDBENCH" report --format html --output "$TMP/tables.html" "$TMP/bad.json"
 expect_stderr "^$TMP/bad.json:2:1: "
 cmp -s "$TMP/before.html" "$TMP/tables.html" || fail "a failed report changed the page"
+# An output that cannot be written fails before any work; a device is written
+# through, not replaced.
+expect_status 2 "$CCDBENCH" report --format html --output "$TMP/nowhere/r.html" "$TMP/bad.json"
+expect_stderr "^$TMP/nowhere/r.html: cannot create"
+expect_status 0 "$CCDBENCH" report --format html --no-render --output /dev/null "$TMP/a-run.json"
+[ -c /dev/null ] || fail "--output /dev/null replaced the device"
 
 if ! command -v gnuplot >/dev/null 2>&1; then
   echo "SKIP the figures and the browser: no gnuplot" >&2
