@@ -46,12 +46,9 @@ static double cell_number(const ccd_report_table *t, size_t row, const char *nam
 /* The table as JSON, NUL-terminated (free()). */
 static char *table_json(const ccd_report_table *t)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(ccd_report_write_table(f, t, CCD_FORMAT_JSON), 0);
-    ck_assert_int_eq(fclose(f), 0);
+    test_text json;
+    ck_assert_int_eq(ccd_report_write_table(test_text_open(&json), t, CCD_FORMAT_JSON), 0);
+    char *text = test_text_close(&json);
     ck_assert_msg(json_valid(text), "invalid JSON:\n%s", text);
     return text;
 }

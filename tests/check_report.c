@@ -14,8 +14,10 @@
 #include "bench/json_doc.h"
 #include "bench/result_file.h"
 #include "bench/sweep.h"
+#include "report/html_figures.h"
 #include "report/paper.h"
 #include "report/report.h"
+#include "report/report_html.h"
 #include "report/report_set.h"
 #include "test_support.h"
 #include "json_check.h"
@@ -346,6 +348,125 @@ START_TEST(test_json_checker_rejects)
 END_TEST
 
 
+/* How often needle occurs in hay. */
+static size_t occurrences(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
+/* The page of a report set (report_html.h), as a string. */
+static char *html_page(const ccd_report_set *set, const ccd_html_figures *figs)
+{
+    test_text page;
+    ck_assert_int_eq(ccd_report_write_html(test_text_open(&page), set, figs), 0);
+    return test_text_close(&page);
+}
+
+/* One HTML document holding every table of the set, the summary, the figure
+ * given and the file's facts; a method name with markup in it is escaped
+ * wherever it appears; without figures, the page says why. */
+START_TEST(test_html_page)
+{
+    char *path = NULL;
+    ck_assert_int_ge(asprintf(&path, "%s/tests/report/synthetic.json", test_srcdir()), 0);
+    ccd_result_doc doc;
+    ccd_error err;
+    ck_assert_msg(ccd_result_read(&doc, &err, path) == CCD_OK, "%s", err.message);
+    free(path);
+    doc.method_table[0].name = "a<b & \"c\"'"; /* a plugin may call itself anything */
+    ccd_report_set set;
+    ck_assert_int_eq(ccd_report_set_build(&set, &err, &doc, 1, 1, 0), CCD_OK);
+    ck_assert_uint_eq(set.count, 3);
+    char fig_name[] = "fig7-a<b", fig_svg[] = "<svg id='f1-x'><use href='#f1-x'/></svg>\n";
+    ccd_html_figure fig = {fig_name, fig_svg};
+    ccd_html_figures figs = {.items = &fig, .count = 1, .cap = 1};
+    char *page = html_page(&set, &figs);
+    ck_assert_msg(strncmp(page, "<!DOCTYPE html>\n<html lang=\"en\">\n", 33) == 0, "%.60s", page);
+    ck_assert_str_eq(page + strlen(page) - strlen("</body>\n</html>\n"), "</body>\n</html>\n");
+    static const char *const once[] = {"<html", "<head>", "</head>", "<body>", "</body>",
+                                       "<title>", "<style>", "<script>", "</script>",
+                                       "id=\"table-summary\"", "id=\"table-summary-sets\"",
+                                       "id=\"ccd-errors\"", "id=\"ccd-selftest\"",
+                                       "<figure id=\"figure-fig7-a&lt;b\" style=\"max-width:1100px\">"};
+    for (size_t i = 0; i < sizeof once / sizeof *once; i++)
+        ck_assert_msg(occurrences(page, once[i]) == 1, "%s: %zu times", once[i],
+                      occurrences(page, once[i]));
+    static const char *const pairs[][2] = {{"<table", "</table>"}, {"<tr", "</tr>"},
+                                           {"<td", "</td>"}, {"<th ", "</th>"},
+                                           {"<section", "</section>"}, {"<figure ", "</figure>"},
+                                           {"<h3", "</h3>"}, {"<code>", "</code>"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+        ck_assert_msg(occurrences(page, pairs[i][0]) == occurrences(page, pairs[i][1]),
+                      "%s %zu, %s %zu", pairs[i][0], occurrences(page, pairs[i][0]),
+                      pairs[i][1], occurrences(page, pairs[i][1]));
+    for (size_t i = 0; i < set.count; i++) {
+        char id[128];
+        snprintf(id, sizeof id, "<table class=\"sortable\" id=\"table-%s\">", set.tables[i].name);
+        ck_assert_msg(occurrences(page, id) == 1, "no %s", id);
+    }
+    /* 2 summary tables, 3 of the set, the file's facts */
+    ck_assert_uint_eq(occurrences(page, "<table"), 2 + set.count + 1);
+    ck_assert_ptr_null(strstr(page, "a<b"));
+    ck_assert_ptr_null(strstr(page, "src="));
+    ck_assert_uint_ge(occurrences(page, "<td>a&lt;b &amp; &quot;c&quot;&#39;</td>"), 2);
+    ck_assert_ptr_nonnull(strstr(page, "positive and negative queries of a&lt;b"));
+    ck_assert_ptr_nonnull(strstr(page, fig_svg));
+    ck_assert_ptr_nonnull(strstr(page, "<th scope=\"col\" class=\"num\" data-key=\"mean_us\">"));
+    ck_assert_ptr_nonnull(strstr(page, "2024-01-01T00:00:00Z"));
+    ck_assert_ptr_nonnull(strstr(page, "gcc 12.2.0; GMP 6.2.1; MPFR 4.2.0; zlib 1.2.13"));
+    ck_assert_ptr_null(strstr(page, "figures-skipped"));
+    free(page);
+    /* no figures: why, and no SVG */
+    char why[] = "figures not drawn: gnuplot not found";
+    ccd_html_figures none = {.skipped = why};
+    page = html_page(&set, &none);
+    ck_assert_ptr_nonnull(strstr(page, "id=\"figures-skipped\">Figures were skipped: figures "
+                                       "not drawn: gnuplot not found."));
+    ck_assert_ptr_null(strstr(page, "<svg"));
+    ck_assert_ptr_null(strstr(page, "<figure"));
+    free(page);
+    ccd_report_set_free(&set);
+    ccd_result_doc_free(&doc);
+}
+END_TEST
+
+/* gnuplot's SVG made inline: the prolog dropped, every id and reference to
+ * one prefixed, an id defined again numbered (a multiplot's gnuplot_plot_1),
+ * nothing else touched (valid='x' is not an id). */
+START_TEST(test_html_svg_inline)
+{
+    static const char svg[] =
+        "<?xml version=\"1.0\" encoding=\"utf-8\"  standalone=\"no\"?>\n"
+        "<svg \n viewBox=\"0 0 10 10\"\n>\n<g id=\"gnuplot_canvas\">\n"
+        "\t<path id='gpPt0' d='M0'/>\n<use xlink:href='#gpPt0' filter='url(#textbox)'/>\n"
+        "<text>valid='x' href='y'</text><g id=\"gnuplot_plot_1\"></g>\n"
+        "<g id=\"gnuplot_plot_1\"></g><g id=\"gnuplot_plot_1\"></g></g>\n</svg>\n";
+    static const char want[] =
+        "<svg \n viewBox=\"0 0 10 10\"\n>\n<g id=\"f2-gnuplot_canvas\">\n"
+        "\t<path id='f2-gpPt0' d='M0'/>\n<use xlink:href='#f2-gpPt0' filter='url(#f2-textbox)'/>\n"
+        "<text>valid='x' href='y'</text><g id=\"f2-gnuplot_plot_1\"></g>\n"
+        "<g id=\"f2-gnuplot_plot_1-2\"></g><g id=\"f2-gnuplot_plot_1-3\"></g></g>\n</svg>\n";
+    test_text out;
+    FILE *in = fmemopen((void *)svg, strlen(svg), "r");
+    ck_assert_int_eq(ccd_html_svg_inline(test_text_open(&out), in, "f2-"), 0);
+    fclose(in);
+    char *text = test_text_close(&out);
+    ck_assert_str_eq(text, want);
+    free(text);
+    static const char no_svg[] = "<?xml version=\"1.0\"?>\n<html></html>\n";
+    in = fmemopen((void *)no_svg, strlen(no_svg), "r");
+    ck_assert_int_eq(ccd_html_svg_inline(test_text_open(&out), in, "f1-"), -1);
+    fclose(in);
+    text = test_text_close(&out);
+    ck_assert_str_eq(text, "");
+    free(text);
+}
+END_TEST
+
+
 static Suite *report_suite(void)
 {
     Suite *s = suite_create("report");
@@ -359,6 +480,8 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_json_table_null_cells);
     tcase_add_test(tc, test_csv_table_empty_cells);
     tcase_add_test(tc, test_json_checker_rejects);
+    tcase_add_test(tc, test_html_page);
+    tcase_add_test(tc, test_html_svg_inline);
     suite_add_tcase(s, tc);
     return s;
 }

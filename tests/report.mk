@@ -30,6 +30,7 @@ REPORT_CLI_TESTS = \
 	tests/cli/report.sh \
 	tests/cli/report-figures.sh \
 	tests/cli/report-files.sh \
+	tests/cli/report-html.sh \
 	tests/cli/report-memory.sh \
 	tests/cli/run-shards.sh \
 	tests/cli/sweep.sh

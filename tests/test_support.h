@@ -77,6 +77,31 @@ static inline void ccd_check_option_table(const ccd_method *m)
 }
 #endif
 
+/* A stream that writes into memory (test_text_open), and the text written
+ * (test_text_close). */
+typedef struct test_text {
+    char *text;
+    size_t size;
+    FILE *stream;
+} test_text;
+
+static inline FILE *test_text_open(test_text *t)
+{
+    t->text = NULL;
+    t->size = 0;
+    t->stream = open_memstream(&t->text, &t->size);
+    ck_assert_ptr_nonnull(t->stream);
+    return t->stream;
+}
+
+/* Closes the stream: what was written, NUL-terminated and holding no NUL (free()). */
+static inline char *test_text_close(test_text *t)
+{
+    ck_assert_int_eq(fclose(t->stream), 0);
+    ck_assert_uint_eq(strlen(t->text), t->size);
+    return t->text;
+}
+
 /* nftw callback of test_remove_tmpdir. */
 static inline int test_remove_entry(const char *path, const struct stat *sb, int flag,
                                     struct FTW *ftw)

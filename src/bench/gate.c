@@ -11,6 +11,7 @@
 
 #include "bench/result_file.h"
 #include "core/assert.h"
+#include "core/xml_text.h"
 
 /* Index of method `name` in s, or s->method_count. */
 static size_t method_index(const ccd_run_stats *s, const char *name)
@@ -178,18 +179,6 @@ void ccd_gate_print(FILE *out, const ccd_gate_verdict *v, const char *method)
     fputc('\n', out);
 }
 
-static void xml_text(FILE *out, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
-        }
-}
-
 void ccd_gate_write_junit(FILE *out, const ccd_gate_verdict *v, const char *method,
                           double seconds)
 {
@@ -198,21 +187,21 @@ void ccd_gate_write_junit(FILE *out, const ccd_gate_verdict *v, const char *meth
         failures += v->checks[i].failed != 0;
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
                  "  <testsuite name=\"ccdbench gate ");
-    xml_text(out, method);
+    ccd_xml_text(out, method);
     fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", v->count,
             failures, seconds);
     for (size_t i = 0; i < v->count; i++) {
         const ccd_gate_check *c = &v->checks[i];
         fputs("    <testcase classname=\"ccdbench.gate.", out);
-        xml_text(out, method);
+        ccd_xml_text(out, method);
         fprintf(out, "\" name=\"%s\">", c->name);
         if (c->failed) {
             fputs("\n      <failure message=\"", out);
-            xml_text(out, c->message);
+            ccd_xml_text(out, c->message);
             fputs("\"/>\n    ", out);
         } else {
             fputs("<system-out>", out);
-            xml_text(out, c->message);
+            ccd_xml_text(out, c->message);
             fputs("</system-out>", out);
         }
         fputs("</testcase>\n", out);

@@ -5,6 +5,7 @@
 #include "bench/result_file.h"
 #include "cli/cli.h"
 #include "core/atomic_file.h"
+#include "report/report_html.h"
 #include "report/report_set.h"
 
 #include <errno.h>
@@ -30,9 +31,13 @@ static const char usage[] =
     "            fig9 (from a max-checks sweep), fig11 (from an ms sweep): NAME.dat +\n"
     "            NAME.gp + NAME.svg + NAME.png, drawn with gnuplot\n"
     "\n"
-    "  --format F        text (default), markdown, csv, json or latex for stdout:\n"
-    "                    one document (json: an object holding every table; csv:\n"
-    "                    one table, so --table is needed when there are several)\n"
+    "  --format F        text (default), markdown, csv, json, latex or html for\n"
+    "                    stdout: one document (json: an object holding every table;\n"
+    "                    csv: one table, so --table is needed when there are several;\n"
+    "                    html: one self-contained page with the run summary, every\n"
+    "                    table (sortable), the figures as inline SVG and the runs'\n"
+    "                    parameters, machine and date, see docs/html-report.md)\n"
+    "  --output FILE     write the document to FILE (atomically) instead of stdout\n"
     "  --table NAME      print only that table: table1, table1-families, table2,\n"
     "                    table2-families, stats (stats-N for the N-th of several\n"
     "                    files, in path order), sweep-P (sweep-P-N likewise)\n"
@@ -53,13 +58,13 @@ static const char usage[] =
     "(a malformed result file: path:line:column: what is wrong; files that cannot\n"
     "share the tables: path: why).\n";
 
-enum { OPT_FORMAT = 256, OPT_TABLE, OPT_OUTPUT_DIR, OPT_BY_FAMILY, OPT_FIGURE_METHOD, OPT_GNUPLOT,
+enum { OPT_FORMAT = 256, OPT_TABLE, OPT_OUTPUT, OPT_OUTPUT_DIR, OPT_BY_FAMILY, OPT_FIGURE_METHOD, OPT_GNUPLOT,
        OPT_NO_RENDER, OPT_HELP };
 
 typedef struct report_options {
     ccd_report_format format;
-    const char *dir, *gnuplot, *figure_method, *table;
-    int by_family, render;
+    const char *dir, *gnuplot, *figure_method, *table, *output;
+    int by_family, render, html; /* html: --format html (the format of `report` only) */
 } report_options;
 
 static int parse(report_options *o, int argc, char **argv)
@@ -67,6 +72,7 @@ static int parse(report_options *o, int argc, char **argv)
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"table", required_argument, NULL, OPT_TABLE},
+        {"output", required_argument, NULL, OPT_OUTPUT},
         {"output-dir", required_argument, NULL, OPT_OUTPUT_DIR},
         {"by-family", no_argument, NULL, OPT_BY_FAMILY},
         {"figure-method", required_argument, NULL, OPT_FIGURE_METHOD},
@@ -80,11 +86,13 @@ static int parse(report_options *o, int argc, char **argv)
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
-            if (ccd_report_format_parse(&o->format, optarg) != 0)
+            o->html = strcmp(optarg, "html") == 0;
+            if (!o->html && ccd_report_format_parse(&o->format, optarg) != 0)
                 return ccd_cli_usage_error(
-                    "--format: '%s' is not text, markdown, csv, json or latex", optarg);
+                    "--format: '%s' is not text, markdown, csv, json, latex or html", optarg);
             break;
         case OPT_TABLE: o->table = optarg; break;
+        case OPT_OUTPUT: o->output = optarg; break;
         case OPT_OUTPUT_DIR: o->dir = optarg; break;
         case OPT_BY_FAMILY: o->by_family = 1; break;
         case OPT_FIGURE_METHOD: o->figure_method = optarg; break;
@@ -98,6 +106,12 @@ static int parse(report_options *o, int argc, char **argv)
         return ccd_cli_usage_error("report: expected one or more result files (see --help)");
     if (o->table && o->dir)
         return ccd_cli_usage_error("report: --table prints one table; --output-dir writes them all");
+    if (o->output && o->dir)
+        return ccd_cli_usage_error("report: --output writes one document; --output-dir writes "
+                                   "every table in every format");
+    if (o->html && (o->table || o->dir))
+        return ccd_cli_usage_error("report: --format html is one page with every table and "
+                                   "figure: not with %s", o->table ? "--table" : "--output-dir");
     return -1;
 }
 
@@ -134,6 +148,21 @@ static int prepare_dir(int *made, const char *dir)
     return st == CCD_OK ? CCD_EXIT_OK : ccd_cli_fail(&err);
 }
 
+/* --format html: the figures drawn (or why not, on stderr) and the page on out. */
+static int write_html(FILE *out, const ccd_report_set *set, const report_options *o)
+{
+    ccd_html_figures figs;
+    ccd_error err;
+    if (ccd_html_figures_draw(&figs, &err, set, o->figure_method, o->render ? o->gnuplot : NULL,
+                              stderr) != CCD_OK)
+        return ccd_cli_fail(&err);
+    if (figs.skipped)
+        fprintf(stderr, "report: %s: the HTML report has the tables only\n", figs.skipped);
+    int r = ccd_report_write_html(out, set, &figs);
+    ccd_html_figures_free(&figs);
+    return r == 0 ? CCD_EXIT_OK : ccd_cli_out_of_memory();
+}
+
 int ccd_cmd_report(int argc, char **argv)
 {
     report_options o = {.format = CCD_FORMAT_TEXT, .gnuplot = "gnuplot",
@@ -144,6 +173,8 @@ int ccd_cmd_report(int argc, char **argv)
     size_t ndocs = (size_t)(argc - optind), loaded = 0;
     ccd_result_doc *docs = calloc(ndocs, sizeof *docs);
     ccd_report_set set = {0};
+    ccd_atomic_file out_file = {0}; /* --output, opened before any work */
+    FILE *out = stdout;
     ccd_error err;
     char names[512];
     status = CCD_EXIT_OK;
@@ -154,6 +185,13 @@ int ccd_cmd_report(int argc, char **argv)
     int made_dir = 0; /* --dir created here: removed again when the report fails */
     if (o.dir && (status = prepare_dir(&made_dir, o.dir)) != CCD_EXIT_OK)
         goto done;
+    if (o.output) {
+        if (ccd_atomic_file_open(&out_file, &err, o.output) != CCD_OK) {
+            status = ccd_cli_fail(&err);
+            goto done;
+        }
+        out = out_file.stream;
+    }
     for (; loaded < ndocs; loaded++)
         if (ccd_result_read(&docs[loaded], &err, argv[optind + (int)loaded]) != CCD_OK) {
             status = ccd_cli_fail(&err);
@@ -161,10 +199,14 @@ int ccd_cmd_report(int argc, char **argv)
         }
     /* files: the tables as printed (result files keep full precision); stdout:
      * full precision for csv and json */
-    int precise = !o.dir && (o.format == CCD_FORMAT_CSV || o.format == CCD_FORMAT_JSON);
+    int precise = !o.dir && !o.html && (o.format == CCD_FORMAT_CSV || o.format == CCD_FORMAT_JSON);
     if (ccd_result_union_check(&err, docs, ndocs) != CCD_OK ||
         ccd_report_set_build(&set, &err, docs, ndocs, o.by_family, precise) != CCD_OK) {
         status = ccd_cli_fail(&err);
+        goto done;
+    }
+    if (o.html) {
+        status = write_html(out, &set, &o);
         goto done;
     }
     if (!o.dir) {
@@ -179,7 +221,7 @@ int ccd_cmd_report(int argc, char **argv)
                                          "NAME (%s)", table_names(names, sizeof names, &set));
             goto done;
         }
-        ccd_report_set_print(stdout, &set, o.format, set.count == 1 ? 0 : only);
+        ccd_report_set_print(out, &set, o.format, set.count == 1 ? 0 : only);
         goto done;
     }
     ccd_figures fig = {.dir = o.dir, .gnuplot = o.render ? o.gnuplot : NULL, .notes = stderr};
@@ -190,6 +232,11 @@ int ccd_cmd_report(int argc, char **argv)
         printf("%zu table%s and %zu figure%s in %s\n", set.count, set.count == 1 ? "" : "s",
                fig.written, fig.written == 1 ? "" : "s", o.dir);
 done:
+    if (out_file.stream && status == CCD_EXIT_OK)
+        status = ccd_atomic_file_commit(&out_file, &err) == CCD_OK ? CCD_EXIT_OK
+                                                                   : ccd_cli_fail(&err);
+    else
+        ccd_atomic_file_abort(&out_file);
     ccd_report_set_free(&set);
     for (size_t d = 0; d < loaded; d++)
         ccd_result_doc_free(&docs[d]);

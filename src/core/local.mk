@@ -23,5 +23,6 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/params.c \
 	src/core/path_join.h \
 	src/core/query.c \
-	src/core/query_line.h
+	src/core/query_line.h \
+	src/core/xml_text.h
 libccdbench_la_LIBADD += src/core/libccdcore.la

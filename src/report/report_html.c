@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/* The report as one self-contained HTML page (report_html.h). */
+#include <config.h>
+
+#include "report/report_html.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/json_doc.h"
+#include "core/assert.h"
+#include "core/xml_text.h"
+#include "report/report_summary.h"
+
+static const char style[] =
+    "body{font-family:'DejaVu Sans',Arial,sans-serif;margin:1.5em auto;max-width:1200px;"
+    "padding:0 1em;color:#222;line-height:1.4}\n"
+    "h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;margin-top:2em}h3{font-size:1.05em}\n"
+    ".scroll{overflow-x:auto}\n"
+    "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}\n"
+    "th,td{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}\n"
+    "td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+    "table.sortable thead th{background:#eef3f8;cursor:pointer;user-select:none}\n"
+    "table.sortable thead th:focus{outline:2px solid #0072B2}\n"
+    "th[aria-sort=ascending]::after{content:' \\25B2'}"
+    "th[aria-sort=descending]::after{content:' \\25BC'}\n"
+    "tbody tr:nth-child(even){background:#f7f7f7}\n"
+    "table.facts th{background:#f3f3f3;width:11em}\n"
+    "figure{margin:1em 0 2em}figure svg{width:100%;height:auto;display:block}\n"
+    "figcaption{font-size:.9em;color:#444}\n"
+    "code{font-size:.85em;word-break:break-all}\n"
+    ".note{color:#444}#ccd-errors{color:#b00;white-space:pre-wrap}\n"
+    "#ccd-selftest{white-space:pre-wrap;word-break:break-all}#ccd-selftest:empty{display:none}\n";
+
+/* Sorting by a header's column; uncaught errors into #ccd-errors; the
+ * #selftest:TABLE:KEY fragment (report_html.h). */
+static const char script[] =
+    "(function () {\n"
+    "  'use strict';\n"
+    "  var errors = document.getElementById('ccd-errors');\n"
+    "  window.addEventListener('error', function (e) {\n"
+    "    errors.hidden = false;\n"
+    "    errors.textContent += (e.message || 'error') + '\\n';\n"
+    "    errors.setAttribute('data-count', String(+errors.getAttribute('data-count') + 1));\n"
+    "  });\n"
+    "  function key(row, col, num) {\n"
+    "    var cell = row.cells[col];\n"
+    "    if (!num) return cell ? cell.textContent : '';\n"
+    "    var v = cell ? cell.getAttribute('data-v') : null;\n"
+    "    return v === null ? NaN : parseFloat(v);\n"
+    "  }\n"
+    "  function sortBy(th) {\n"
+    "    var table = th.closest('table'), body = table.tBodies[0], col = th.cellIndex;\n"
+    "    var num = th.classList.contains('num');\n"
+    "    var dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;\n"
+    "    Array.prototype.forEach.call(th.parentNode.cells, function (h) {\n"
+    "      h.removeAttribute('aria-sort');\n"
+    "    });\n"
+    "    th.setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');\n"
+    "    var rows = Array.prototype.map.call(body.rows, function (r, i) {\n"
+    "      return {row: r, key: key(r, col, num), at: i};\n"
+    "    });\n"
+    "    rows.sort(function (a, b) {\n"
+    "      if (num && (isNaN(a.key) || isNaN(b.key)))\n"
+    "        return (isNaN(a.key) - isNaN(b.key)) || a.at - b.at; /* no number: last */\n"
+    "      var c = num ? a.key - b.key : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;\n"
+    "      return dir * c || a.at - b.at;\n"
+    "    });\n"
+    "    rows.forEach(function (r) { body.appendChild(r.row); });\n"
+    "  }\n"
+    "  Array.prototype.forEach.call(document.querySelectorAll('table.sortable thead th'),\n"
+    "    function (th) {\n"
+    "      th.tabIndex = 0;\n"
+    "      th.addEventListener('click', function () { sortBy(th); });\n"
+    "      th.addEventListener('keydown', function (e) {\n"
+    "        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sortBy(th); }\n"
+    "      });\n"
+    "    });\n"
+    "  function selftest(table, name) {\n"
+    "    var out = document.getElementById('ccd-selftest'), lines = [];\n"
+    "    var t = document.getElementById('table-' + table), th = null;\n"
+    "    if (!t) throw new Error('selftest: no table ' + table);\n"
+    "    Array.prototype.forEach.call(t.tHead.rows[0].cells, function (h) {\n"
+    "      if (h.getAttribute('data-key') === name) th = h;\n"
+    "    });\n"
+    "    if (!th) throw new Error('selftest: no column ' + name + ' in ' + table);\n"
+    "    function record(what) {\n"
+    "      lines.push(what + Array.prototype.map.call(t.tBodies[0].rows, function (r) {\n"
+    "        var v = r.cells[th.cellIndex].getAttribute('data-v');\n"
+    "        return ' ' + r.getAttribute('data-row') + '=' + (v === null ? '' : v);\n"
+    "      }).join(''));\n"
+    "    }\n"
+    "    record('before');\n"
+    "    th.click();\n"
+    "    record('ascending');\n"
+    "    th.click();\n"
+    "    record('descending');\n"
+    "    out.textContent = '\\n' + lines.join('\\n') + '\\n';\n"
+    "  }\n"
+    "  var spec = decodeURIComponent(location.hash.slice(1)).split(':');\n"
+    "  if (spec[0] === 'selftest') selftest(spec[1], spec[2]);\n"
+    "})();\n";
+
+/* A cell's number for sorting: the whole cell as a finite number, else none. */
+static int cell_number(double *v, const char *cell)
+{
+    char *end = NULL;
+    *v = strtod(cell, &end);
+    return end != cell && *end == '\0' && isfinite(*v);
+}
+
+static void table(FILE *out, const char *id, const ccd_report_table *t)
+{
+    fputs("<div class=\"scroll\"><table class=\"sortable\" id=\"table-", out);
+    ccd_xml_text(out, id);
+    fputs("\">\n<thead><tr>", out);
+    for (size_t c = 0; c < t->columns; c++) {
+        fputs(t->numeric[c] == CCD_CELL_NUMBER ? "<th scope=\"col\" class=\"num\" data-key=\""
+                                               : "<th scope=\"col\" data-key=\"", out);
+        ccd_xml_text(out, t->header[c]);
+        fputs("\">", out);
+        ccd_xml_text(out, t->title[c]);
+        fputs("</th>", out);
+    }
+    fputs("</tr></thead>\n<tbody>\n", out);
+    for (size_t r = 0; r < t->rows; r++) {
+        fprintf(out, "<tr data-row=\"%zu\">", r);
+        for (size_t c = 0; c < t->columns; c++) {
+            const char *cell = ccd_report_cell(t, r, c);
+            double v;
+            if (t->numeric[c] != CCD_CELL_NUMBER)
+                fputs("<td>", out);
+            else if (cell_number(&v, cell)) {
+                fputs("<td class=\"num\" data-v=\"", out); /* as shown: parseFloat reads it */
+                ccd_xml_text(out, cell);
+                fputs("\">", out);
+            } else {
+                fputs("<td class=\"num\">", out);
+            }
+            ccd_xml_text(out, cell);
+            fputs("</td>", out);
+        }
+        fputs("</tr>\n", out);
+    }
+    fputs("</tbody></table></div>\n", out);
+}
+
+/* The summary of the runs without a sweep (Table 1's union): per method, and
+ * per set and kind.  -1 when out of memory. */
+static int summary(FILE *out, const ccd_report_set *s)
+{
+    fputs("<section id=\"summary\">\n<h2>Run summary</h2>\n", out);
+    if (!s->table1_columns) {
+        fputs("<p class=\"note\">These files hold sweeps only: their numbers per swept value "
+              "are in the sweep tables below.</p>\n</section>\n", out);
+        return 0;
+    }
+    const ccd_run_stats *stats = s->columns[0].stats;
+    ccd_report_table t;
+    fputs("<h3>Per method, all queries of the runs without a sweep</h3>\n", out);
+    if (ccd_report_summary_methods(&t, stats) != 0)
+        return -1;
+    table(out, "summary", &t);
+    ccd_report_table_free(&t);
+    fputs("<h3>Per set and kind</h3>\n", out);
+    if (ccd_report_summary_sets(&t, stats) != 0)
+        return -1;
+    table(out, "summary-sets", &t);
+    ccd_report_table_free(&t);
+    size_t ref = ccd_report_summary_reference(stats);
+    fputs("<p class=\"note\">FP, FN: false positives and negatives against the truth. µs: time "
+          "per query, one core. speed: the mean time of ", out);
+    ccd_xml_text(out, stats->methods[ref]->name);
+    fputs(" (the first conservative method) over the method’s (2.00×: twice as fast).</p>\n"
+          "</section>\n", out);
+    return 0;
+}
+
+/* "Figure N (Wang et al. 2021): what" for a figure's file stem. */
+static void caption(FILE *out, const char *name)
+{
+    static const struct {
+        const char *name, *what;
+    } known[] = {
+        {"fig1", "Figure 1: mean run time, false positives and false negatives per method and "
+                 "dataset"},
+        {"fig8", "Figure 8: run time against the tolerance δ"},
+        {"fig9", "Figure 9: queries stopped at m_I checks and tolerance reached, against m_I"},
+        {"fig11", "Figure 11: run time against the minimum separation d"},
+        {"fig15", "Figure 15: run time and false positives against δ, per method"},
+    };
+    fputs("<figcaption>", out);
+    if (strncmp(name, "fig7-", 5) == 0) {
+        fputs("Figure 7: run time of the positive and negative queries of ", out);
+        ccd_xml_text(out, name + 5);
+    } else {
+        size_t k = 0;
+        while (k < sizeof known / sizeof *known && strcmp(known[k].name, name) != 0)
+            k++;
+        ccd_xml_text(out, k < sizeof known / sizeof *known ? known[k].what : name);
+    }
+    fputs(" (after Wang et al. 2021) — <code>", out);
+    ccd_xml_text(out, name);
+    fputs("</code></figcaption>\n", out);
+}
+
+static void figures(FILE *out, const ccd_html_figures *figs)
+{
+    fputs("<section id=\"figures\">\n<h2>Figures</h2>\n", out);
+    if (figs->skipped) {
+        fputs("<p class=\"note\" id=\"figures-skipped\">Figures were skipped: ", out);
+        ccd_xml_text(out, figs->skipped);
+        fputs(". The tables above hold every number; <code>ccdbench report --output-dir</code> "
+              "writes each figure’s data and gnuplot script.</p>\n", out);
+    } else if (!figs->count) {
+        fputs("<p class=\"note\">These runs have no figure.</p>\n", out);
+    }
+    for (size_t i = 0; i < figs->count; i++) {
+        /* no wider than drawn: gnuplot's viewBox is the size in pixels */
+        const char *box = strstr(figs->items[i].svg, "viewBox=\"0 0 ");
+        int width = 0;
+        if (!box || sscanf(box + strlen("viewBox=\"0 0 "), "%d", &width) != 1 || width <= 0)
+            width = 1100;
+        fputs("<figure id=\"figure-", out);
+        ccd_xml_text(out, figs->items[i].name);
+        fprintf(out, "\" style=\"max-width:%dpx\">\n", width);
+        fputs(figs->items[i].svg, out); /* gnuplot's SVG, ids prefixed (html_figures.h) */
+        caption(out, figs->items[i].name);
+        fputs("</figure>\n", out);
+    }
+    fputs("</section>\n", out);
+}
+
+/* One row of a facts table: the label and the (escaped) value. */
+static void fact(FILE *out, const char *label, const char *value)
+{
+    fputs("<tr><th scope=\"row\">", out);
+    ccd_xml_text(out, label);
+    fputs("</th><td>", out);
+    ccd_xml_text(out, value ? value : "–");
+    fputs("</td></tr>\n", out);
+}
+
+/* A JSON value as escaped text; -1 when out of memory. */
+static int json_text(FILE *out, const ccd_json *v)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&buf, &size);
+    if (!mem)
+        return -1;
+    ccd_json_write(mem, v);
+    if (fclose(mem) != 0 || !buf) {
+        free(buf);
+        return -1;
+    }
+    fputs("<code>", out);
+    ccd_xml_text(out, buf);
+    fputs("</code>", out);
+    free(buf);
+    return 0;
+}
+
+/* What a result file says about its runs; -1 when out of memory. */
+static int run_facts(FILE *out, const ccd_result_doc *doc, size_t index)
+{
+    const ccd_result_header *h = &doc->header;
+    fprintf(out, "<h3 id=\"run-%zu\">", index + 1);
+    ccd_xml_text(out, doc->path);
+    fputs("</h3>\n<table class=\"facts\">\n", out);
+    fact(out, "tool", h->tool);
+    fact(out, "date", h->date);
+    fputs("<tr><th scope=\"row\">machine</th><td>", out);
+    ccd_xml_text(out, h->cpu ? h->cpu : "–");
+    fprintf(out, ", %ld core%s</td></tr>\n", h->cores, h->cores == 1 ? "" : "s");
+    fputs("<tr><th scope=\"row\">build</th><td>", out);
+    ccd_xml_text(out, h->compiler ? h->compiler : "–");
+    const char *const libs[3][2] = {{"GMP", h->gmp}, {"MPFR", h->mpfr}, {"zlib", h->zlib}};
+    for (int l = 0; l < 3; l++) {
+        fprintf(out, "; %s ", libs[l][0]);
+        ccd_xml_text(out, libs[l][1] ? libs[l][1] : "–");
+    }
+    fputs("</td></tr>\n<tr><th scope=\"row\">data</th><td>", out);
+    for (size_t d = 0; d < h->data_count; d++) {
+        fputs(d ? ", <code>" : "<code>", out);
+        ccd_xml_text(out, h->data[d]);
+        fputs("</code>", out);
+    }
+    fprintf(out, " (%zu query file%s)</td></tr>\n", h->file_count, h->file_count == 1 ? "" : "s");
+    fact(out, "truth", h->truth);
+    fputs("<tr><th scope=\"row\">methods</th><td>", out);
+    for (size_t m = 0; m < h->method_count; m++) {
+        fputs(m ? ", " : "", out);
+        ccd_xml_text(out, h->methods[m]->name);
+    }
+    fputs("</td></tr>\n", out);
+    if (h->sweep) {
+        fputs("<tr><th scope=\"row\">sweep</th><td>", out);
+        ccd_xml_text(out, h->sweep);
+        fputs(" =", out);
+        for (size_t r = 0; r < doc->run_count; r++)
+            fprintf(out, "%s %.9g", r ? "," : "", doc->runs[r].sweep_value);
+        fputs("</td></tr>\n", out);
+    }
+    for (size_t r = 0; r < doc->run_count; r++) {
+        fputs("<tr><th scope=\"row\">parameters", out);
+        if (h->sweep) {
+            fputs(" (", out);
+            ccd_xml_text(out, h->sweep);
+            fprintf(out, " = %.9g)", doc->runs[r].sweep_value);
+        }
+        fputs("</th><td>", out);
+        if (json_text(out, doc->runs[r].params_json) != 0)
+            return -1;
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table>\n", out);
+    return 0;
+}
+
+int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_figures *figs)
+{
+    CCD_ASSERT(!figs->skipped || figs->count == 0);
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+          "<meta name=\"generator\" content=\"ccdbench " PACKAGE_VERSION "\">\n"
+          "<title>ccdbench report", out);
+    for (size_t d = 0; d < s->doc_count; d++) {
+        fputs(d ? ", " : ": ", out);
+        ccd_xml_text(out, s->docs[d].path);
+    }
+    fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+            "<div id=\"ccd-errors\" data-count=\"0\" hidden></div>\n"
+            "<header>\n<h1>ccdbench report</h1>\n<p>%zu result file%s, written by ccdbench "
+            PACKAGE_VERSION ". Tables and figures after Wang et al. 2021, “A Large-scale "
+            "Benchmark and an Inclusion-based Algorithm for Continuous Collision Detection”. "
+            "Click a column header to sort by it; click again to reverse.</p>\n"
+            "<nav><a href=\"#summary\">Run summary</a> · <a href=\"#tables\">Tables</a> · "
+            "<a href=\"#figures\">Figures</a> · <a href=\"#runs\">Runs</a></nav>\n</header>\n",
+            style, s->doc_count, s->doc_count == 1 ? "" : "s");
+    if (summary(out, s) != 0)
+        return -1;
+    fputs("<section id=\"tables\">\n<h2>Tables</h2>\n", out);
+    for (size_t i = 0; i < s->count; i++) {
+        const ccd_named_table *t = &s->tables[i];
+        fputs("<h3 id=\"", out);
+        ccd_xml_text(out, t->name);
+        fputs("\">", out);
+        ccd_xml_text(out, t->title);
+        fputs(" <code>", out);
+        ccd_xml_text(out, t->name);
+        fputs("</code></h3>\n", out);
+        table(out, t->name, &t->table);
+    }
+    fputs("</section>\n", out);
+    figures(out, figs);
+    fputs("<section id=\"runs\">\n<h2>Runs</h2>\n", out);
+    for (size_t d = 0; d < s->doc_count; d++)
+        if (run_facts(out, &s->docs[d], d) != 0)
+            return -1;
+    fprintf(out, "</section>\n<footer><p class=\"note\">ccdbench " PACKAGE_VERSION
+            "</p></footer>\n<pre id=\"ccd-selftest\"></pre>\n<script>\n%s</script>\n"
+            "</body>\n</html>\n", script);
+    return 0;
+}
