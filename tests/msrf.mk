@@ -4,5 +4,5 @@ check_PROGRAMS += tests/check_msrf
 TESTS += tests/check_msrf
 tests_check_msrf_SOURCES = tests/check_msrf.c
 tests_check_msrf_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_msrf_LDADD = src/methods/libccdmsrf.la src/methods/libccdfprf.la \
+tests_check_msrf_LDADD = src/methods/libccdmsrf.la src/methods/libccdprimdist.la \
 	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

@@ -27,6 +27,12 @@ src_methods_libccdfprf_la_SOURCES = \
 	src/methods/fprf.c \
 	src/methods/fprf_internal.h \
 	src/methods/float_poly.h \
-	src/methods/fprf_roots.c \
-	src/methods/fprf_distance.c
+	src/methods/fprf_roots.c
 libccdbench_la_LIBADD += src/methods/libccdfprf.la
+
+# Distances between the primitives of a query in doubles (FPRF, MSRF, additive CCD).
+noinst_LTLIBRARIES += src/methods/libccdprimdist.la
+src_methods_libccdprimdist_la_SOURCES = \
+	src/methods/primitive_distance.c \
+	src/methods/primitive_distance.h
+libccdbench_la_LIBADD += src/methods/libccdprimdist.la

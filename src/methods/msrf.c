@@ -37,7 +37,7 @@
 
 #include "methods/builtin.h"
 #include "methods/float_poly.h"
-#include "methods/fprf_internal.h"
+#include "methods/primitive_distance.h"
 
 #include <float.h>
 #include <math.h>
@@ -209,8 +209,8 @@ static ccd_status decide(ccd_result *r, candidates *cs, const moving m[4], ccd_k
         for (int k = 0; k < 4; k++)
             point_at(p[k], m[k], t);
         double dist = kind == CCD_VF
-                          ? ccd_fprf_point_triangle_distance(p[0], p[1], p[2], p[3])
-                          : ccd_fprf_segment_segment_distance(p[0], p[1], p[2], p[3]);
+                          ? ccd_point_triangle_distance(p[0], p[1], p[2], p[3])
+                          : ccd_segment_segment_distance(p[0], p[1], p[2], p[3]);
         r->checks++;
         if (dist * dist <= h * h + h * 1e-1) {
             r->collides = 1;
