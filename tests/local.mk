@@ -16,5 +16,6 @@ include tests/ms.mk
 include tests/example.mk
 include tests/api.mk
 include tests/msrf.mk
+include tests/additive_ccd.mk
 include tests/report.mk
 include tests/failures.mk
