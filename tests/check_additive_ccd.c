@@ -17,6 +17,7 @@
 
 #include "exact/exact_ccd.h"
 #include "exact/exact_internal.h"
+#include "hand_query.h"
 #include "methods/builtin.h"
 #include "test_query_set.h"
 #include "test_support.h"
@@ -26,40 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct point {
-    double x, y, z;
-} point;
-
-/* rows: four points at t = 0, then the same four at t = 1 */
-static ccd_query make_query(ccd_kind kind, const point at0[4], const point at1[4])
-{
-    ccd_query q;
-    memset(&q, 0, sizeof q);
-    q.kind = kind;
-    q.label = -1;
-    for (int i = 0; i < 4; i++) {
-        q.v[i][0] = at0[i].x, q.v[i][1] = at0[i].y, q.v[i][2] = at0[i].z;
-        q.v[i + 4][0] = at1[i].x, q.v[i + 4][1] = at1[i].y, q.v[i + 4][2] = at1[i].z;
-    }
-    return q;
-}
-
-/* A vertex moving from p0 to p1 against the static triangle (0,0,0), (1,0,0), (0,1,0). */
-static ccd_query vf(point p0, point p1)
-{
-    const point a[4] = {p0, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    const point b[4] = {p1, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    return make_query(CCD_VF, a, b);
-}
-
-/* Edge (-1,0,0)-(1,0,0) static; edge (x,-1,z0)-(x,1,z0) (across it) moving to z1. */
-static ccd_query ee_across(double x, double z0, double z1)
-{
-    const point a[4] = {{-1, 0, 0}, {1, 0, 0}, {x, -1, z0}, {x, 1, z0}};
-    const point b[4] = {{-1, 0, 0}, {1, 0, 0}, {x, -1, z1}, {x, 1, z1}};
-    return make_query(CCD_EE, a, b);
-}
 
 static ccd_result run_with(const ccd_query *q, double ms, double t_max,
                            const ccd_option_value *options)
@@ -126,12 +93,12 @@ END_TEST
 
 START_TEST(test_crossing_edges)
 {
-    ccd_query q = ee_across(0, 1, -1); /* cross at t = 0.5 */
+    ccd_query q = ee(0, 1, -1); /* cross at t = 0.5 */
     ccd_result r = run(&q, 0, 1);
     ck_assert_int_eq(r.collides, 1);
     ck_assert(r.toi <= 0.5 && r.toi >= 0.4);
     /* Edge b beyond the end of edge a (x = 1.5): the segments never meet. */
-    q = ee_across(1.5, 1, -1);
+    q = ee(1.5, 1, -1);
     r = run(&q, 0, 1);
     ck_assert_int_eq(r.collides, 0);
     /* …but come within 0.5: a contact at ξ = 0.6, when |(0.5, 0, z)| = 0.6. */
@@ -190,7 +157,7 @@ START_TEST(test_within_separation_at_start)
     ck_assert_int_eq(r.collides, 1);
     ck_assert(r.toi == 0);
     /* The same edges at 0.05 apart, ξ = 0.1. */
-    q = ee_across(0, 0.05, 0.05);
+    q = ee(0, 0.05, 0.05);
     r = run(&q, 0.1, 1);
     ck_assert_int_eq(r.collides, 1);
     ck_assert(r.toi == 0);
@@ -203,7 +170,7 @@ START_TEST(test_never_collides)
     ccd_result r = run(&q, 0.1, 1);
     ck_assert_int_eq(r.collides, 0);
     ck_assert_int_eq(r.checks, 3); /* d = 1, 1.9: the second step passes t_max */
-    q = ee_across(0, 1, 0.5); /* stops 0.5 above */
+    q = ee(0, 1, 0.5); /* stops 0.5 above */
     r = run(&q, 0.4, 1);
     ck_assert_int_eq(r.collides, 0);
 }
@@ -220,7 +187,7 @@ START_TEST(test_options)
     ccd_options_default(v, &ccd_method_additive_ccd);
 
     /* One iteration: the crossing edges stop there, a collision flagged as cut short. */
-    ccd_query q = ee_across(0, 1, -1);
+    ccd_query q = ee(0, 1, -1);
     v[1].i = 1;
     ccd_result r = run_with(&q, 0, 1, v);
     ck_assert_int_eq(r.collides, 1);
@@ -240,7 +207,7 @@ START_TEST(test_options)
     ccd_params_default(&p);
     q.v[5][1] = NAN;
     ck_assert_int_eq(ccd_method_run(&ccd_method_additive_ccd, &r, &q, &p, NULL), CCD_ERR_INPUT);
-    q = ee_across(0, 1, -1);
+    q = ee(0, 1, -1);
     v[0].d = 1.5;
     p.options = v;
     ck_assert_int_eq(ccd_method_run(&ccd_method_additive_ccd, &r, &q, &p, NULL), CCD_ERR_INPUT);
