@@ -5,3 +5,4 @@ noinst_LTLIBRARIES += src/methods/libccdadditive.la
 src_methods_libccdadditive_la_SOURCES = \
 	src/methods/additive_ccd.c
 libccdbench_la_LIBADD += src/methods/libccdadditive.la
+EXTRA_DIST += docs/additive-ccd.md
