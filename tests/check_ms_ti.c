@@ -17,19 +17,14 @@
 #include "exact/exact_ccd.h"
 #include "exact/exact_internal.h"
 #include "methods/tight_inclusion.h"
+#include "test_query_set.h"
 #include "test_support.h"
 
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct ms_data {
-    ccd_batch *batches;
-    size_t nbatches;
-    size_t count;
-} ms_data;
-
-static ms_data data;
+static test_query_set data;
 
 static size_t stride(void)
 {
@@ -38,52 +33,13 @@ static size_t stride(void)
     return s >= 1 ? (size_t)s : 16;
 }
 
-/* Every stride-th query of the shared data (kept in their batches). */
+/* Every stride-th query of the shared data, loaded once. */
 static int load(void)
 {
-    if (data.batches)
-        return 1;
-    const char *root = test_shared_data();
-    if (!root)
-        return 0;
-    ccd_dataset ds;
-    ccd_error err;
-    const char *paths[1] = {root};
-    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
-    size_t step = stride(), k = 0;
-    for (size_t i = 0; i < ds.count; i++) {
-        ccd_reader *r;
-        const ccd_dataset_file *f = &ds.files[i];
-        ck_assert_msg(ccd_reader_open(&r, &err, f->csv_path, f->labels_path, f->kind) == CCD_OK,
-                      "%s", err.message);
-        for (;;) {
-            data.batches = realloc(data.batches, (data.nbatches + 1) * sizeof *data.batches);
-            ck_assert_ptr_nonnull(data.batches);
-            ccd_batch *b = &data.batches[data.nbatches];
-            ck_assert_int_eq(ccd_batch_init(b, 512), CCD_OK);
-            ck_assert_msg(ccd_reader_read(b, &err, r) == CCD_OK, "%s", err.message);
-            if (b->count == 0) {
-                ccd_batch_free(b);
-                break;
-            }
-            size_t kept = 0; /* compact to every step-th query (exact pointers stay valid) */
-            for (size_t j = 0; j < b->count; j++, k++)
-                if (k % step == 0)
-                    b->queries[kept++] = b->queries[j];
-            b->count = kept;
-            data.count += kept;
-            data.nbatches++;
-        }
-        ccd_reader_close(r);
-    }
-    ccd_dataset_free(&ds);
-    return 1;
+    return data.batches || test_query_set_load(&data, stride());
 }
 
-#define FOR_EACH_QUERY(q)                                                                \
-    for (size_t bi_ = 0; bi_ < data.nbatches; bi_++)                                     \
-        for (const ccd_query *q = data.batches[bi_].queries;                             \
-             q < data.batches[bi_].queries + data.batches[bi_].count; q++)
+#define FOR_EACH_QUERY(q) TEST_QUERY_SET_FOR_EACH(q, &data)
 
 START_TEST(test_tight_inclusion_no_false_negatives)
 {
@@ -201,8 +157,6 @@ int main(void)
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
-    for (size_t i = 0; i < data.nbatches; i++)
-        ccd_batch_free(&data.batches[i]);
-    free(data.batches);
+    test_query_set_free(&data);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

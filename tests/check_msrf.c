@@ -18,24 +18,9 @@
 
 #include "ccdbench.h"
 #include "methods/builtin.h"
+#include "hand_query.h"
 #include "test_support.h"
 
-
-/* A vertex moving from p0 to p1 against the static triangle (0,0,0), (1,0,0), (0,1,0). */
-static ccd_query vf(test_point p0, test_point p1)
-{
-    const test_point a[4] = {p0, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    const test_point b[4] = {p1, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    return test_query_from_points(CCD_VF, a, b);
-}
-
-/* Edge (-1,0,0)-(1,0,0) static; edge (x,-1,z0)-(x,1,z0) moving to z1. */
-static ccd_query ee(double x, double z0, double z1)
-{
-    const test_point a[4] = {{-1, 0, 0}, {1, 0, 0}, {x, -1, z0}, {x, 1, z0}};
-    const test_point b[4] = {{-1, 0, 0}, {1, 0, 0}, {x, -1, z1}, {x, 1, z1}};
-    return test_query_from_points(CCD_EE, a, b);
-}
 
 static ccd_result run(const ccd_query *q, double ms, double t_max)
 {

@@ -3,7 +3,7 @@
 # and the exact truth at d = 1e-8, 1e-2; `ccdbench truth --ms` and `ccdbench show`.
 check_PROGRAMS += tests/check_ms_ti
 TESTS += tests/check_ms_ti
-tests_check_ms_ti_SOURCES = tests/check_ms_ti.c
+tests_check_ms_ti_SOURCES = tests/check_ms_ti.c tests/test_query_set.h
 tests_check_ms_ti_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_ms_ti_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
 	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

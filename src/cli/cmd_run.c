@@ -32,7 +32,7 @@ static const char usage[] =
     "\n"
     "  --methods LIST     comma-separated method names, or 'all'; default: all but\n"
     "                     msrf (minimum separation only) unless --ms D, and without\n"
-    "                     DATA also but the slow irf and uirf\n"
+    "                     DATA also but the slow irf, uirf and additive-ccd\n"
     "  --plugin FILE.so   also load the methods of a plugin (repeatable)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --format F         text (default), markdown, csv, json or latex\n"
@@ -140,7 +140,8 @@ typedef struct run_options {
     char *truth_files;   /* the directory of the truth files used (malloc'd), or NULL */
     int shipped_truth;   /* truth_files is the shipped ground truth */
     int detail;          /* --detail: the per-family table instead of the summary */
-    int skipped_slow;    /* the default methods of a run without DATA leave out irf, uirf */
+    int skipped_slow;    /* the default methods of a run without DATA leave out irf, uirf,
+                          * additive-ccd */
     char skipped_separation[256]; /* separation-only methods left out of a plain run */
     ccd_atomic_file *out; /* --output, opened before any work; NULL: stdout */
     int fail_on_method_error; /* exit 1 when a method failed on some query */
@@ -405,8 +406,8 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
         else if (stats->exact_truth)
             fprintf(out, "exact truth from the exact oracle\n");
         if (o->skipped_slow)
-            fprintf(out, "irf and uirf not run (minutes on these data): --methods all runs "
-                         "them\n");
+            fprintf(out, "irf, uirf and additive-ccd not run (minutes on these data): "
+                         "--methods all runs them\n");
         if (*o->skipped_separation)
             fprintf(out, "%s not run: minimum separation only (--ms D runs it; so does "
                          "--methods)\n", o->skipped_separation);
@@ -665,7 +666,8 @@ static char *default_methods(run_options *o, const ccd_method_list *available, i
         return NULL;
     for (size_t i = 0; i < available->count; i++) {
         const ccd_method *m = available->items[i];
-        if (skip_slow && (strcmp(m->name, "irf") == 0 || strcmp(m->name, "uirf") == 0)) {
+        if (skip_slow && (strcmp(m->name, "irf") == 0 || strcmp(m->name, "uirf") == 0 ||
+                          strcmp(m->name, "additive-ccd") == 0)) {
             o->skipped_slow = 1;
             continue;
         }

@@ -21,6 +21,7 @@
 
 #include "methods/builtin.h"
 #include "methods/fprf_internal.h"
+#include "methods/primitive_distance.h"
 
 #include <float.h>
 #include <math.h>
@@ -208,8 +209,8 @@ static double separation_at(const ccd_query *q, double t)
     for (int r = 0; r < 4; r++)
         point_at(p[r], q, r, t);
     if (q->kind == CCD_VF)
-        return ccd_fprf_point_triangle_distance(p[0], p[1], p[2], p[3]);
-    return ccd_fprf_segment_segment_distance(p[0], p[1], p[2], p[3]);
+        return ccd_point_triangle_distance(p[0], p[1], p[2], p[3]);
+    return ccd_segment_segment_distance(p[0], p[1], p[2], p[3]);
 }
 
 static ccd_status fprf_query(ccd_result *r, const ccd_query *q, const ccd_params *par,

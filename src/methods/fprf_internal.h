@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Pieces of the floating-point root finder (FPRF, src/methods/fprf.c): root
- * finding of low-degree polynomials on an interval and Euclidean distances
- * between primitives, all in plain doubles.  Nothing here is exact: FPRF is the
+ * finding of low-degree polynomials on an interval, in plain doubles (the
+ * distances between primitives are in primitive_distance.h).  Nothing here is exact: FPRF is the
  * non-conservative baseline of Wang et al. 2021 §4.2.
  */
 #ifndef CCD_METHODS_FPRF_INTERNAL_H
@@ -17,14 +17,5 @@ int ccd_fprf_cubic_roots(double roots[5], const double c[4], double lo, double h
 
 /* Real roots of c[0] + c[1] t + c[2] t^2 in [lo, hi], ascending (≤ 2). */
 int ccd_fprf_quadratic_roots(double roots[2], const double c[3], double lo, double hi);
-
-/* Distance from point p to the closed triangle (a, b, c); degenerate triangles
- * (collinear or coincident corners) fall back to the distance to their edges. */
-double ccd_fprf_point_triangle_distance(const double p[3], const double a[3],
-                                        const double b[3], const double c[3]);
-
-/* Distance between the closed segments [p0, p1] and [q0, q1] (any may be a point). */
-double ccd_fprf_segment_segment_distance(const double p0[3], const double p1[3],
-                                         const double q0[3], const double q1[3]);
 
 #endif

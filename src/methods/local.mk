@@ -3,6 +3,7 @@
 include src/methods/tight_inclusion.mk
 include src/methods/baselines.mk
 include src/methods/msrf.mk
+include src/methods/additive_ccd.mk
 
 # Lists of methods (lookup, `--methods`) and the plugin loader (dlopen).
 noinst_LTLIBRARIES += src/methods/libccdmethodlist.la
@@ -27,6 +28,12 @@ src_methods_libccdfprf_la_SOURCES = \
 	src/methods/fprf.c \
 	src/methods/fprf_internal.h \
 	src/methods/float_poly.h \
-	src/methods/fprf_roots.c \
-	src/methods/fprf_distance.c
+	src/methods/fprf_roots.c
 libccdbench_la_LIBADD += src/methods/libccdfprf.la
+
+# Distances between the primitives of a query in doubles (FPRF, MSRF, additive CCD).
+noinst_LTLIBRARIES += src/methods/libccdprimdist.la
+src_methods_libccdprimdist_la_SOURCES = \
+	src/methods/primitive_distance.c \
+	src/methods/primitive_distance.h
+libccdbench_la_LIBADD += src/methods/libccdprimdist.la

@@ -6,7 +6,7 @@
  * threshold on squared lengths for degenerate segments), in the arithmetic order of
  * those constructions: MSRF accepts a root by comparing this value with h^2 + h/10,
  * so the rounding of the distance is part of its answer.  FPRF's distances
- * (fprf_distance.c) are a different construction and are not interchangeable here.
+ * (primitive_distance.c) are a different construction and are not interchangeable here.
  */
 #ifndef CCD_METHODS_MSRF_DISTANCE_H
 #define CCD_METHODS_MSRF_DISTANCE_H

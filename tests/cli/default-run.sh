@@ -6,7 +6,7 @@
 
 # From a directory where the source tree's datasets/ is not reachable by a relative path.
 cd "$TMP" || exit 1
-# Bare `ccdbench run`: every built-in method but irf and uirf (minutes) and msrf
+# Bare `ccdbench run`: every built-in method but irf, uirf, additive-ccd (minutes) and msrf
 # (minimum separation only) on both shipped sets (default: 5 families, generated:
 # 14; both kinds), scored against the shipped truth.
 expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run
@@ -26,18 +26,18 @@ ran=$(awk '/^method / { h = 1; next } h && /^$/ { exit } h { n++ } END { print n
   fail "bare run: not one row per set, kind and method"
 grep -q '^speed: the mean time of tight-inclusion' "$TMP/out" || fail "bare run: speed not explained"
 expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --detail
-methods=$(($("$CCDBENCH" methods | tail -n +2 | grep -c '^[^ ]') - 3)) # a row per method
+methods=$(($("$CCDBENCH" methods | tail -n +2 | grep -c '^[^ ]') - 4)) # a row per method
 [ "$(grep -c '^default ' "$TMP/out")" -eq $((10 * methods)) ] ||
   fail "bare run: not one row per default family, kind and method"
 [ "$(grep -c '^generated ' "$TMP/out")" -eq $((28 * methods)) ] ||
   fail "bare run: not one row per generated family, kind and method"
-grep -Eq '^(default|generated) .* (irf|uirf) ' "$TMP/out" && fail "bare run ran irf or uirf"
+grep -Eq '^(default|generated) .* (irf|uirf|additive-ccd) ' "$TMP/out" && fail "bare run ran irf, uirf or additive-ccd"
 grep -q '^3636 queries; truth from labels for 0, exact for 3636; ' "$TMP/out" ||
   fail "bare run: not all exact truth: $(tail -n 3 "$TMP/out")"
 grep -q '^exact truth from the shipped truth files .*/ground_truth$' "$TMP/out" ||
   fail "bare run: not scored against the shipped truth: $(tail -n 3 "$TMP/out")"
 grep -q '^toi > exact: reported toi after the exact one' "$TMP/out" || fail "--detail: toi columns not explained"
-grep -q '^irf and uirf not run' "$TMP/out" || fail "bare run: no note on irf and uirf"
+grep -q '^irf, uirf and additive-ccd not run' "$TMP/out" || fail "bare run: no note on irf, uirf, additive-ccd"
 grep -Eq '^(default|generated) .* msrf ' "$TMP/out" && fail "bare run ran msrf"
 grep -q '^msrf not run: minimum separation only' "$TMP/out" || fail "bare run: no note on msrf"
 grep -q 'toi > exact' "$TMP/out" || fail "bare run: no toi columns"

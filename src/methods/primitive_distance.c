@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Euclidean distances between primitives, in doubles, for FPRF's inside test.
- * Follows the closest-point constructions of Ericson, Real-Time Collision
+ * Euclidean distances between primitives, in doubles: FPRF's inside test, MSRF's
+ * acceptance test and additive CCD's step.  Follows the closest-point constructions of Ericson, Real-Time Collision
  * Detection, §5.1.2 (point–segment) and §5.1.9 (segment–segment).
  */
 #include <config.h>
 
-#include "methods/fprf_internal.h"
+#include "methods/primitive_distance.h"
 
 #include <math.h>
 
@@ -46,7 +46,7 @@ static double point_segment_distance(const double p[3], const double a[3], const
     return sqrt(dot(d, d));
 }
 
-double ccd_fprf_point_triangle_distance(const double p[3], const double a[3],
+double ccd_point_triangle_distance(const double p[3], const double a[3],
                                         const double b[3], const double c[3])
 {
     double ab[3], ac[3], n[3];
@@ -74,7 +74,7 @@ double ccd_fprf_point_triangle_distance(const double p[3], const double a[3],
     return fmin(d, point_segment_distance(p, c, a));
 }
 
-double ccd_fprf_segment_segment_distance(const double p0[3], const double p1[3],
+double ccd_segment_segment_distance(const double p0[3], const double p1[3],
                                          const double q0[3], const double q1[3])
 {
     /* Closest points p0 + s d1 and q0 + t d2 (Ericson §5.1.9). */
