@@ -9,7 +9,8 @@ EXTRA_DIST += \
 	examples/api/README.md \
 	examples/api/Makefile \
 	examples/api/score.c \
-	examples/api/contact.c
+	examples/api/contact.c \
+	examples/api/example.h
 TESTS += tests/cli/plugin-example.sh
 EXTRA_DIST += tests/cli/plugin-example.sh
 # The test runs make and the compiler the build was configured with.

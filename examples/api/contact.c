@@ -22,9 +22,10 @@
 #include <ccdbench/ccdbench.h>
 #include <ccdbench/contact.h>
 
+#include "example.h"
+
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 typedef struct summary {
     unsigned long queries, collisions;
@@ -84,43 +85,15 @@ static void contact_at(summary *s, const ccd_query *q, double t)
     s->jacobian_finite &= finite;
 }
 
-/* Every query of one file; returns CCD_OK or the status to exit with. */
-static ccd_status contact_file(summary *s, ccd_error *err, const ccd_method *m,
-                               const ccd_params *p, const ccd_dataset *d, size_t file,
-                               void *scratch)
+/* One query and tight-inclusion's answer: the contact at the time of impact. */
+static void visit(void *acc, const ccd_query *q, const ccd_result *res)
 {
-    const ccd_dataset_file *f = &d->files[file];
-    ccd_reader *r;
-    ccd_batch b;
-    ccd_status st = ccd_batch_init(&b, 4096);
-    if (st != CCD_OK)
-        return ccd_error_set(err, st, f->csv_path, 0, 0, "out of memory");
-    st = ccd_reader_open(&r, err, f->csv_path, f->labels_path, f->kind);
-    if (st != CCD_OK) {
-        ccd_batch_free(&b);
-        return st;
+    summary *s = acc;
+    s->queries++;
+    if (res->collides) {
+        s->collisions++;
+        contact_at(s, q, res->toi);
     }
-    ccd_reader_set_max_digits(r, d->max_digits);
-    while ((st = ccd_reader_read(&b, err, r)) == CCD_OK && b.count > 0) {
-        for (size_t i = 0; i < b.count && st == CCD_OK; i++) {
-            const ccd_query *q = &b.queries[i];
-            ccd_result res;
-            if (ccd_method_run(m, &res, q, p, scratch) != CCD_OK) {
-                st = ccd_error_set(err, CCD_ERR_INTERNAL, f->csv_path, 0, 0,
-                                   "%s fails on query %llu", m->name,
-                                   (unsigned long long)q->index);
-                break;
-            }
-            s->queries++;
-            if (res.collides) {
-                s->collisions++;
-                contact_at(s, q, res.toi);
-            }
-        }
-    }
-    ccd_reader_close(r);
-    ccd_batch_free(&b);
-    return st;
 }
 
 int main(int argc, char **argv)
@@ -129,10 +102,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s DATA...\n", argv[0]);
         return 2;
     }
-    const ccd_method *m = NULL;
-    for (const ccd_method *const *it = ccd_builtin_methods(); *it; it++)
-        if (strcmp((*it)->name, "tight-inclusion") == 0)
-            m = *it;
+    const ccd_method *m = example_find_method("tight-inclusion");
     if (!m) {
         fprintf(stderr, "tight-inclusion: not a built-in method of this libccdbench\n");
         return 1;
@@ -140,28 +110,18 @@ int main(int argc, char **argv)
     ccd_params p;
     ccd_params_default(&p);
 
-    ccd_error err;
     ccd_dataset d;
-    ccd_status st = ccd_dataset_discover(&d, &err, (const char *const *)argv + 1,
-                                         (size_t)argc - 1);
-    if (st != CCD_OK) {
-        fprintf(stderr, "%s\n", err.message);
-        return (int)st;
-    }
-    for (size_t i = 0; i < d.note_count; i++)
-        fprintf(stderr, "%s\n", d.notes[i]);
-
-    void *scratch = NULL;
-    if (m->scratch_new && !(scratch = m->scratch_new())) {
-        fprintf(stderr, "%s: out of memory\n", m->name);
-        ccd_dataset_free(&d);
-        return 1;
-    }
+    void *scratch;
+    int status = example_open(&d, &scratch, m, argv + 1, (size_t)argc - 1);
+    if (status != 0)
+        return status;
+    ccd_error err;
+    ccd_status st = CCD_OK;
     printf("set,family,kind,queries,collisions,max_gap,max_smooth_shift,jacobian_finite\n");
     for (size_t i = 0; i < d.count && st == CCD_OK; i++) {
         const ccd_dataset_file *f = &d.files[i];
         summary s = {0, 0, 0, 0, 1};
-        st = contact_file(&s, &err, m, &p, &d, i, scratch);
+        st = example_run_file(&s, &err, m, &p, &d, i, scratch, visit);
         if (st == CCD_OK)
             printf("%s,%s,%s,%lu,%lu,%.3g,%.3g,%d\n", f->set, f->family,
                    f->kind == CCD_VF ? "VF" : "EE", s.queries, s.collisions, s.max_gap,
@@ -169,8 +129,6 @@ int main(int argc, char **argv)
         else
             fprintf(stderr, "%s\n", err.message);
     }
-    if (m->scratch_free)
-        m->scratch_free(scratch);
-    ccd_dataset_free(&d);
+    example_close(&d, m, scratch);
     return (int)st;
 }

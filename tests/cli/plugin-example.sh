@@ -70,6 +70,7 @@ awk -F, 'NR > 1 && $7 != $5 - $6 { bad = 1 } END { exit bad || NR != 11 }' "$TMP
 # must bring the sanitizer runtime first.
 mkdir "$TMP/api"
 cp "$CCD_SRCDIR/examples/api/score.c" "$CCD_SRCDIR/examples/api/contact.c" \
+  "$CCD_SRCDIR/examples/api/example.h" \
   "$CCD_SRCDIR/examples/api/Makefile" "$TMP/api/"
 (unset MAKEFLAGS MFLAGS MAKELEVEL
  PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$stage \
