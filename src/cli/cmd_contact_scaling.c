@@ -126,9 +126,7 @@ static int cmd_check(int argc, char **argv)
     ccd_error err;
     if (ccd_scaling_check_run(&chk, &err, &o) != CCD_OK)
         return ccd_cli_fail(&err);
-    size_t failed = 0;
-    for (size_t i = 0; i < chk.nrows; i++)
-        failed += chk.rows[i].failed;
+    size_t failed = chk.failed;
     ccd_report_table t;
     int built = ccd_scaling_check_table(&t, &chk, ccd_cli_precise(format));
     double seconds = chk.seconds;
@@ -210,9 +208,7 @@ static int cmd_bench(int argc, char **argv)
     ccd_error err;
     if (ccd_scaling_bench_run(&b, &err, &o) != CCD_OK)
         return ccd_cli_fail(&err);
-    size_t failed = 0;
-    for (size_t i = 0; i < b.nrows; i++)
-        failed += b.rows[i].failed;
+    size_t failed = b.failed;
     ccd_report_table t;
     int built = ccd_scaling_bench_table(&t, &b, ccd_cli_precise(format));
     int threads = b.omp_threads;

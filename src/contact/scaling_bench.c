@@ -94,6 +94,8 @@ ccd_status ccd_scaling_bench_run(ccd_scaling_bench *b, ccd_error *err,
             }
     }
     free(pair);
+    for (size_t i = 0; i < b->nrows; i++)
+        b->failed += b->rows[i].failed;
     return CCD_OK;
 }
 

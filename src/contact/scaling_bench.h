@@ -33,6 +33,7 @@ typedef struct ccd_scaling_bench {
     int omp_threads;
     size_t nrows;
     ccd_scaling_bench_row *rows; /* combination-major, then threads, then derivatives */
+    size_t failed;               /* the rows' failed solves, summed */
 } ccd_scaling_bench;
 
 void ccd_scaling_bench_options_default(ccd_scaling_bench_options *o);

@@ -451,6 +451,8 @@ ccd_status ccd_scaling_check_run(ccd_scaling_check *c, ccd_error *err,
     ccd_scaling_ref_clear(&ref);
     if (st != CCD_OK)
         ccd_scaling_check_free(c);
+    for (size_t i = 0; i < c->nrows; i++)
+        c->failed += c->rows[i].failed;
     c->seconds = ccd_clock_seconds() - start;
     return st;
 }

@@ -60,6 +60,7 @@ typedef struct ccd_scaling_check {
     ccd_scaling_check_options options;
     size_t nrows;
     ccd_scaling_check_row *rows; /* combination-major, then ρ */
+    size_t failed;               /* the rows' failed solves, summed */
     double seconds;
 } ccd_scaling_check;
 
