@@ -39,7 +39,7 @@ static ccd_result run_with(const ccd_query *q, double ms, double t_max,
     p.options = options;
     ccd_result r;
     memset(&r, 0xff, sizeof r);
-    ck_assert_int_eq(ccd_method_run(&ccd_method_additive_ccd, &r, q, &p, NULL), CCD_OK);
+    ck_assert_int_eq(ccd_method_run(&r, &ccd_method_additive_ccd, q, &p, NULL), CCD_OK);
     ck_assert(r.collides == 0 || r.collides == 1);
     ck_assert(r.collides ? r.toi >= 0 && r.toi <= t_max : isinf(r.toi));
     ck_assert(r.toi_upper == r.toi);
@@ -206,11 +206,11 @@ START_TEST(test_options)
     ccd_params p;
     ccd_params_default(&p);
     q.v[5][1] = NAN;
-    ck_assert_int_eq(ccd_method_run(&ccd_method_additive_ccd, &r, &q, &p, NULL), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_method_run(&r, &ccd_method_additive_ccd, &q, &p, NULL), CCD_ERR_INPUT);
     q = ee(0, 1, -1);
     v[0].d = 1.5;
     p.options = v;
-    ck_assert_int_eq(ccd_method_run(&ccd_method_additive_ccd, &r, &q, &p, NULL), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_method_run(&r, &ccd_method_additive_ccd, &q, &p, NULL), CCD_ERR_INPUT);
 }
 END_TEST
 
@@ -252,7 +252,7 @@ static void against_truth(double ms, long *n_out, long *fp_out, long *fn_out, lo
         if (ms == 0)
             ck_assert_int_eq(collides, q->label); /* the labels are the exact truth */
         ccd_result r;
-        ck_assert_int_eq(ccd_method_run(&ccd_method_additive_ccd, &r, q, &p, NULL), CCD_OK);
+        ck_assert_int_eq(ccd_method_run(&r, &ccd_method_additive_ccd, q, &p, NULL), CCD_OK);
         n++;
         fp += r.collides && !collides;
         if (collides && !r.collides) {

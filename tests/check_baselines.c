@@ -120,7 +120,7 @@ static ccd_result run(const ccd_method *m, const ccd_query *q, const ccd_params 
     ccd_result r;
     memset(&r, 0xff, sizeof r);
     void *scratch = m->scratch_new ? m->scratch_new() : NULL;
-    ck_assert_int_eq(ccd_method_run(m, &r, q, p, scratch), CCD_OK);
+    ck_assert_int_eq(ccd_method_run(&r, m, q, p, scratch), CCD_OK);
     if (m->scratch_free)
         m->scratch_free(scratch);
     ck_assert(r.collides == 0 || r.collides == 1);
@@ -387,7 +387,7 @@ static void tally_method(tally *t, const ccd_method *m, int stride, const ccd_pa
                 if (q->index % (uint64_t)stride != 0 || q->label < 0)
                     continue;
                 ccd_result r;
-                ck_assert_int_eq(ccd_method_run(m, &r, q, p, scratch), CCD_OK);
+                ck_assert_int_eq(ccd_method_run(&r, m, q, p, scratch), CCD_OK);
                 t->n++;
                 t->fp += r.collides && q->label == 0;
                 if (!r.collides && q->label == 1) {

@@ -676,7 +676,7 @@ START_TEST(test_method_exact)
                              {"1", "28/100", "1"},  {"1", "128/100", "1"}};
     test_query t;
     test_query_from_strings(&t, CCD_VF, bsc);
-    ck_assert_int_eq(ccd_method_run(m, &r, &t.q, &p, scratch), CCD_OK);
+    ck_assert_int_eq(ccd_method_run(&r, m, &t.q, &p, scratch), CCD_OK);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq(r.toi_upper, nextafter(r.toi, 1));
     mpq_t x, y;
@@ -689,7 +689,7 @@ START_TEST(test_method_exact)
     ck_assert_int_gt(r.checks, 0);
     /* t_max below the time of impact: no collision in [0, t_max] */
     p.t_max = 0.2;
-    ck_assert_int_eq(ccd_method_run(m, &r, &t.q, &p, scratch), CCD_OK);
+    ck_assert_int_eq(ccd_method_run(&r, m, &t.q, &p, scratch), CCD_OK);
     ck_assert_int_eq(r.collides, 0);
     ck_assert(isinf(r.toi) && isinf(r.toi_upper));
     p.t_max = 1;
@@ -699,7 +699,7 @@ START_TEST(test_method_exact)
                              {"0", "1", "0"},     {"1/4", "1/4", "0"}, {"0", "0", "0"},
                              {"1", "0", "0"},     {"0", "1", "0"}};
     test_query_from_strings(&t, CCD_VF, at1);
-    ck_assert_int_eq(ccd_method_run(m, &r, &t.q, &p, NULL), CCD_OK);
+    ck_assert_int_eq(ccd_method_run(&r, m, &t.q, &p, NULL), CCD_OK);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq(r.toi, 1.0);
     ck_assert_double_eq(r.toi_upper, 1.0);
@@ -710,7 +710,7 @@ START_TEST(test_method_exact)
                               {"1", "0", "0"}, {"0", "1", "0"}};
     test_query_from_strings(&t, CCD_VF, miss);
     t.q.exact = NULL; /* all doubles: the floating-point filter path */
-    ck_assert_int_eq(ccd_method_run(m, &r, &t.q, &p, scratch), CCD_OK);
+    ck_assert_int_eq(ccd_method_run(&r, m, &t.q, &p, scratch), CCD_OK);
     ck_assert_int_eq(r.collides, 0);
     ck_assert(isinf(r.toi) && isinf(r.toi_upper));
     test_query_clear(&t);
@@ -723,23 +723,23 @@ START_TEST(test_method_exact)
     for (int norm = 0; norm <= 2; norm += 2) {
         p.ms = 0.75;
         p.ms_norm = norm;
-        ck_assert_int_eq(ccd_method_run(m, &r, &t.q, &p, scratch), CCD_OK);
+        ck_assert_int_eq(ccd_method_run(&r, m, &t.q, &p, scratch), CCD_OK);
         ck_assert_int_eq(r.collides, 1);
         ck_assert_double_eq(r.toi, 0.5);
         ck_assert_double_eq(r.toi_upper, 0.5);
         p.ms = 0.25;
-        ck_assert_int_eq(ccd_method_run(m, &r, &t.q, &p, scratch), CCD_OK);
+        ck_assert_int_eq(ccd_method_run(&r, m, &t.q, &p, scratch), CCD_OK);
         ck_assert_int_eq(r.collides, 0);
     }
     p.ms_norm = 1; /* no such norm */
-    ck_assert_int_eq(ccd_method_run(m, &r, &t.q, &p, scratch), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_method_run(&r, m, &t.q, &p, scratch), CCD_ERR_INPUT);
     p.ms = 0;
     p.ms_norm = 0;
     test_query_clear(&t);
     /* non-finite input is an input error */
     t.q.exact = NULL;
     t.q.v[0][0] = NAN;
-    ck_assert_int_eq(ccd_method_run(m, &r, &t.q, &p, scratch), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_method_run(&r, m, &t.q, &p, scratch), CCD_ERR_INPUT);
     mpq_clears(x, y, NULL);
     m->scratch_free(scratch);
 }

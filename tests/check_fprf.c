@@ -26,7 +26,7 @@ static ccd_result fprf(ccd_kind kind, const double rows[8][3], double eta)
     opt[0].d = eta;
     par.options = opt;
     ccd_result r;
-    ck_assert_int_eq(ccd_method_run(&ccd_method_fprf, &r, &q, &par, NULL), CCD_OK);
+    ck_assert_int_eq(ccd_method_run(&r, &ccd_method_fprf, &q, &par, NULL), CCD_OK);
     return r;
 }
 

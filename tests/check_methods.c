@@ -63,7 +63,7 @@ START_TEST(test_plugin_loads_and_runs)
     ccd_params par;
     ccd_params_default(&par);
     ccd_result r;
-    ck_assert_int_eq(ccd_method_run(m[0], &r, &q, &par, NULL), CCD_OK);
+    ck_assert_int_eq(ccd_method_run(&r, m[0], &q, &par, NULL), CCD_OK);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_double_eq(r.toi, 0);
     /* Its methods clash with themselves when loaded twice. */

@@ -475,11 +475,11 @@ START_TEST(test_method_objects)
     for (int i = 0; i < 3; ++i) {
         void *s = ms[i]->scratch_new ? ms[i]->scratch_new() : NULL;
         ccd_result r;
-        ck_assert_int_eq(ccd_method_run(ms[i], &r, &q, &p, s), CCD_OK);
+        ck_assert_int_eq(ccd_method_run(&r, ms[i], &q, &p, s), CCD_OK);
         ck_assert_int_eq(r.collides, 1);
-        ck_assert_int_eq(ccd_method_run(ms[i], &r, &e, &p, s), CCD_OK);
+        ck_assert_int_eq(ccd_method_run(&r, ms[i], &e, &p, s), CCD_OK);
         ck_assert_int_eq(r.collides, 1);
-        ck_assert_int_eq(ccd_method_run(ms[i], &r, &q, &p, NULL), CCD_OK); /* no scratch */
+        ck_assert_int_eq(ccd_method_run(&r, ms[i], &q, &p, NULL), CCD_OK); /* no scratch */
         ck_assert_int_eq(r.collides, 1);
         if (ms[i]->scratch_free)
             ms[i]->scratch_free(s);

@@ -334,8 +334,8 @@ typedef const ccd_method *const *(*ccd_plugin_entry_fn)(unsigned api_version);
 /* Built-in methods, NULL-terminated. */
 CCD_API const ccd_method *const *ccd_builtin_methods(void);
 
-/* Run one query through a method (dispatch on q->kind). */
-CCD_API ccd_status ccd_method_run(const ccd_method *m, ccd_result *r, const ccd_query *q,
+/* Run one query through a method (dispatch on q->kind): the answer into *r. */
+CCD_API ccd_status ccd_method_run(ccd_result *r, const ccd_method *m, const ccd_query *q,
                                   const ccd_params *p, void *scratch);
 
 #ifdef __cplusplus

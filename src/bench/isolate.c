@@ -161,7 +161,7 @@ static void child_main(ccd_isolate *iso, size_t k, size_t from, size_t to)
             o->failure_detail = CCD_ERR_INTERNAL;
         } else {
             uint64_t start = ccd_clock_ns();
-            ccd_status st = ccd_method_run(m, &o->result, q, &iso->params[iso->iso[j]], scratch[j]);
+            ccd_status st = ccd_method_run(&o->result, m, q, &iso->params[iso->iso[j]], scratch[j]);
             o->time_ns = ccd_clock_ns() - start;
             if (st != CCD_OK) {
                 o->failure = CCD_FAILURE_STATUS;

@@ -263,7 +263,7 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
                 continue;
         } else {
             uint64_t start = ccd_clock_ns();
-            mst = ccd_method_run(method, &o->result, q, &c->method_params[m], t->scratch[m]);
+            mst = ccd_method_run(&o->result, method, q, &c->method_params[m], t->scratch[m]);
             o->time_ns = ccd_clock_ns() - start;
         }
         /* A method that cannot answer this query loses it, not the run. */

@@ -9,7 +9,7 @@ void ccd_query_coord_mpq(mpq_t out, const ccd_query *q, int row, int axis)
         mpq_set_d(out, q->v[row][axis]); /* exact: the double is the input */
 }
 
-ccd_status ccd_method_run(const ccd_method *m, ccd_result *r, const ccd_query *q,
+ccd_status ccd_method_run(ccd_result *r, const ccd_method *m, const ccd_query *q,
                           const ccd_params *p, void *scratch)
 {
     return q->kind == CCD_VF ? m->vertex_face(r, q, p, scratch) : m->edge_edge(r, q, p, scratch);

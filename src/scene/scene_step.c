@@ -124,7 +124,7 @@ static void run_one(step_answers *a, step_thread *t, const ccd_query *q, size_t 
     for (size_t m = 0; m < nm; m++) {
         ccd_result r = {.collides = 0, .toi = INFINITY, .toi_upper = INFINITY};
         t0 = ccd_clock_ns();
-        st = ccd_method_run(methods[m], &r, q, p, t->scratch[m]);
+        st = ccd_method_run(&r, methods[m], q, p, t->scratch[m]);
         a->ns[i * nm + m] = ccd_clock_ns() - t0;
         a->ok[i * nm + m] = st == CCD_OK;
         a->result[i * nm + m] = r;
