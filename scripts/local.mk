@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 dist_noinst_SCRIPTS += scripts/bootstrap scripts/make-contact-tables scripts/scene-cloth-sphere \
+	scripts/scene-scaling \
 	scripts/run-shards scripts/slurm-array.sh
 EXTRA_DIST += .ci/run
 dist_man_MANS += man/ccdbench.1
