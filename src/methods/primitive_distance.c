@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Euclidean distances between primitives, in doubles: FPRF's inside test, MSRF's
- * acceptance test and additive CCD's step.  Follows the closest-point constructions of Ericson, Real-Time Collision
- * Detection, §5.1.2 (point–segment) and §5.1.9 (segment–segment).
+ * Euclidean distances between primitives, in doubles: FPRF's inside test and
+ * additive CCD's step.  Follows the closest-point constructions of Ericson,
+ * Real-Time Collision Detection, §5.1.2 (point–segment) and §5.1.9
+ * (segment–segment).  MSRF has its own (msrf_distance.c): its answers depend on
+ * the rounding of the reference's arithmetic order.
  */
 #include <config.h>
 

@@ -2,7 +2,7 @@
 /*
  * Euclidean distances between the two primitives of a query, in plain doubles
  * (rounded: neither a bound nor exact; src/exact/distance.h has the exact ones).
- * Shared by FPRF, MSRF and additive CCD.
+ * Shared by FPRF and additive CCD (MSRF has its own: msrf_distance.h).
  */
 #ifndef CCD_METHODS_PRIMITIVE_DISTANCE_H
 #define CCD_METHODS_PRIMITIVE_DISTANCE_H
