@@ -39,6 +39,9 @@ fi
 mkdir -p "$work/include" "$work/obj"
 if [ -n "${CCD_BUILDDIR:-}" ] && [ -f "$CCD_BUILDDIR/config.h" ]; then
   cp "$CCD_BUILDDIR/config.h" "$work/include/config.h"
+  # The targets are single processes: src/bench/mpi_job.c without MPI (the fuzz
+  # build has no MPI include or link flags).
+  printf '#undef CCD_HAVE_MPI\n' >>"$work/include/config.h"
 else
   printf '#define _GNU_SOURCE 1\n' >"$work/include/config.h"
 fi
