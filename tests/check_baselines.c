@@ -256,6 +256,61 @@ START_TEST(test_vertex_face_inflection)
 }
 END_TEST
 
+/* The options that reproduce the original code's answers (docs/baselines.md). */
+static ccd_result run_with_option(const ccd_method *m, const char *key, long value,
+                                  const ccd_query *q)
+{
+    ccd_params p;
+    ccd_option_value opt[4];
+    ck_assert_uint_le(m->option_count, 4);
+    ccd_params_default(&p);
+    ccd_options_default(opt, m);
+    long i = ccd_option_find(m, key);
+    ck_assert_int_ge(i, 0);
+    opt[i].i = value;
+    p.options = opt;
+    return run(m, q, &p);
+}
+
+/* A static pair whose vertex sits on a corner of the triangle (as in 1200 n-body
+ * queries): a contact for the whole step, which the original rational root parity
+ * misses by answering "no" to any pair whose displacements are all equal. */
+START_TEST(test_rational_root_parity_translation_exit)
+{
+    ccd_query corner = vf(TRIANGLE[1], TRIANGLE[1]);
+    expect((const ccd_method *[]){&ccd_method_root_parity_rational}, 1, &corner, 1, NAN,
+           "VF static on a corner");
+    ck_assert_int_eq(
+        run_with_option(&ccd_method_root_parity_rational, "translation_exit", 1, &corner).collides,
+        0);
+    /* translating together, touching inside the face: the same */
+    test_point a[4] = {{0.25, 0.25, 0}, TRIANGLE[0], TRIANGLE[1], TRIANGLE[2]};
+    test_point b[4] = {{1.25, 0.25, 2}, {1, 0, 2}, {2, 0, 2}, {1, 1, 2}};
+    ccd_query moving = test_query_from_points(CCD_VF, a, b);
+    expect((const ccd_method *[]){&ccd_method_root_parity_rational}, 1, &moving, 1, NAN,
+           "VF translating in contact");
+    ck_assert_int_eq(
+        run_with_option(&ccd_method_root_parity_rational, "translation_exit", 1, &moving).collides,
+        0);
+    /* no common displacement: the option changes nothing */
+    ccd_query hit = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, -1});
+    ck_assert_int_eq(
+        run_with_option(&ccd_method_root_parity_rational, "translation_exit", 1, &hit).collides, 1);
+}
+END_TEST
+
+/* Coplanar motion (f ≡ 0): BSC reports it by default; the original answers "no". */
+START_TEST(test_bsc_coplanar_collides)
+{
+    ccd_query enter = vf((test_point){-1, 0.25, 0}, (test_point){0.25, 0.25, 0});
+    ck_assert_int_eq(run_with_option(&ccd_method_bsc, "coplanar_collides", 1, &enter).collides, 1);
+    ck_assert_int_eq(run_with_option(&ccd_method_bsc, "coplanar_collides", 0, &enter).collides, 0);
+    ccd_query hit = vf((test_point){0.25, 0.25, 1}, (test_point){0.25, 0.25, -1});
+    ccd_result r = run_with_option(&ccd_method_bsc, "coplanar_collides", 0, &hit);
+    ck_assert(r.collides == 1 && r.toi <= 0.5 && r.toi >= 0.5 - 1e-4);
+}
+END_TEST
+
 static ccd_query ee(test_point a0, test_point a1, test_point b0, test_point b1, test_point c0,
                     test_point c1, test_point d0, test_point d1)
 {
@@ -456,6 +511,7 @@ START_TEST(test_option_tables_are_well_formed)
         ccd_check_option_table(with[m]);
         ck_assert_int_ge(ccd_option_find(with[m], "delta"), 0);
     }
+    ccd_check_option_table(&ccd_method_root_parity_rational);
     ck_assert_int_eq(ccd_option_find(&ccd_method_uirf, "max_checks"), CCD_INCL_OPT_MAX_CHECKS);
     ck_assert_uint_eq(ccd_method_root_parity.option_count, 0);
 }
@@ -472,6 +528,8 @@ static Suite *baselines_suite(void)
     tcase_add_test(unit, test_vertex_face_coplanar_motion);
     tcase_add_test(unit, test_vertex_face_hourglass);
     tcase_add_test(unit, test_vertex_face_inflection);
+    tcase_add_test(unit, test_rational_root_parity_translation_exit);
+    tcase_add_test(unit, test_bsc_coplanar_collides);
     tcase_add_test(unit, test_edge_edge_hit_and_miss);
     tcase_add_test(unit, test_edge_edge_parallel);
     tcase_add_test(unit, test_edge_edge_coplanar_motion);

@@ -16,7 +16,10 @@
  * coefficients (coordinates scaled to integers, baseline_integer_query.h), and
  * every decision is the sign of a Bernstein coefficient:
  *   1. all coefficients of f of one strict sign: no root, no collision;
- *   2. f ≡ 0 (coplanar motion): collision at t = 0, as the reference code does;
+ *   2. f ≡ 0 (coplanar motion): collision at t = 0 (conservative; option
+ *      coplanar_collides = false answers "no" instead, as the code Wang et al. 2021
+ *      benchmarked does: its classification sees no sign change among four zero
+ *      coefficients — a source of its false negatives, docs/baselines.md);
  *   3. f'' changes sign inside the interval (an inflection point, Bernstein
  *      coefficients of f'' of strictly opposite signs): the sign classification
  *      of [44] does not apply and cannot be made exact (Wang et al. 2021 Appendix C), so
@@ -29,11 +32,17 @@
  *      property).  Roots on dyadic points are tested exactly.  The interval of
  *      the earliest root that is a contact is then narrowed below δ.
  * Deviation from [44]: the sign of g_i at a root of f is decided by exact
- * subdivision rather than by the paper's polynomial-decomposition formulas (whose
- * divisions the reference code evaluates in floating point); an interval still
+ * subdivision rather than by the paper's polynomial-decomposition formulas (which
+ * the reference code evaluates with the divisions multiplied out, in interval and
+ * then expansion arithmetic); an interval still
  * undecided after MAX_DEPTH halvings (width 2^-50) reports a collision.  So every
  * answer is exact or errs towards a collision: conservative, with the time of
- * impact the lower end of the root's interval.
+ * impact the lower end of the root's interval.  The reference code is not (it misses
+ * coplanar motion, see option coplanar_collides); it also tests edge-edge contacts
+ * with three triangle-style conditions rather than the four above and culls in
+ * doubles first, and with coplanar_collides = false the two still answer
+ * differently on 66 of the 21 246 shared queries, not attributed one by one
+ * (docs/baselines.md).
  */
 #include <config.h>
 
@@ -46,6 +55,7 @@
 #include <math.h>
 
 enum { MAX_DEPTH = 50, F_DEGREE = 3, G_DEGREE = 4, MAX_G = 4 };
+enum { OPT_DELTA, OPT_COPLANAR_COLLIDES };
 
 typedef struct zpoly { /* power basis, nominal degree ≤ 4 */
     mpz_t c[5];
@@ -221,6 +231,7 @@ static int inside_at_end(const piece *p, int ng, int end)
 
 typedef struct search {
     int ng;
+    int coplanar_collides; /* option coplanar_collides: the answer when f ≡ 0 */
     long checks;
     double toi;   /* in units of t_max, dyadic */
     double width; /* refine a contact's root interval below this width (δ / t_max) */
@@ -348,7 +359,7 @@ static int classify(search *s, piece *p)
         return 0; /* 1. convex hull excludes 0 */
     s->toi = 0;
     if (all_zero(p->f, F_DEGREE))
-        return 1; /* 2. coplanar motion */
+        return s->coplanar_collides; /* 2. coplanar motion */
     /* 3. f'' in Bernstein form: 6 (k0 - 2 k1 + k2, k1 - 2 k2 + k3) */
     mpz_t a, b;
     mpz_inits(a, b, NULL);
@@ -431,7 +442,8 @@ static ccd_status bsc_run(ccd_result *r, const ccd_query *q, const ccd_params *p
     to_bernstein(whole.f, &f, F_DEGREE, tmax);
     for (int k = 0; k < ng; k++)
         to_bernstein(whole.g[k], &g[k], G_DEGREE, tmax);
-    search s = {ng, 0, 0, ccd_option_double(par, &ccd_method_bsc, 0) / par->t_max};
+    search s = {ng, (int)ccd_option_int(par, &ccd_method_bsc, OPT_COPLANAR_COLLIDES), 0, 0,
+                ccd_option_double(par, &ccd_method_bsc, OPT_DELTA) / par->t_max};
     int found = classify(&s, &whole);
     piece_clear(&whole);
     mpq_clear(tmax);
@@ -474,8 +486,12 @@ static ccd_status bsc_edge_edge(ccd_result *r, const ccd_query *q, const ccd_par
 }
 
 static const ccd_option bsc_options[] = {
-    {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN}, {.d = DBL_MAX}, NULL,
-     "smallest time interval the subdivision splits"},
+    [OPT_DELTA] = {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN}, {.d = DBL_MAX},
+                   NULL, "smallest time interval the subdivision splits"},
+    [OPT_COPLANAR_COLLIDES] = {"coplanar_collides", CCD_OPTION_BOOLEAN, {.i = 1}, {.i = 0},
+                               {.i = 1}, NULL,
+                               "report coplanar motion (f = 0) as a collision at t = 0; false: "
+                               "no collision, as the original code answers"},
 };
 
 const ccd_method ccd_method_bsc = {
@@ -485,5 +501,5 @@ const ccd_method ccd_method_bsc = {
     .vertex_face = bsc_vertex_face,
     .edge_edge = bsc_edge_edge,
     .options = bsc_options,
-    .option_count = 1,
+    .option_count = sizeof bsc_options / sizeof *bsc_options,
 };
