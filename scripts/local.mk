@@ -6,4 +6,5 @@ EXTRA_DIST += .ci/run
 dist_man_MANS += man/ccdbench.1
 # Agreement of the baselines with their original implementations (docs/baselines.md).
 dist_noinst_SCRIPTS += scripts/baseline-agreement
-EXTRA_DIST += docs/baselines.md scripts/baseline-drivers/msrf.cpp
+EXTRA_DIST += docs/baselines.md scripts/baseline-drivers/msrf.cpp \
+	scripts/baseline-drivers/tight-ccd.cpp

@@ -16,6 +16,7 @@ include tests/ms.mk
 include tests/example.mk
 include tests/api.mk
 include tests/msrf.mk
+include tests/tight_ccd.mk
 include tests/additive_ccd.mk
 include tests/report.mk
 include tests/failures.mk

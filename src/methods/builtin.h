@@ -17,6 +17,8 @@ extern const ccd_method ccd_method_root_parity;
 extern const ccd_method ccd_method_root_parity_rational;
 extern const ccd_method ccd_method_bsc;
 extern const ccd_method ccd_method_msrf; /* src/methods/msrf.c (Wang et al. 2021 §6.2) */
+/* Wang, Tang, Tong and Manocha 2015, "TightCCD" (TCCD of Wang et al. 2021 Table 1). */
+extern const ccd_method ccd_method_tight_ccd; /* src/methods/tight_ccd.c */
 /* Li, Kaufman and Jiang 2021, "Codimensional Incremental Potential Contact" §4. */
 extern const ccd_method ccd_method_additive_ccd; /* src/methods/additive_ccd.c */
 

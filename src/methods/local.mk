@@ -3,6 +3,7 @@
 include src/methods/tight_inclusion.mk
 include src/methods/baselines.mk
 include src/methods/msrf.mk
+include src/methods/tight_ccd.mk
 include src/methods/additive_ccd.mk
 
 # Lists of methods (lookup, `--methods`) and the plugin loader (dlopen).

@@ -17,6 +17,7 @@ const ccd_method *const *ccd_builtin_methods(void)
         &ccd_method_root_parity,
         &ccd_method_root_parity_rational,
         &ccd_method_bsc,
+        &ccd_method_tight_ccd,
         &ccd_method_msrf,
         &ccd_method_additive_ccd,
         NULL,
