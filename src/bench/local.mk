@@ -6,6 +6,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/batch_loop.h \
 	src/bench/checkpoint.c \
 	src/bench/checkpoint.h \
+	src/bench/cpu_span.c \
+	src/bench/cpu_span.h \
 	src/bench/gate.c \
 	src/bench/gate.h \
 	src/bench/isolate.c \
