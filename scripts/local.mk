@@ -6,5 +6,6 @@ EXTRA_DIST += .ci/run
 dist_man_MANS += man/ccdbench.1
 # Agreement of the baselines with their original implementations (docs/baselines.md).
 dist_noinst_SCRIPTS += scripts/baseline-agreement
-EXTRA_DIST += docs/baselines.md scripts/baseline-drivers/msrf.cpp \
-	scripts/baseline-drivers/tight-ccd.cpp
+# The timing gate's verdicts under CPU load (docs/gate.md#noise; tests/cli/gate-load.sh).
+dist_noinst_SCRIPTS += scripts/gate-noise
+EXTRA_DIST += docs/baselines.md scripts/baseline-drivers

@@ -224,7 +224,7 @@ START_TEST(test_gate_verdict)
     ccd_method_detail_init(&md);
     for (int q = 0; q < 100; q++) { /* 10 FN (q % 10 == 0 collides, answered no), 5 FP */
         ccd_query_truth truth = {.collides = q % 10 == 0, .toi = NAN};
-        ccd_query_outcome o = {.time_ns = 1000, .toi_order = CCD_TOI_NOT_COMPARED};
+        ccd_query_outcome o = {.time_ns = 1000, .cpu_ns = 400, .toi_order = CCD_TOI_NOT_COMPARED};
         o.result.collides = q % 20 == 5;
         ccd_method_stats_add(&ms, &truth, &o);
         ccd_method_detail_add(&md, &truth, &o);
@@ -241,6 +241,12 @@ START_TEST(test_gate_verdict)
     ck_assert_str_eq(v.checks[0].message, "FN 10 <= 10");
     ck_assert_str_eq(v.checks[1].message, "FP 5 <= 5% of the queries");
     ck_assert_double_eq_tol(v.mean_us, 1.0, 1e-12);
+    /* the gate's times: the mean CPU time, or the elapsed one (older baselines) */
+    ck_assert_double_eq_tol(ccd_gate_time_us(&stats, 0, CCD_GATE_CPU), 0.4, 1e-12);
+    ck_assert_double_eq_tol(ccd_gate_time_us(&stats, 0, CCD_GATE_ELAPSED), 1.0, 0.01);
+    ms.cpu_queries--; /* a sum with a file that had none: no CPU time */
+    ck_assert(isnan(ccd_gate_time_us(&stats, 0, CCD_GATE_CPU)));
+    ms.cpu_queries++;
     /* relative to a reference: the machine is 2x slower (both methods), the
      * method is not: slowdown 1 */
     ccd_gate_baseline base = {.method_us = 0.5, .reference_us = 5, .queries = 100};
@@ -251,8 +257,8 @@ START_TEST(test_gate_verdict)
     ck_assert_uint_eq(v.count, 4);
     ck_assert(v.relative && !v.checks[2].failed);
     ck_assert_double_eq_tol(v.slowdown, 1.0, 1e-12);
-    ck_assert_str_eq(v.checks[2].message, "slowdown 1.00x <= 1.5x (time / exact's: 0.1 now, 0.1 "
-                                          "in the baseline; noise 0% over 3 runs)");
+    ck_assert_str_eq(v.checks[2].message, "slowdown 1.00x <= 1.5x (CPU time / exact's: 0.1 now, "
+                                          "0.1 in the baseline; noise 0% over 3 runs)");
     /* the method 1.6x slower against the same reference: fails, unless the noise
      * of the repeats covers it */
     t.method_us = 1.6;
@@ -268,8 +274,8 @@ START_TEST(test_gate_verdict)
     ck_assert(!v.relative);
     ck_assert(v.failing && v.checks[0].failed && v.checks[2].failed && !v.checks[3].failed);
     ck_assert_str_eq(v.checks[2].name, "slowdown");
-    ck_assert_str_eq(v.checks[2].message, "slowdown 2.00x > 1.5x (mean 1.000 us, 0.500 us in the "
-                                          "baseline; noise 0% over 3 runs)");
+    ck_assert_str_eq(v.checks[2].message, "slowdown 2.00x > 1.5x (mean CPU time 1.000 us, 0.500 us "
+                                          "in the baseline; noise 0% over 3 runs)");
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
@@ -278,6 +284,40 @@ START_TEST(test_gate_verdict)
     ck_assert_ptr_nonnull(strstr(buf, "tests=\"4\" failures=\"2\""));
     ck_assert_ptr_nonnull(strstr(buf, "ccdbench.gate.a&lt;b"));
     free(buf);
+}
+END_TEST
+
+/* The gate's times are per query the fastest of the runs, and the noise is
+ * the second fastest's excess: a query disturbed in one run costs nothing. */
+START_TEST(test_gate_times_fastest_per_query)
+{
+    /* 3 runs of 2 queries, 2 methods; ns[run][query][method] */
+    static const uint64_t ns[3][2][2] = {{{100, 10}, {300, 30}},
+                                         {{900, 12}, {200, 20}},  /* query 0 of M disturbed */
+                                         {{110, 11}, {250, 9000}}}; /* query 1 of R */
+    ccd_gate_times t;
+    ccd_gate_times_init(&t, 2, 1);
+    for (int k = 0; k < 3; k++) {
+        ccd_gate_times_begin_run(&t);
+        for (size_t q = 0; q < 2; q++) {
+            ccd_query_outcome o[2] = {{.cpu_ns = ns[k][q][0], .time_ns = 1},
+                                      {.cpu_ns = ns[k][q][1], .time_ns = 1}};
+            ck_assert_int_eq(ccd_gate_times_add(&t, q, o), 0);
+        }
+    }
+    uint64_t queries;
+    ck_assert_uint_eq(ccd_gate_times_sum_ns(&t, &queries, 0, 0, NULL, NULL), 100 + 200);
+    ck_assert_uint_eq(queries, 2);
+    ck_assert_uint_eq(ccd_gate_times_sum_ns(&t, &queries, 0, 1, NULL, NULL), 110 + 250);
+    ck_assert_uint_eq(ccd_gate_times_sum_ns(&t, &queries, 1, 0, NULL, NULL), 10 + 20);
+    ccd_gate_timing timing;
+    ccd_gate_timing_of(&timing, &t, 0, 1);
+    ck_assert_int_eq(timing.clock, CCD_GATE_CPU);
+    ck_assert_uint_eq(timing.repeats, 3);
+    ck_assert_double_eq_tol(timing.method_us, 0.150, 1e-12);   /* 300 ns / 2 */
+    ck_assert_double_eq_tol(timing.reference_us, 0.015, 1e-12);
+    ck_assert_double_eq_tol(timing.noise, 60.0 / 300 + 11.0 / 30, 1e-12);
+    ccd_gate_times_free(&t);
 }
 END_TEST
 
@@ -477,6 +517,7 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_sweep_specs);
     tcase_add_test(tc, test_result_roundtrip);
     tcase_add_test(tc, test_gate_verdict);
+    tcase_add_test(tc, test_gate_times_fastest_per_query);
     tcase_add_test(tc, test_json_table_null_cells);
     tcase_add_test(tc, test_csv_table_empty_cells);
     tcase_add_test(tc, test_json_checker_rejects);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/cpu_span.h"
 #include "bench/runner.h"
 #include "bench/time_histogram.h"
 #include "ccdbench.h"
@@ -99,6 +100,28 @@ START_TEST(test_method_stats_counts)
 }
 END_TEST
 
+/* A span's time: its calls' elapsed times when it kept its core, else the thread
+ * CPU time shared evenly, the shares adding up to it; and a real span of work
+ * takes CPU time. */
+START_TEST(test_cpu_span_shares)
+{
+    ccd_cpu_span s = {.calls = 3, .elapsed_ns = 90, .total_ns = 10, .by_cpu = 1};
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, 0, 50), 4);
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, 1, 20), 3);
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, 2, 20), 3);
+    s.by_cpu = 0, s.total_ns = 90;
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, 0, 50), 50);
+    ccd_cpu_span_begin(&s);
+    volatile double x = 1;
+    for (int i = 0; i < 1000000; i++)
+        x = x * 0.999999 + 1e-9;
+    ccd_cpu_span_add(&s, 5);
+    ccd_cpu_span_end(&s);
+    ck_assert_uint_eq(s.calls, 1);
+    ck_assert(s.total_ns <= 5 && s.total_ns > 0); /* the smaller of the two */
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("stats");
@@ -107,6 +130,7 @@ static Suite *suite(void)
     tcase_add_test(stats, test_histogram_relative_error);
     tcase_add_test(stats, test_histogram_trimmed_mean_ignores_outliers);
     tcase_add_test(stats, test_method_stats_counts);
+    tcase_add_test(stats, test_cpu_span_shares);
     suite_add_tcase(s, stats);
     return s;
 }

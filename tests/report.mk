@@ -1,9 +1,13 @@
 # SPDX-License-Identifier: MIT
 # Tests of result files, `ccdbench report`, `gate`, `merge`, sweeps and shards;
-# the never-colliding test plugin (a method with false negatives, for gate).
+# the never-colliding test plugin (a method with false negatives, for gate) and
+# the spinning one (a method whose time an option sets, for the timing gate).
 check_LTLIBRARIES += tests/plugin/never_collides.la
 tests_plugin_never_collides_la_SOURCES = tests/plugin/never_collides.c
 tests_plugin_never_collides_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
+check_LTLIBRARIES += tests/plugin/spin.la
+tests_plugin_spin_la_SOURCES = tests/plugin/spin.c
+tests_plugin_spin_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
 
 check_PROGRAMS += tests/check_report
 TESTS += tests/check_report
@@ -26,6 +30,7 @@ tests_check_checkpoint_LDADD = $(tests_check_report_LDADD)
 REPORT_CLI_TESTS = \
 	tests/cli/checkpoint.sh \
 	tests/cli/gate.sh \
+	tests/cli/gate-load.sh \
 	tests/cli/merge.sh \
 	tests/cli/report.sh \
 	tests/cli/report-figures.sh \

@@ -20,6 +20,7 @@ typedef struct loop_state {
     ccd_error *errors;  /* per thread: the error of its earliest failing query */
     size_t *error_at;   /* per thread: index of that query (SIZE_MAX: none) */
     size_t capacity;    /* queries per batch, slots allocated */
+    size_t chunk;       /* queries per chunk (compute_chunk) */
     uint64_t next_index; /* index of the next query to consume in the current file */
 } loop_state;
 
@@ -29,13 +30,39 @@ static uint64_t file_size(const char *path)
     return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
-static ccd_status compute_batch(loop_state *s, const ccd_batch *b, const ccd_dataset_file *f,
-                                ccd_error *err)
+/* compute_chunk over the batch: each thread takes a chunk at a time.  Chunks are
+ * cut from the batch alone, the earliest error kept as in compute_queries. */
+static void compute_chunks(loop_state *s, const ccd_batch *b, const ccd_dataset_file *f)
 {
     const ccd_batch_loop *loop = s->loop;
-    for (int t = 0; t < s->threads; t++)
-        s->error_at[t] = SIZE_MAX;
-    CCD_ASSERT(b->count <= s->capacity); /* the reader fills at most the capacity */
+    long chunks = (long)((b->count + s->chunk - 1) / s->chunk);
+#pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1)
+    for (long c = 0; c < chunks; c++) {
+        int t = omp_get_thread_num();
+        CCD_ASSERT(t >= 0 && t < s->threads);
+        size_t first = (size_t)c * s->chunk;
+        size_t count = b->count - first < s->chunk ? b->count - first : s->chunk;
+        ccd_error e;
+        size_t failed = 0;
+        ccd_status st = CCD_OK;
+        if (!s->tls[t] && loop->thread_new)
+            st = loop->thread_new(&s->tls[t], &e, loop->ctx);
+        if (st == CCD_OK)
+            st = loop->compute_chunk(s->slots + first * loop->slot_size, &failed, &e, f,
+                                     &b->queries[first], count, s->tls[t], loop->ctx);
+        CCD_ASSERT(st == CCD_OK || failed < count);
+        if (st != CCD_OK && first + failed < s->error_at[t]) {
+            e.status = st;
+            s->error_at[t] = first + failed;
+            s->errors[t] = e;
+        }
+    }
+}
+
+/* compute over queries: each thread takes 16 at a time. */
+static void compute_queries(loop_state *s, const ccd_batch *b, const ccd_dataset_file *f)
+{
+    const ccd_batch_loop *loop = s->loop;
     long n = (long)b->count;
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 16)
     for (long i = 0; i < n; i++) {
@@ -56,6 +83,18 @@ static ccd_status compute_batch(loop_state *s, const ccd_batch *b, const ccd_dat
             s->errors[t] = e;
         }
     }
+}
+
+static ccd_status compute_batch(loop_state *s, const ccd_batch *b, const ccd_dataset_file *f,
+                                ccd_error *err)
+{
+    for (int t = 0; t < s->threads; t++)
+        s->error_at[t] = SIZE_MAX;
+    CCD_ASSERT(b->count <= s->capacity); /* the reader fills at most the capacity */
+    if (s->loop->compute_chunk)
+        compute_chunks(s, b, f);
+    else
+        compute_queries(s, b, f);
     int who = -1;
     for (int t = 0; t < s->threads; t++)
         if (s->error_at[t] != SIZE_MAX && (who < 0 || s->error_at[t] < s->error_at[who]))
@@ -116,6 +155,9 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     size_t capacity = loop->batch_size ? loop->batch_size : 4096;
     loop_state s = {.loop = loop, .capacity = capacity};
     s.threads = loop->threads > 0 ? loop->threads : omp_get_max_threads();
+    s.chunk = capacity / (4 * (size_t)s.threads);
+    s.chunk = loop->chunk_size ? loop->chunk_size : s.chunk < 16 ? 16 : s.chunk > 1024 ? 1024 : s.chunk;
+    CCD_ASSERT(loop->compute || loop->compute_chunk);
     s.tls = calloc((size_t)s.threads, sizeof *s.tls);
     s.errors = calloc((size_t)s.threads, sizeof *s.errors);
     s.error_at = calloc((size_t)s.threads, sizeof *s.error_at);

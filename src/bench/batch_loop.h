@@ -27,6 +27,17 @@ typedef struct ccd_batch_loop {
      * (the loop reports the error of the earliest failing query). */
     ccd_status (*compute)(void *slot, ccd_error *err, const ccd_dataset_file *file,
                           const ccd_query *q, void *tls, void *ctx);
+    /* Optional, instead of compute: compute the slots of queries[0 .. count), a
+     * chunk of consecutive queries of the batch that one thread takes at once (so
+     * that it can time runs of calls, bench/cpu_span.h).  On error fill err and
+     * set *failed to the chunk index of the earliest failing query. */
+    ccd_status (*compute_chunk)(void *slots, size_t *failed, ccd_error *err,
+                                const ccd_dataset_file *file, const ccd_query *queries,
+                                size_t count, void *tls, void *ctx);
+    /* Queries per chunk of compute_chunk; 0: the batch size / (4 × threads),
+     * within [16, 1024]: enough chunks for the threads to share the work, runs of
+     * calls long enough to time. */
+    size_t chunk_size;
     /* Sequentially, in order: use the slot of q, query of ds->files[file]. */
     ccd_status (*consume)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                           const void *slot);

@@ -11,6 +11,7 @@
 
 #include "bench/result_file.h"
 #include "core/assert.h"
+#include "core/error.h"
 #include "core/xml_text.h"
 
 /* Index of method `name` in s, or s->method_count. */
@@ -22,8 +23,19 @@ static size_t method_index(const ccd_run_stats *s, const char *name)
     return name ? m : s->method_count;
 }
 
-double ccd_gate_time_us(const ccd_run_stats *s, size_t m)
+double ccd_gate_time_us(const ccd_run_stats *s, size_t m, ccd_gate_clock clock)
 {
+    if (clock == CCD_GATE_CPU) {
+        uint64_t ns = 0, queries = 0;
+        for (size_t g = 0; g < s->group_count; g++) {
+            const ccd_method_stats *ms = &s->groups[g].methods[m];
+            if (ms->cpu_queries != ms->queries)
+                return NAN;
+            ns += ms->cpu_total_ns;
+            queries += ms->queries;
+        }
+        return queries ? (double)ns / (double)queries / 1e3 : NAN;
+    }
     ccd_time_histogram *all = calloc(1, sizeof *all);
     if (!all)
         return NAN; /* (no verdict on time then: the check fails on NAN) */
@@ -50,8 +62,15 @@ ccd_status ccd_gate_baseline_read(ccd_gate_baseline *b, ccd_error *err, const ch
     } else {
         for (size_t g = 0; g < s->group_count; g++)
             b->queries += s->groups[g].methods[m].queries;
-        b->method_us = ccd_gate_time_us(s, m);
-        b->reference_us = r < s->method_count ? ccd_gate_time_us(s, r) : NAN;
+        /* CPU times when the file has them for both, else elapsed for both */
+        b->clock = CCD_GATE_CPU;
+        b->method_us = ccd_gate_time_us(s, m, b->clock);
+        b->reference_us = r < s->method_count ? ccd_gate_time_us(s, r, b->clock) : NAN;
+        if (isnan(b->method_us) || (r < s->method_count && isnan(b->reference_us))) {
+            b->clock = CCD_GATE_ELAPSED;
+            b->method_us = ccd_gate_time_us(s, m, b->clock);
+            b->reference_us = r < s->method_count ? ccd_gate_time_us(s, r, b->clock) : NAN;
+        }
         if (isnan(b->method_us))
             st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                                "the baseline has no queries for '%s'", method);
@@ -60,31 +79,78 @@ ccd_status ccd_gate_baseline_read(ccd_gate_baseline *b, ccd_error *err, const ch
     return st;
 }
 
-void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_run_stats *const *runs, unsigned repeats,
-                        size_t m_method, size_t m_reference)
+void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_gate_times *times, size_t m_method,
+                        size_t m_reference)
 {
-    CCD_ASSERT(repeats >= 1);
-    t->repeats = repeats;
-    t->method_us = t->reference_us = INFINITY;
-    double lo = INFINITY, hi = 0;
-    for (unsigned k = 0; k < repeats; k++) {
-        double m = ccd_gate_time_us(runs[k], m_method);
-        t->method_us = fmin(t->method_us, m);
-        if (m_reference == SIZE_MAX)
-            continue;
-        double r = ccd_gate_time_us(runs[k], m_reference), ratio = m / r;
-        t->reference_us = fmin(t->reference_us, r);
-        lo = fmin(lo, ratio), hi = fmax(hi, ratio);
+    CCD_ASSERT(times->runs >= 1);
+    t->clock = times->cpu ? CCD_GATE_CPU : CCD_GATE_ELAPSED;
+    t->repeats = times->runs;
+    t->noise = 0;
+    double *us[2] = {&t->method_us, &t->reference_us};
+    size_t m[2] = {m_method, m_reference};
+    t->reference_us = NAN;
+    for (int i = 0; i < 2 && m[i] != SIZE_MAX; i++) {
+        uint64_t queries, best = ccd_gate_times_sum_ns(times, &queries, m[i], 0, NULL, NULL);
+        uint64_t next = ccd_gate_times_sum_ns(times, &queries, m[i], 1, NULL, NULL);
+        *us[i] = queries ? (double)best / (double)queries / 1e3 : NAN;
+        if (best > 0)
+            t->noise += (double)(next - best) / (double)best;
     }
-    if (m_reference == SIZE_MAX) {
-        t->reference_us = NAN;
-        lo = INFINITY, hi = 0; /* the absolute times' spread */
-        for (unsigned k = 0; k < repeats; k++) {
-            double m = ccd_gate_time_us(runs[k], m_method);
-            lo = fmin(lo, m), hi = fmax(hi, m);
+}
+
+typedef struct group_files {
+    const ccd_dataset *ds;
+    const ccd_run_group *group;
+} group_files;
+
+static int in_group(size_t file, const void *ctx)
+{
+    const group_files *gf = ctx;
+    const ccd_dataset_file *f = &gf->ds->files[file];
+    return f->kind == gf->group->kind && strcmp(f->set, gf->group->set) == 0 &&
+           strcmp(f->family, gf->group->family) == 0;
+}
+
+ccd_status ccd_gate_fastest(ccd_run_stats *fastest, ccd_error *err, const ccd_run_stats *run,
+                            const ccd_gate_times *times, const ccd_dataset *ds)
+{
+    CCD_ASSERT(times->method_count == run->method_count);
+    *fastest = *run;
+    fastest->groups = calloc(run->group_count + 1, sizeof *fastest->groups);
+    if (!fastest->groups)
+        return ccd_error_oom(err, "ccdbench");
+    for (size_t g = 0; g < run->group_count; g++) {
+        ccd_run_group *grp = &fastest->groups[g];
+        *grp = run->groups[g];
+        grp->methods = malloc((run->method_count + 1) * sizeof *grp->methods);
+        if (!grp->methods) {
+            fastest->group_count = g;
+            ccd_gate_fastest_free(fastest);
+            return ccd_error_oom(err, "ccdbench");
+        }
+        group_files gf = {.ds = ds, .group = &run->groups[g]};
+        for (size_t m = 0; m < run->method_count; m++) {
+            ccd_method_stats *ms = &grp->methods[m];
+            *ms = run->groups[g].methods[m];
+            if (!times->cpu)
+                continue; /* elapsed times: the run's CPU times stand */
+            uint64_t queries;
+            ms->cpu_total_ns = ccd_gate_times_sum_ns(times, &queries, m, 0, in_group, &gf);
+            /* the queries answered in the run are those answered in some run: the
+             * same, unless a call failed in some runs only (which fails the gate) */
+            ms->cpu_queries = queries == ms->queries ? queries : 0;
         }
     }
-    t->noise = lo > 0 && isfinite(lo) && isfinite(hi) ? (hi - lo) / lo : 0;
+    return CCD_OK;
+}
+
+void ccd_gate_fastest_free(ccd_run_stats *fastest)
+{
+    for (size_t g = 0; fastest->groups && g < fastest->group_count; g++)
+        free(fastest->groups[g].methods);
+    free(fastest->groups);
+    fastest->groups = NULL;
+    fastest->group_count = 0;
 }
 
 void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_gate_limits *lim)
@@ -126,6 +192,7 @@ void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_g
         CCD_ASSERT(lim->timing);
         const ccd_gate_baseline *b = lim->baseline;
         const ccd_gate_timing *t = lim->timing;
+        CCD_ASSERT(t->clock == b->clock); /* the same kind of time, now and then */
         ccd_gate_check *slow = &v->checks[v->count++];
         slow->name = "slowdown";
         v->relative = isfinite(b->reference_us) && isfinite(t->reference_us) &&
@@ -140,16 +207,18 @@ void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_g
             snprintf(bound, sizeof bound, "(no limit)");
         else
             snprintf(bound, sizeof bound, "%s %gx", slow->failed ? ">" : "<=", lim->max_slowdown);
+        const char *clock = t->clock == CCD_GATE_CPU ? "CPU" : "elapsed";
         if (v->relative)
             snprintf(slow->message, sizeof slow->message,
-                     "slowdown %.2fx %s (time / %s's: %.3g now, %.3g in the baseline; "
+                     "slowdown %.2fx %s (%s time / %s's: %.3g now, %.3g in the baseline; "
                      "noise %.0f%% over %u runs)",
-                     v->slowdown, bound, lim->reference, now, then, 100 * t->noise, t->repeats);
+                     v->slowdown, bound, clock, lim->reference, now, then, 100 * t->noise,
+                     t->repeats);
         else
             snprintf(slow->message, sizeof slow->message,
-                     "slowdown %.2fx %s (mean %.3f us, %.3f us in the baseline; noise %.0f%% "
-                     "over %u runs)",
-                     v->slowdown, bound, now, then, 100 * t->noise, t->repeats);
+                     "slowdown %.2fx %s (mean %s time %.3f us, %.3f us in the baseline; "
+                     "noise %.0f%% over %u runs)",
+                     v->slowdown, bound, clock, now, then, 100 * t->noise, t->repeats);
     }
 
     /* a failed query has no answer to score: it cannot pass, whatever FN and FP say */

@@ -8,27 +8,40 @@
 #define CCD_BENCH_GATE_H
 #include <stdio.h>
 
+#include "bench/gate_times.h"
 #include "bench/runner.h"
 
 /* The slowdown check compares the method's time with a reference method's,
- * both measured in the same run, so that a slower or busier machine (which
+ * both measured in the same runs, so that a slower or busier machine (which
  * slows both) does not look like a slower method: slowdown = (t_M / t_R now) /
- * (t_M / t_R in the baseline).  Without a reference in both runs it falls back
- * to t_M / t_M(baseline), and says so.  Each time is the mean of the fastest
- * 99 % of the queries, the fastest of the run's repeats (the least disturbed),
- * and the spread of the repeats' ratios is the
- * noise: the check fails only when slowdown > max_slowdown · (1 + noise). */
+ * (t_M / t_R in the baseline).  Without a reference in both it falls back to
+ * t_M / t_M(baseline), and says so.  Each time is the mean over the queries of
+ * each query's fastest CPU time over the K repeats (gate_times.h; CPU time:
+ * cpu_span.h), and the noise is how far those may be from undisturbed times,
+ * estimated by the second fastest: the check fails only when slowdown >
+ * max_slowdown · (1 + noise).  A baseline without CPU times (written before
+ * ccdbench measured them) is compared in elapsed time instead. */
+typedef enum ccd_gate_clock {
+    CCD_GATE_CPU = 0,    /* CPU time (ccd_query_outcome.cpu_ns) */
+    CCD_GATE_ELAPSED = 1 /* elapsed time (time_ns); in an old baseline, the mean of
+                          * the fastest 99 % of its queries */
+} ccd_gate_clock;
+
 typedef struct ccd_gate_timing {
-    double method_us;    /* the fastest of the repeats' times (ccd_gate_time_us) */
+    ccd_gate_clock clock; /* what the times are */
+    double method_us;    /* the mean of its queries' fastest times over the repeats */
     double reference_us; /* the same for the reference method; NAN: none */
-    double noise;        /* (max − min) / min of the repeats' ratios, 0 for one repeat */
+    double noise;        /* how much the fastest times may be off: (Σ second fastest −
+                          * Σ fastest) / Σ fastest, of M plus of the reference (0 for
+                          * one repeat) */
     unsigned repeats;
 } ccd_gate_timing;
 
 /* What a baseline result file holds of the method and the reference (first run,
- * all groups): their times (ccd_gate_time_us; reference NAN when absent) and the
- * method's queries. */
+ * all groups): their times (ccd_gate_time_us; reference NAN when absent), in CPU
+ * time when the file has it for both, and the method's queries. */
 typedef struct ccd_gate_baseline {
+    ccd_gate_clock clock;
     double method_us, reference_us;
     uint64_t queries;
 } ccd_gate_baseline;
@@ -65,16 +78,29 @@ typedef struct ccd_gate_verdict {
 ccd_status ccd_gate_baseline_read(ccd_gate_baseline *b, ccd_error *err, const char *path,
                                   const char *method, const char *reference);
 
-/* The timing of method m_method and m_reference (SIZE_MAX: none) over `repeats`
- * runs of the same queries. */
-void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_run_stats *const *runs, unsigned repeats,
-                        size_t m_method, size_t m_reference);
+/* The timing of method m_method and m_reference (SIZE_MAX: none) from the
+ * fastest times of their queries over the gate's runs: each time is the mean
+ * of the queries' fastest, the noise the relative excess of the second fastest
+ * (summed over the two methods). */
+void ccd_gate_timing_of(ccd_gate_timing *t, const ccd_gate_times *times, size_t m_method,
+                        size_t m_reference);
 
-/* The time of method m in a run, over every group: the mean µs of its fastest
- * 99 % of queries (NAN without queries).  The slowest 1 % is where a query lost
- * its core to another process; it would move a plain mean by more than the
- * method's own time on a loaded machine. */
-double ccd_gate_time_us(const ccd_run_stats *s, size_t m);
+/* A result of the gate's runs for a baseline (`gate --json`): `run` (one of
+ * them) with each method's cpu_total_ns the sum of its queries' fastest CPU
+ * times (times, in CPU time; ds the dataset run).  *fastest shares all but its
+ * arrays with `run`: free it with ccd_gate_fastest_free. */
+ccd_status ccd_gate_fastest(ccd_run_stats *fastest, ccd_error *err, const ccd_run_stats *run,
+                            const ccd_gate_times *times, const ccd_dataset *ds);
+void ccd_gate_fastest_free(ccd_run_stats *fastest);
+
+/* The time of method m in a run, over every group, in µs (NAN without queries,
+ * or without CPU times for CCD_GATE_CPU):
+ *   - CCD_GATE_CPU: the mean CPU time of a query (cpu_total_ns / queries);
+ *   - CCD_GATE_ELAPSED: the mean elapsed time of its fastest 99 % of queries
+ *     (the slowest 1 % is where a short query lost its core to another process;
+ *     a query of a millisecond loses it far more often, which only CPU time
+ *     leaves out). */
+double ccd_gate_time_us(const ccd_run_stats *s, size_t m, ccd_gate_clock clock);
 
 /* The verdict on method 0 of stats. */
 void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_gate_limits *lim);

@@ -6,8 +6,12 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/batch_loop.h \
 	src/bench/checkpoint.c \
 	src/bench/checkpoint.h \
+	src/bench/cpu_span.c \
+	src/bench/cpu_span.h \
 	src/bench/gate.c \
 	src/bench/gate.h \
+	src/bench/gate_times.c \
+	src/bench/gate_times.h \
 	src/bench/isolate.c \
 	src/bench/isolate.h \
 	src/bench/json_doc.c \

@@ -29,6 +29,8 @@ void ccd_method_stats_add(ccd_method_stats *s, const ccd_query_truth *truth,
     if (o->time_ns > s->time_max_ns)
         s->time_max_ns = o->time_ns;
     ccd_time_histogram_add(&s->times, o->time_ns);
+    s->cpu_total_ns += o->cpu_ns;
+    s->cpu_queries++;
     if (o->toi_order != CCD_TOI_NOT_COMPARED) {
         s->toi_compared++;
         s->toi_violations += o->toi_order == CCD_TOI_LATER;

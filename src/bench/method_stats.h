@@ -16,6 +16,12 @@ typedef struct ccd_method_stats {
     uint64_t hit_max_checks;  /* queries stopped early by max_checks        */
     uint64_t time_total_ns;
     uint64_t time_max_ns;
+    /* The queries' cpu_ns (ccd_query_outcome): a time that other processes
+     * taking the core do not inflate, for `ccdbench gate`.  cpu_queries counts
+     * the queries in cpu_total_ns: all of them in a run; none in a result file
+     * written before ccdbench measured it. */
+    uint64_t cpu_total_ns;
+    uint64_t cpu_queries;
     ccd_time_histogram times;
     /* Time of impact against the exact one (only with exact truth, CCD_CAP_TOI). */
     uint64_t toi_compared;

@@ -41,6 +41,9 @@ typedef struct ccd_query_outcome {
     int failure;        /* CCD_FAILURE_*: when not NONE the result does not count */
     int failure_detail; /* see ccd_failure_kind */
     uint64_t time_ns; /* wall time of the method call (CLOCK_MONOTONIC) */
+    uint64_t cpu_ns;  /* its share of the on-CPU time of its span of calls
+                       * (bench/cpu_span.h): time_ns when no call of the span
+                       * lost its core, else an even share of the thread CPU time */
     int toi_order;    /* CCD_TOI_* */
     double toi_gap;   /* |method toi - exact toi| when compared (to within one ulp), else 0 */
 } ccd_query_outcome;

@@ -363,6 +363,8 @@ static void method_entry(FILE *out, const ccd_method *m, const ccd_method_stats 
     fprintf(out, ", \"tolerance_sum\": [%llu, %llu], \"tolerance_max\": ",
             (unsigned long long)d->tolerance_sum.whole, (unsigned long long)d->tolerance_sum.frac);
     ccd_json_write_double(out, d->tolerance_max);
+    if (s->cpu_queries == s->queries) /* else (a sum with older files) unknown: left out */
+        fprintf(out, ", \"cpu_total_ns\": %llu", (unsigned long long)s->cpu_total_ns);
     fputs(",\n             \"times_positive\": ", out);
     histogram(out, &d->times_positive, NULL);
     fputs(",\n             \"times_negative\": ", out);
@@ -576,6 +578,12 @@ static ccd_status read_method_entry(ccd_method_stats *s, ccd_method_detail *d,
         (st = get_histogram(&negative, r, e, "times_negative")) != CCD_OK ||
         (st = read_failures(s, f, r, e)) != CCD_OK)
         return st;
+    /* absent from the files of a ccdbench that did not measure it */
+    if (ccd_json_get(e, "cpu_total_ns")) {
+        if ((st = get_u64(&s->cpu_total_ns, r, e, "cpu_total_ns")) != CCD_OK)
+            return st;
+        s->cpu_queries = s->queries;
+    }
     if (s->queries == 0)
         d->time_min_ns = UINT64_MAX;
     s->toi_gap_sum = ccd_fixed_sum_value(&d->toi_gap_sum);
@@ -834,6 +842,8 @@ void ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail
     into->false_negatives += from->false_negatives;
     into->hit_max_checks += from->hit_max_checks;
     into->time_total_ns += from->time_total_ns;
+    into->cpu_total_ns += from->cpu_total_ns;
+    into->cpu_queries += from->cpu_queries;
     if (from->time_max_ns > into->time_max_ns)
         into->time_max_ns = from->time_max_ns;
     ccd_time_histogram_merge(&into->times, &from->times);

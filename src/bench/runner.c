@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The benchmark runner (runner.h) as a batch loop: compute = truth + every method
- * on one query; consume = add to the group statistics in query order. */
+/* The benchmark runner (runner.h) as a batch loop: compute = every method on a
+ * chunk of queries, then the truth of each and its answers judged; consume = add
+ * to the group statistics in query order. */
 #include <config.h>
 
 #include "bench/runner.h"
@@ -9,6 +10,7 @@
 #include "core/query_line.h"
 #include "core/clock.h"
 #include "bench/batch_loop.h"
+#include "bench/cpu_span.h"
 #include "bench/isolate.h"
 #include "exact/exact_ccd.h"
 
@@ -44,6 +46,7 @@ typedef struct run_ctx {
     const ccd_query *batch;     /* the batch being computed (for isolated outcomes) */
     unsigned char *in_shard;    /* per query of the batch: to be run here */
     ccd_params *method_params;  /* per method: cfg->params with its option values */
+    size_t slot_size;           /* bytes of a run_slot with its outcomes */
 } run_ctx;
 
 static void thread_free(void *tls, void *ctx)
@@ -236,42 +239,63 @@ static ccd_status compare_toi(ccd_query_outcome *o, ccd_error *err, const run_ct
     return CCD_OK;
 }
 
-static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_file *f,
-                          const ccd_query *q, void *tls, void *ctx)
+static run_slot *slot_at(void *slots, const run_ctx *c, size_t i)
 {
-    const run_ctx *c = ctx;
-    run_thread *t = tls;
-    run_slot *slot = slot_bytes;
-    slot->skipped = ccd_run_shard_of(c->cfg, (size_t)(f - c->ds->files), q) != c->cfg->shard_index;
-    if (slot->skipped)
-        return CCD_OK;
-    ccd_status st = decide_truth(&slot->truth, &slot->row, err, c, f, q, t);
-    if (st != CCD_OK)
-        return st;
-    for (size_t m = 0; m < c->cfg->method_count; m++) {
-        const ccd_method *method = c->cfg->methods[m];
+    return (run_slot *)((unsigned char *)slots + i * c->slot_size);
+}
+
+/* Method m on the chunk's queries of this shard, one after another: each call
+ * timed (time_ns), and the run of them as a span of on-CPU time (cpu_ns,
+ * bench/cpu_span.h).  A method that cannot answer a query loses it, not the run. */
+static void run_method(void *slots, const run_ctx *c, size_t m, const ccd_query *queries,
+                       size_t count, run_thread *t)
+{
+    const ccd_method *method = c->cfg->methods[m];
+    ccd_cpu_span span;
+    ccd_cpu_span_begin(&span);
+    for (size_t i = 0; i < count; i++) {
+        run_slot *slot = slot_at(slots, c, i);
+        if (slot->skipped)
+            continue;
         ccd_query_outcome *o = &slot->outcomes[m];
         memset(&o->result, 0, sizeof o->result);
         o->result.toi = o->result.toi_upper = INFINITY;
         o->failure = CCD_FAILURE_NONE;
         o->toi_order = CCD_TOI_NOT_COMPARED;
         o->toi_gap = 0;
-        ccd_status mst = CCD_OK;
-        if (c->cfg->isolate && c->cfg->isolate[m]) { /* run by prepare_batch */
-            *o = *ccd_isolate_outcome(c->isolate, (size_t)(q - c->batch), m);
-            if (o->failure != CCD_FAILURE_NONE)
-                continue;
-        } else {
-            uint64_t start = ccd_clock_ns();
-            mst = ccd_method_run(&o->result, method, q, &c->method_params[m], t->scratch[m]);
-            o->time_ns = ccd_clock_ns() - start;
-        }
-        /* A method that cannot answer this query loses it, not the run. */
+        uint64_t start = ccd_clock_ns();
+        ccd_status mst = ccd_method_run(&o->result, method, &queries[i], &c->method_params[m],
+                                        t->scratch[m]);
+        o->time_ns = ccd_clock_ns() - start;
+        ccd_cpu_span_add(&span, o->time_ns);
         if (mst != CCD_OK) {
             o->failure = CCD_FAILURE_STATUS;
             o->failure_detail = (int)mst;
-            continue;
         }
+    }
+    ccd_cpu_span_end(&span);
+    for (size_t i = 0, k = 0; i < count; i++) {
+        run_slot *slot = slot_at(slots, c, i);
+        if (!slot->skipped) {
+            ccd_query_outcome *o = &slot->outcomes[m];
+            o->cpu_ns = ccd_cpu_span_share(&span, k++, o->time_ns);
+        }
+    }
+}
+
+/* Judge the answers of q (truth decided, methods run): invalid results, the toi
+ * against the exact one, and the oracle's word on what counts against a method. */
+static ccd_status check_outcomes(run_slot *slot, ccd_error *err, const run_ctx *c,
+                                 const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
+{
+    ccd_status st;
+    for (size_t m = 0; m < c->cfg->method_count; m++) {
+        const ccd_method *method = c->cfg->methods[m];
+        ccd_query_outcome *o = &slot->outcomes[m];
+        if (c->cfg->isolate && c->cfg->isolate[m]) /* run by prepare_batch */
+            *o = *ccd_isolate_outcome(c->isolate, (size_t)(q - c->batch), m);
+        if (o->failure != CCD_FAILURE_NONE)
+            continue;
         if ((o->failure_detail = ccd_result_check(&o->result, method->caps, &c->cfg->params))) {
             o->failure = CCD_FAILURE_INVALID;
             continue;
@@ -284,6 +308,38 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
             (!o->result.collides != !slot->truth.collides || o->toi_order == CCD_TOI_LATER) &&
             (st = run_oracle_on_row(err, c, f, q, t, slot->row)) != CCD_OK)
             return st;
+    }
+    return CCD_OK;
+}
+
+/* A chunk of consecutive queries: each method on all of them (a run of calls of
+ * one method is what can be timed in CPU time), then query by query the truth
+ * and the answers judged (the oracle's toi of the query at hand is the thread's),
+ * stopping at the first error: the earliest failing query's. */
+static ccd_status compute_chunk(void *slots, size_t *failed, ccd_error *err,
+                                const ccd_dataset_file *f, const ccd_query *queries,
+                                size_t count, void *tls, void *ctx)
+{
+    const run_ctx *c = ctx;
+    run_thread *t = tls;
+    size_t file = (size_t)(f - c->ds->files);
+    for (size_t i = 0; i < count; i++)
+        slot_at(slots, c, i)->skipped =
+            ccd_run_shard_of(c->cfg, file, &queries[i]) != c->cfg->shard_index;
+    for (size_t m = 0; m < c->cfg->method_count; m++)
+        if (!(c->cfg->isolate && c->cfg->isolate[m]))
+            run_method(slots, c, m, queries, count, t);
+    for (size_t i = 0; i < count; i++) {
+        run_slot *slot = slot_at(slots, c, i);
+        if (slot->skipped)
+            continue;
+        ccd_status st = decide_truth(&slot->truth, &slot->row, err, c, f, &queries[i], t);
+        if (st == CCD_OK)
+            st = check_outcomes(slot, err, c, f, &queries[i], t);
+        if (st != CCD_OK) {
+            *failed = i;
+            return st;
+        }
     }
     return CCD_OK;
 }
@@ -392,7 +448,8 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     memset(stats, 0, sizeof *stats);
     stats->methods = cfg->methods;
     stats->method_count = cfg->method_count;
-    run_ctx c = {.cfg = cfg, .ds = ds, .stats = stats};
+    run_ctx c = {.cfg = cfg, .ds = ds, .stats = stats,
+                 .slot_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome)};
     c.use_ms = cfg->ms_exact ? mpq_sgn(cfg->ms_exact) > 0 : cfg->params.ms > 0;
     c.limit_t_max = cfg->params.t_max < 1;
     if (cfg->truth_files && cfg->truth_files->count != ds->count)
@@ -430,12 +487,12 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         ccd_batch_loop loop = {
             .threads = cfg->threads,
             .batch_size = batch_size,
-            .slot_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome),
+            .slot_size = c.slot_size,
             .ctx = &c,
             .thread_new = thread_new,
             .thread_free = thread_free,
             .prepare = c.isolate ? prepare_batch : NULL,
-            .compute = compute,
+            .compute_chunk = compute_chunk,
             .consume = consume,
             .file_begin = cfg->file_begin,
             .file_end = cfg->file_end,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The benchmark runner: every query of a dataset through every selected method,
- * each call timed with CLOCK_MONOTONIC, compared with the truth (the file's labels,
- * or the exact oracle), and summarised per (set, family, kind, method).
+ * each call timed with CLOCK_MONOTONIC (and each run of calls of a method on a
+ * thread in CPU time too, bench/cpu_span.h), compared with the truth (the file's
+ * labels, or the exact oracle), and summarised per (set, family, kind, method).
  */
 #ifndef CCD_BENCH_RUNNER_H
 #define CCD_BENCH_RUNNER_H

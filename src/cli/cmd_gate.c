@@ -28,16 +28,19 @@ static const char usage[] =
     "  --baseline FILE    a result file (this gate's --json, or ccdbench run --json)\n"
     "                     that has M, and the reference method to time it against\n"
     "  --max-slowdown R   fail when M is more than R times slower than in the\n"
-    "                     baseline, relative to the reference, noise allowed for\n"
+    "                     baseline, relative to the reference, in CPU time (what\n"
+    "                     other processes take of the core does not count), noise\n"
+    "                     allowed for\n"
     "  --reference R      the method M's time is divided by, both measured in the\n"
     "                     same runs, so that a slower or busier machine does not\n"
     "                     look like a slower method (default exact; none: compare\n"
     "                     absolute times)\n"
-    "  --repeat K         run K times and take each method's fastest mean; the\n"
-    "                     spread of the K ratios is the noise allowed for (default\n"
-    "                     5 with --baseline, else 1)\n"
+    "  --repeat K         run K times and take each method's fastest mean CPU\n"
+    "                     time; its gap to the second fastest is the noise allowed\n"
+    "                     for (default 5 with --baseline or --json, else 1)\n"
     "  --junit FILE       also write the checks as JUnit XML\n"
-    "  --json FILE        also write this run's result file (a future baseline)\n"
+    "  --json FILE        also write a result file of each method's fastest run\n"
+    "                     (a future baseline)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --delta X, --max-checks N, --eta X   method option shorthands (as for run)\n"
     "  --param M.K=V      set option K of method M (as for run)\n"
@@ -165,8 +168,26 @@ static int parse(gate_options *o, int argc, char **argv)
     if (o->reference && !strcmp(o->reference, o->method))
         o->reference = NULL; /* M against itself: absolute times */
     if (!o->repeat)
-        o->repeat = o->baseline ? 5 : 1;
+        o->repeat = o->baseline || o->json ? 5 : 1; /* a baseline's times as robust */
     return -1;
+}
+
+typedef struct gate_times_ctx {
+    ccd_gate_times *times;
+    const ccd_dataset *ds;
+    int out_of_memory;
+} gate_times_ctx;
+
+/* The runner's on_query: each query's times, in query order. */
+static void note_times(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
+                       const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
+{
+    (void)q;
+    (void)truth;
+    gate_times_ctx *c = ctx;
+    if (!c->out_of_memory &&
+        ccd_gate_times_add(c->times, (size_t)(file - c->ds->files), outcomes) != 0)
+        c->out_of_memory = 1;
 }
 
 int ccd_cmd_gate(int argc, char **argv)
@@ -188,6 +209,7 @@ int ccd_cmd_gate(int argc, char **argv)
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0;
     ccd_gate_baseline baseline;
+    ccd_gate_times times = {0};
     ccd_atomic_file junit_file = {0}, json_file = {0};
     ccd_run_stats *runs = calloc((size_t)o.repeat, sizeof *runs);
     unsigned done_runs = 0;
@@ -249,18 +271,28 @@ int ccd_cmd_gate(int argc, char **argv)
                           .method_options = (const ccd_option_value *const *)method_options,
                           .method_limits = limit, .isolate = isolate, .query_timeout = 60,
                           .threads = (int)o.threads};
-    for (; done_runs < (unsigned)o.repeat; done_runs++)
+    /* Every run's times of every query, for the fastest of each (gate_times.h). */
+    ccd_gate_clock clock = o.baseline ? baseline.clock : CCD_GATE_CPU;
+    ccd_gate_times_init(&times, chosen.count, clock == CCD_GATE_CPU);
+    gate_times_ctx tctx = {.times = &times, .ds = &ds};
+    cfg.on_query = note_times;
+    cfg.ctx = &tctx;
+    for (; done_runs < (unsigned)o.repeat; done_runs++) {
+        ccd_gate_times_begin_run(&times);
         if (ccd_run(&runs[done_runs], &err, &ds, &cfg) != CCD_OK) {
             status = ccd_cli_fail(&err);
             goto done;
         }
+        if (tctx.out_of_memory) {
+            status = ccd_cli_out_of_memory();
+            done_runs++;
+            goto done;
+        }
+    }
     ccd_run_stats *stats = &runs[0]; /* the answers are the same in every run */
     ccd_cli_note_unlabelled_run(stats); /* the truth is the labels where there are any */
-    const ccd_run_stats *views[1000];
-    for (unsigned k = 0; k < done_runs; k++)
-        views[k] = &runs[k];
     ccd_gate_timing timing;
-    ccd_gate_timing_of(&timing, views, done_runs, 0, chosen.count > 1 ? 1 : SIZE_MAX);
+    ccd_gate_timing_of(&timing, &times, 0, chosen.count > 1 ? 1 : SIZE_MAX);
     ccd_gate_limits limits = {.max_fn = o.max_fn, .max_fp = o.max_fp,
                               .max_fp_percent = o.max_fp_percent,
                               .max_slowdown = o.max_slowdown,
@@ -272,6 +304,10 @@ int ccd_cmd_gate(int argc, char **argv)
         fprintf(stderr, "ccdbench: gate: warning: %s has no method '%s': the slowdown compares "
                 "absolute times, which a slower or busier machine inflates (make the baseline "
                 "with gate --json)\n", o.baseline, o.reference);
+    if (o.baseline && clock == CCD_GATE_ELAPSED)
+        fprintf(stderr, "ccdbench: gate: warning: %s has no CPU times (an older ccdbench wrote "
+                "it): the slowdown compares elapsed times, which other processes inflate "
+                "(remake it with gate --json)\n", o.baseline);
     if (o.baseline && baseline.queries != verdict.queries - verdict.failed)
         fprintf(stderr, "ccdbench: gate: warning: %s timed %s on %llu queries, this run on "
                 "%llu: the data differ, and so may the times\n", o.baseline, o.method,
@@ -285,23 +321,11 @@ int ccd_cmd_gate(int argc, char **argv)
             status = ccd_cli_fail(&err);
     }
     if (o.json && status != CCD_EXIT_USAGE) {
-        /* the run whose ratio (or time) is the median: a baseline's typical run */
-        unsigned pick = 0;
-        if (done_runs > 2) {
-            double key[1000];
-            for (unsigned k = 0; k < done_runs; k++)
-                key[k] = ccd_gate_time_us(&runs[k], 0) /
-                         (chosen.count > 1 ? ccd_gate_time_us(&runs[k], 1) : 1);
-            for (unsigned k = 0; k < done_runs; k++) {
-                unsigned below = 0;
-                for (unsigned l = 0; l < done_runs; l++)
-                    below += key[l] < key[k] || (key[l] == key[k] && l < k);
-                if (below == done_runs / 2)
-                    pick = k;
-            }
-        }
-        ccd_result_header h;
-        if (ccd_result_header_init(&h, &err, argv + optind, (size_t)(argc - optind), &ds,
+        /* the CPU times of the queries' fastest runs, as the gate takes them */
+        ccd_run_stats fastest = {0};
+        ccd_result_header h = {0};
+        if (ccd_gate_fastest(&fastest, &err, stats, &times, &ds) != CCD_OK ||
+            ccd_result_header_init(&h, &err, argv + optind, (size_t)(argc - optind), &ds,
                                    cfg.methods, cfg.method_count, CCD_TRUTH_POLICY_LABELS, 0, 1,
                                    NULL) != CCD_OK) {
             status = ccd_cli_fail(&err);
@@ -310,15 +334,17 @@ int ccd_cmd_gate(int argc, char **argv)
             ccd_result_write_header(&w, json_file.stream, &h, 0);
             ccd_result_write_run_begin(&w, NAN, &cfg.params, cfg.methods, cfg.method_options,
                                        cfg.method_count);
-            ccd_result_write_run_end(&w, &runs[pick]);
+            ccd_result_write_run_end(&w, &fastest);
             ccd_result_write_finish(&w);
             if (ccd_atomic_file_commit(&json_file, &err) != CCD_OK)
                 status = ccd_cli_fail(&err);
         }
         h.methods = NULL;
         ccd_result_header_free(&h);
+        ccd_gate_fastest_free(&fastest);
     }
 done:
+    ccd_gate_times_free(&times);
     for (unsigned k = 0; k < done_runs; k++)
         ccd_run_stats_free(&runs[k]);
     free(runs);
