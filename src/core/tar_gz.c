@@ -175,13 +175,14 @@ ccd_status ccd_tar_gz_next(ccd_tar_member *m, ccd_error *err, ccd_tar_gz *t)
     for (;;) {
         unsigned char h[BLOCK];
         uint64_t at = t->offset;
-        int k = gzread(t->gz, h, BLOCK);
+        int k = gzread(t->gz, h, BLOCK), code;
+        gzerror(t->gz, &code);
+        if (k < 0 || (k < BLOCK && code != Z_OK))
+            return gz_error(err, t, at + (k > 0 ? (uint64_t)k : 0));
         if (k == 0 && at == 0)
             return tar_error(err, t, 0, "empty file: not a tar archive");
         if (k == 0)
             return tar_error(err, t, at, "truncated archive (no end-of-archive block)");
-        if (k < 0)
-            return gz_error(err, t, at);
         if (k != BLOCK && at == 0)
             return tar_error(err, t, 0, "not a tar archive (shorter than a header)");
         if (k != BLOCK)

@@ -103,7 +103,8 @@ static ccd_status read_queries(ccd_batch *b, ccd_error *err, const char *csv, co
     ccd_reader_close(r);
     if (st == CCD_OK && b->count != pairs)
         st = ccd_error_set(err, CCD_ERR_INPUT, csv, 0, 0, "%s%zu queries, but %s has %zu pairs",
-                           b->count > pairs ? "more than " : "", b->count, boxes, pairs);
+                           b->count > pairs ? "more than " : "",
+                           b->count > pairs ? pairs : b->count, boxes, pairs);
     for (size_t i = 0; st == CCD_OK && i < b->count; i++)
         if (b->queries[i].label < 0)
             st = ccd_error_set(err, CCD_ERR_INPUT, labels, 0, 0, "no label for query %zu", i);
@@ -189,13 +190,15 @@ done:
     return st;
 }
 
-/* The roots of both published kinds at precision prec into r[0], r[1]. */
+/* The roots of both published kinds at precision prec into r[0], r[1] (both
+ * initialised, whatever the status). */
 static ccd_status read_roots(ccd_mma_roots r[2], ccd_error *err, const char *dir,
                              unsigned long step, const ccd_scene_published *p, mpfr_prec_t prec)
 {
     ccd_status st = CCD_OK;
+    ccd_mma_roots_init(&r[0], prec);
+    ccd_mma_roots_init(&r[1], prec);
     for (int k = 0; k < 2 && st == CCD_OK; k++) {
-        ccd_mma_roots_init(&r[k], prec);
         if (!(k == 0 ? p->vf : p->ee).published)
             continue;
         char *path = published_path(dir, "roots", step, (ccd_kind)k, "_roots.tar.gz");
