@@ -32,8 +32,9 @@ typedef struct ccd_scene {
 
 /* Read two frames (PLY: ascii or binary, any endianness, float or double; OBJ;
  * OFF), polygons fanned into triangles.  The frames must have the same vertex
- * count and the same faces: otherwise an input error "frame1: what" naming the
- * first difference. */
+ * count and the same faces: otherwise an input error "frame1:line:column: what"
+ * naming the first difference at its place in frame1 ("frame1: what" for a face
+ * of binary PLY data, which has no lines). */
 CCD_API ccd_status ccd_scene_read(ccd_scene *s, ccd_error *err, const char *frame0,
                                   const char *frame1);
 CCD_API void ccd_scene_free(ccd_scene *s);

@@ -128,7 +128,19 @@ fi
 # frames of two meshes, a directory without frames, bad usage
 printf 'v 0 0 0\nv 4 0 0\nv 0 4 0\nf 1 2 3\n' >"$TMP/one.obj"
 expect_status 2 "$CCDBENCH" scene run "$TMP/scene/frames/7.obj" "$TMP/one.obj"
-expect_stderr "one.obj: 3 vertices, but .*7.obj has 6"
+expect_stderr "one.obj:3:1: 3 vertices, but .*7.obj has 6"
+# the first difference at its line: a face of an ascii PLY, an OFF's extra
+# triangle, an OFF's counts line
+printf 'ply\nformat ascii 1.0\nelement vertex 6\nproperty double x\nproperty double y\nproperty double z\nelement face 2\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n4 0 0\n0 4 0\n1 1 -1\n2 1 -1\n1 2 -1\n3 0 1 2\n3 3 5 4\n' \
+  >"$TMP/turned.ply"
+expect_status 2 "$CCDBENCH" scene run "$TMP/scene/frames/7.obj" "$TMP/turned.ply"
+expect_stderr "turned.ply:17:1: triangle 1 is \(3, 5, 4\), but in .*7.obj \(3, 4, 5\)"
+printf 'OFF\n6 3 0\n0 0 0\n4 0 0\n0 4 0\n1 1 -1\n2 1 -1\n1 2 -1\n3 0 1 2\n3 3 4 5\n3 0 1 3\n' >"$TMP/more.off"
+expect_status 2 "$CCDBENCH" scene run "$TMP/scene/frames/7.obj" "$TMP/more.off"
+expect_stderr "more.off:11:1: 3 triangles, but .*7.obj has 2"
+printf 'OFF\n  5 1 0\n0 0 0\n4 0 0\n0 4 0\n1 1 -1\n2 1 -1\n3 0 1 2\n' >"$TMP/five.off"
+expect_status 2 "$CCDBENCH" scene run "$TMP/scene/frames/7.obj" "$TMP/five.off"
+expect_stderr "five.off:2:3: 5 vertices, but .*7.obj has 6"
 expect_status 2 "$CCDBENCH" scene run "$TMP"
 expect_stderr "no frames directory"
 expect_status 2 "$CCDBENCH" scene run --ms -1 "$TMP/scene"
