@@ -278,8 +278,10 @@ ccd_status ccd_scene_published_check(ccd_scene_published *out, ccd_error *err, c
                                    "the step's earliest toi is not found again (%s candidate %zu)",
                                    st->exact_toi_kind == CCD_VF ? "VF" : "EE",
                                    st->exact_toi_index);
-        ccd_algebraic_refine(toi, CCD_SCENE_TOI_BITS + 8);
-        ccd_algebraic_bounds(al, ah, toi);
+        else {
+            ccd_algebraic_refine(toi, CCD_SCENE_TOI_BITS + 8);
+            ccd_algebraic_bounds(al, ah, toi);
+        }
     }
     /* the least root, at a precision raised until its enclosure is narrow */
     for (mpfr_prec_t prec = ROOTS_PREC_FIRST; status == CCD_OK; prec *= 2) {
