@@ -2,15 +2,16 @@
 /* Whole simulation steps (ccdbench/scene.h): edge numbering, the broad phase and
  * the step on a hand-made two-frame OBJ with a known answer, the connectivity
  * checks, and the Scalable-CCD cloth-funnel frames against their published
- * box pairs, queries and Mathematica labels (skipped without the shared data). */
+ * box pairs, queries, Mathematica labels and roots (skipped without the shared
+ * data), both by the test's own comparisons and by ccd_scene_published_check. */
 #include <config.h>
 
-#include <stdio.h> /* before mpfr.h (mma_roots.h): mpfr_fprintf */
+#include <stdio.h> /* before mpfr.h (scene/mma_roots.h): mpfr_fprintf */
 
 #include "ccdbench.h"
 #include "ccdbench/scene.h"
 #include "exact/exact_ccd.h"
-#include "mma_roots.h"
+#include "scene/mma_roots.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -99,7 +100,7 @@ START_TEST(test_falling_triangle)
         ccd_params p;
         ccd_params_default(&p);
         ccd_scene_step st;
-        ck_assert_int_eq(ccd_scene_step_run(&st, &err, &s, &c, methods, 2, &p, threads), CCD_OK);
+        ck_assert_int_eq(ccd_scene_step_run(&st, &err, &s, &c, methods, NULL, 2, &p, threads), CCD_OK);
         ck_assert_uint_eq(st.vf_positives, 3);
         ck_assert_uint_eq(st.ee_positives, 0);
         ck_assert(st.exact_toi_lo == 0.5 && st.exact_toi_hi == 0.5);
@@ -118,7 +119,7 @@ START_TEST(test_falling_triangle)
         ccd_scene_candidates_free(&c);
         ck_assert_int_eq(ccd_scene_broad_phase(&c, &err, &s, 0.25, threads), CCD_OK);
         p.ms = 0.25;
-        ck_assert_int_eq(ccd_scene_step_run(&st, &err, &s, &c, methods, 1, &p, threads), CCD_OK);
+        ck_assert_int_eq(ccd_scene_step_run(&st, &err, &s, &c, methods, NULL, 1, &p, threads), CCD_OK);
         ck_assert(st.exact_toi_hi < 0.5);
         ck_assert(fabs(st.exact_toi_lo - 0.375) < 1e-15); /* 1 - 2t = 1/4 */
         ccd_scene_step_free(&st);
@@ -140,10 +141,16 @@ START_TEST(test_connectivity_checked)
                                                 "v 1 2 1\nf 1 2 3\nf 4 6 5\n");
     ccd_scene s;
     ccd_error err;
+    /* at their lines in the second frame: its last "v", its face */
+    char *want;
     ck_assert_int_eq(ccd_scene_read(&s, &err, a, fewer), CCD_ERR_INPUT);
-    ck_assert_ptr_nonnull(strstr(err.message, "3 vertices, but"));
+    ck_assert_int_ge(asprintf(&want, "%s:3:1: 3 vertices, but", fewer), 0);
+    ck_assert_msg(!strncmp(err.message, want, strlen(want)), "%s", err.message);
+    free(want);
     ck_assert_int_eq(ccd_scene_read(&s, &err, a, other), CCD_ERR_INPUT);
-    ck_assert_ptr_nonnull(strstr(err.message, "triangle 1 is (3, 5, 4)"));
+    ck_assert_int_ge(asprintf(&want, "%s:8:1: triangle 1 is (3, 5, 4)", other), 0);
+    ck_assert_msg(!strncmp(err.message, want, strlen(want)), "%s", err.message);
+    free(want);
     ck_assert_int_eq(ccd_scene_broad_phase(&(ccd_scene_candidates){0}, &err,
                                            &(ccd_scene){0}, -1, 1),
                      CCD_ERR_INPUT);
@@ -285,7 +292,7 @@ START_TEST(test_cloth_funnel_published_pairs)
     ccd_params p;
     ccd_params_default(&p);
     ccd_scene_step st;
-    ck_assert_int_eq(ccd_scene_step_run(&st, &err, &s, &c1, NULL, 0, &p, 2), CCD_OK);
+    ck_assert_int_eq(ccd_scene_step_run(&st, &err, &s, &c1, NULL, NULL, 0, &p, 2), CCD_OK);
     ck_assert_uint_eq(st.vf_positives, pvf);
     ck_assert_uint_eq(st.ee_positives, pee);
     ccd_query q;
@@ -302,30 +309,62 @@ START_TEST(test_cloth_funnel_published_pairs)
     mpq_t lo, hi;
     mpq_inits(lo, hi, NULL);
     ccd_algebraic_bounds(lo, hi, toi);
-    mpfr_t m_vf, m_ee, a, eps;
-    mpfr_inits2(2048, m_vf, m_ee, a, eps, (mpfr_ptr)0);
-    size_t files_vf, files_ee;
-    char *roots;
-    ck_assert_int_ge(asprintf(&roots, "%s/scalable-ccd/cloth-funnel/roots/227vf_roots.tar.gz", data), 0);
-    test_mma_min_toi(m_vf, &files_vf, roots);
-    free(roots);
-    ck_assert_int_ge(asprintf(&roots, "%s/scalable-ccd/cloth-funnel/roots/227ee_roots.tar.gz", data), 0);
-    test_mma_min_toi(m_ee, &files_ee, roots);
-    free(roots);
-    ck_assert_uint_eq(files_vf, pvf); /* one file per colliding query */
-    ck_assert_uint_eq(files_ee, pee);
-    mpfr_min(m_vf, m_vf, m_ee, MPFR_RNDN);
+    /* Mathematica's roots, enclosed by the library's reader */
+    mpfr_t m_vf, a, eps;
+    mpfr_inits2(2048, m_vf, a, eps, (mpfr_ptr)0);
+    ccd_mma_roots roots[2];
+    for (int k = 0; k < 2; k++) {
+        char *path;
+        ck_assert_int_ge(asprintf(&path, "%s/scalable-ccd/cloth-funnel/roots/227%s_roots.tar.gz",
+                                  data, k == 0 ? "vf" : "ee"), 0);
+        ccd_mma_roots_init(&roots[k], 2048);
+        ck_assert_msg(ccd_mma_roots_read(&roots[k], &err, path) == CCD_OK, "%s", err.message);
+        free(path);
+    }
+    ck_assert_uint_eq(roots[0].files, pvf); /* one file per colliding query */
+    ck_assert_uint_eq(roots[1].files, pee);
+    /* the least root, to 2^-250: both enclosures are far narrower */
+    mpfr_min(m_vf, roots[0].least_hi, roots[1].least_hi, MPFR_RNDU);
     mpfr_set_ui_2exp(eps, 1, -250, MPFR_RNDN);
     mpfr_set_q(a, lo, MPFR_RNDD);
     mpfr_sub(a, a, eps, MPFR_RNDD);
     ck_assert(mpfr_greaterequal_p(m_vf, a));
+    mpfr_min(m_vf, roots[0].least_lo, roots[1].least_lo, MPFR_RNDD);
     mpfr_set_q(a, hi, MPFR_RNDU);
     mpfr_add(a, a, eps, MPFR_RNDU);
     ck_assert(mpfr_lessequal_p(m_vf, a));
+    ccd_mma_roots_clear(&roots[0]);
+    ccd_mma_roots_clear(&roots[1]);
     mpfr_fprintf(stderr, "cloth-funnel 227: exact earliest toi in [%.17g, %.17g] (%s %zu), "
                          "least Mathematica root %.30Rg\n", st.exact_toi_lo, st.exact_toi_hi,
                  st.exact_toi_kind == CCD_VF ? "VF" : "EE", st.exact_toi_index, m_vf);
-    mpfr_clears(m_vf, m_ee, a, eps, (mpfr_ptr)0);
+    mpfr_clears(m_vf, a, eps, (mpfr_ptr)0);
+
+    /* The same facts by the library's check, as `scene run DIR` reports them */
+    char *dir;
+    ck_assert_int_ge(asprintf(&dir, "%s/scalable-ccd/cloth-funnel", data), 0);
+    ck_assert(ccd_scene_has_published(dir, 227));
+    ck_assert(!ccd_scene_has_published(dir, 228));
+    ccd_scene_published pub;
+    ck_assert_msg(ccd_scene_published_check(&pub, &err, dir, 227, &s, &c1, &st) == CCD_OK, "%s",
+                  err.message);
+    ck_assert(pub.vf.published && pub.ee.published);
+    ck_assert_uint_eq(pub.vf.pairs, 92);
+    ck_assert_uint_eq(pub.ee.pairs, 263);
+    ck_assert_uint_eq(pub.vf.missing + pub.ee.missing, 0);
+    ck_assert_uint_eq(pub.vf.extra, c1.vf_count - 92);
+    ck_assert_uint_eq(pub.ee.extra, c1.ee_count - 263);
+    ck_assert_uint_eq(pub.vf.query_mismatches + pub.ee.query_mismatches, 0);
+    ck_assert_uint_eq(pub.vf.disagreements + pub.ee.disagreements, 0);
+    ck_assert_uint_eq(pub.vf.positives, 27);
+    ck_assert_uint_eq(pub.ee.positives, 107);
+    ck_assert_uint_eq(pub.vf.root_files, 27);
+    ck_assert_uint_eq(pub.ee.root_files, 107);
+    ck_assert_int_eq(pub.toi, CCD_SCENE_TOI_EQUAL);
+    ck_assert(pub.least_root_lo <= st.exact_toi_hi && st.exact_toi_lo <= pub.least_root_hi);
+    ck_assert_int_eq(strncmp(pub.least_root, "0.045232220376147610398026287", 29), 0);
+    ck_assert(!ccd_scene_published_failed(&pub));
+    free(dir);
     mpq_clears(lo, hi, NULL);
     ccd_algebraic_free(toi);
     ccd_exact_ctx_free(ctx);

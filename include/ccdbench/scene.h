@@ -32,8 +32,9 @@ typedef struct ccd_scene {
 
 /* Read two frames (PLY: ascii or binary, any endianness, float or double; OBJ;
  * OFF), polygons fanned into triangles.  The frames must have the same vertex
- * count and the same faces: otherwise an input error "frame1: what" naming the
- * first difference. */
+ * count and the same faces: otherwise an input error "frame1:line:column: what"
+ * naming the first difference at its place in frame1 ("frame1: what" for a face
+ * of binary PLY data, which has no lines). */
 CCD_API ccd_status ccd_scene_read(ccd_scene *s, ccd_error *err, const char *frame0,
                                   const char *frame1);
 CCD_API void ccd_scene_free(ccd_scene *s);
@@ -108,13 +109,75 @@ typedef struct ccd_scene_step {
 } ccd_scene_step;
 
 /* Run the exact oracle and every method (built-in or plugin, with p) on the
- * candidates.  ms and norm of the oracle come from p.  threads 0: OpenMP
- * default.  The counts do not depend on the thread count. */
+ * candidates.  method_options: NULL, or one array of option values per method
+ * (ccd_params.options of its calls; a NULL entry: its defaults).  ms and norm of
+ * the oracle come from p.  threads 0: OpenMP default.  The counts do not depend
+ * on the thread count. */
 CCD_API ccd_status ccd_scene_step_run(ccd_scene_step *out, ccd_error *err, const ccd_scene *s,
                                       const ccd_scene_candidates *c,
-                                      const ccd_method *const *methods, size_t method_count,
-                                      const ccd_params *p, int threads);
+                                      const ccd_method *const *methods,
+                                      const ccd_option_value *const *method_options,
+                                      size_t method_count, const ccd_params *p, int threads);
 CCD_API void ccd_scene_step_free(ccd_scene_step *st);
+
+/* The check of a step against the data published with it (Scalable-CCD
+ * layout, DIR the scene): the published pairs of one kind, DIR/boxes/
+ * S{vf,ee}.json, among the broad phase's candidates; the queries built for
+ * them equal to the rows of DIR/queries/S{vf,ee}.csv; the exact oracle (at
+ * d = 0) on them equal to DIR/mma_bool/S{vf,ee}_mma_bool.json; and the roots of
+ * DIR/roots/S{vf,ee}_roots.tar.gz (Mathematica's, one file per colliding query). */
+typedef struct ccd_scene_published_kind {
+    int published;           /* 0: DIR/boxes/S{vf,ee}.json is absent; nothing below set */
+    size_t pairs;            /* published pairs */
+    size_t missing;          /* published pairs that are not candidates */
+    size_t first_missing;    /* the first of them: its index in the boxes file */
+    uint64_t first_missing_ids[2]; /* and its box ids */
+    size_t extra;            /* candidates of the kind that are not published */
+    size_t query_mismatches; /* published pairs whose query differs from the CSV row */
+    size_t first_query_mismatch;
+    size_t positives;        /* mma_bool true */
+    size_t disagreements;    /* published pairs where the exact oracle differs from mma_bool */
+    size_t first_disagreement;
+    int first_disagreement_exact; /* the oracle's answer there */
+    size_t root_files, roots; /* roots files read, t values in them */
+} ccd_scene_published_kind;
+
+typedef enum ccd_scene_toi_check {
+    CCD_SCENE_TOI_NOT_COMPARED = 0, /* no root, or nothing collides in the step */
+    CCD_SCENE_TOI_EQUAL,            /* |exact - least root| <= 2^-CCD_SCENE_TOI_BITS */
+    CCD_SCENE_TOI_DIFFERENT         /* they differ by more: see toi_difference */
+} ccd_scene_toi_check;
+
+/* Agreement of the step's exact earliest toi with the least published root:
+ * both are enclosed in intervals narrower than 2^-(bits + 8) (the root in MPFR
+ * interval arithmetic, raising the precision until it is), so "equal" and
+ * "different" are both proofs. */
+enum { CCD_SCENE_TOI_BITS = 200 };
+
+typedef struct ccd_scene_published {
+    ccd_scene_published_kind vf, ee;
+    double least_root_lo, least_root_hi; /* doubles around the least root; INFINITY: none */
+    char least_root[48];       /* its first 30 significant digits */
+    char least_root_file[320]; /* "S{vf,ee}_roots.tar.gz: member" that has it */
+    ccd_scene_toi_check toi;
+    double toi_difference;     /* least root - exact toi (nearest double), when DIFFERENT */
+} ccd_scene_published;
+
+/* Whether step `step` of DIR has published data: DIR/boxes/S{vf,ee}.json. */
+CCD_API int ccd_scene_has_published(const char *dir, unsigned long step);
+
+/* The check.  st is the step run on c (ccd_scene_step_run) at d = 0: its exact
+ * earliest toi is compared with the least root.  For a kind whose boxes file is
+ * there, the queries, mma_bool and roots files must be there too; every file is
+ * read strictly (input errors "path:line:column: what", or
+ * "path[:member]:offset: what" in the binary roots archives). */
+CCD_API ccd_status ccd_scene_published_check(ccd_scene_published *out, ccd_error *err,
+                                             const char *dir, unsigned long step,
+                                             const ccd_scene *s, const ccd_scene_candidates *c,
+                                             const ccd_scene_step *st);
+/* 1 when the check found a difference: a missing pair, a query or label that
+ * differs, or a different earliest toi. */
+CCD_API int ccd_scene_published_failed(const ccd_scene_published *p);
 
 #ifdef __cplusplus
 }

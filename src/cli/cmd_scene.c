@@ -31,27 +31,40 @@ static const char usage[] =
     "S+1.ply.  export writes the candidates as OUTDIR/queries/STEM{vf,ee}.csv (the\n"
     "benchmark's rational CSV) and OUTDIR/boxes/STEM{vf,ee}.json (box id pairs),\n"
     "STEM the name of FRAME0 without directory and extension.\n"
+    "For a step of DIR with published data (boxes/S{vf,ee}.json, queries/,\n"
+    "mma_bool/, roots/), run also checks the step against it: the published pairs\n"
+    "among the candidates, their queries equal to the published rows, the exact\n"
+    "labels equal to mma_bool, and the exact earliest toi equal to the least\n"
+    "published root (to within 2^-200).\n"
     "\n"
     "  --methods LIST     comma-separated method names or all (default: all but the\n"
     "                     slow interval root finders irf and uirf, and without --ms\n"
     "                     the separation-only methods)\n"
     "  --plugin FILE.so   load methods from a plugin (repeatable)\n"
     "  --ms D             minimum separation d >= 0 (default 0), L-infinity norm\n"
+    "  --param M.K=V      set option K of method M (repeatable), as in run\n"
+    "  --delta X          option delta of every method declaring it (1e-6)\n"
+    "  --max-checks N     option max_checks of every method declaring it\n"
+    "  --eta X            option eta of every method declaring it (1e-6)\n"
+    "  --filter F         option filter of every method declaring it\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --json FILE        also write the steps as JSON\n"
     "  --help             show this help\n"
     "\n"
     "Exit status: 0 done, 1 a method reported a later toi than the exact one while\n"
-    "claiming to be conservative (or internal failure), 2 bad input or usage.\n";
+    "claiming to be conservative, or the check against the published data found a\n"
+    "difference (or internal failure), 2 bad input or usage.\n";
 
-enum { OPT_METHODS = 256, OPT_PLUGIN, OPT_MS, OPT_THREADS, OPT_JSON, OPT_HELP };
+enum { OPT_METHODS = 256, OPT_PLUGIN, OPT_PARAM, OPT_METHOD_PARAM, OPT_THREADS, OPT_JSON,
+       OPT_HELP };
 
 typedef struct scene_options {
     const char *methods, *json;
     char **plugins;
     size_t plugin_count;
     long threads;
-    double ms;
+    ccd_params params;           /* --ms */
+    ccd_cli_option_set options;  /* --param and the shorthand flags */
 } scene_options;
 
 /* -1: go on; otherwise the exit status. */
@@ -60,29 +73,36 @@ static int parse(scene_options *o, int argc, char **argv, int is_run)
     static const struct option longopts[] = {
         {"methods", required_argument, NULL, OPT_METHODS},
         {"plugin", required_argument, NULL, OPT_PLUGIN},
-        {"ms", required_argument, NULL, OPT_MS},
+        {"ms", required_argument, NULL, OPT_PARAM},
+        {"delta", required_argument, NULL, OPT_PARAM},
+        {"max-checks", required_argument, NULL, OPT_PARAM},
+        {"eta", required_argument, NULL, OPT_PARAM},
+        {"filter", required_argument, NULL, OPT_PARAM},
+        {"param", required_argument, NULL, OPT_METHOD_PARAM},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"json", required_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
     };
-    int c, status;
+    int c, status, index = -1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (!is_run && c != OPT_MS && c != OPT_THREADS && c != OPT_HELP && c != '?')
+    while ((c = getopt_long(argc, argv, "", longopts, &index)) != -1) {
+        int is_ms = c == OPT_PARAM && !strcmp(longopts[index].name, "ms");
+        if (!is_run && !is_ms && c != OPT_THREADS && c != OPT_HELP && c != '?')
             return ccd_cli_usage_error("scene export: %s is an option of scene run",
                                        argv[optind - 1]);
         switch (c) {
         case OPT_METHODS: o->methods = optarg; break;
         case OPT_PLUGIN: o->plugins[o->plugin_count++] = optarg; break;
-        case OPT_MS: {
-            mpq_t d;
-            if ((status = ccd_cli_parse_ms(d, optarg)) != 0)
+        case OPT_PARAM: /* --ms and the method shorthands, as run reads them */
+            if ((status = ccd_cli_parse_param(&o->params, &o->options, longopts[index].name,
+                                              optarg)) != 0)
                 return status;
-            o->ms = ccd_cli_ms_double(d);
-            mpq_clear(d);
             break;
-        }
+        case OPT_METHOD_PARAM:
+            if ((status = ccd_cli_option_add_param(&o->options, optarg)) != 0)
+                return status;
+            break;
         case OPT_THREADS:
             if ((status = ccd_cli_parse_threads(&o->threads, optarg)) != 0)
                 return status;
@@ -204,14 +224,160 @@ static void json_step(FILE *f, const char *name, const char *frame0, const char 
         json_double(f, "seconds", r->seconds);
         fputs("}", f);
     }
-    fputs("]}", f);
+    fputs("]", f);
 }
 
-/* One step: read, broad phase, narrow phase, print.  *violation set when a
- * conservative method reports a later toi. */
+/* What a step is checked against: DIR's published data of step `number`. */
+typedef struct step_source {
+    const char *dir; /* NULL: two frames given, nothing published */
+    unsigned long number;
+} step_source;
+
+static const char *kind_name(int k)
+{
+    return k == 0 ? "VF" : "EE";
+}
+
+static void print_published(const ccd_scene_published *p)
+{
+    const ccd_scene_published_kind *kinds[2] = {&p->vf, &p->ee};
+    for (int k = 0; k < 2; k++) {
+        const ccd_scene_published_kind *x = kinds[k];
+        if (!x->published) {
+            printf("    %s:           not published\n", kind_name(k));
+            continue;
+        }
+        printf("    %s pairs:     %zu published, ", kind_name(k), x->pairs);
+        if (x->missing)
+            printf("%zu NOT among the candidates, the first pair %zu [%llu, %llu]", x->missing,
+                   x->first_missing, (unsigned long long)x->first_missing_ids[0],
+                   (unsigned long long)x->first_missing_ids[1]);
+        else
+            printf("all among the candidates");
+        printf(" (%zu candidates more)\n", x->extra);
+        if (x->query_mismatches)
+            printf("    %s queries:   %zu of %zu DIFFER from the published rows, the first query "
+                   "%zu\n", kind_name(k), x->query_mismatches, x->pairs, x->first_query_mismatch);
+        else
+            printf("    %s queries:   %zu equal to the published rows\n", kind_name(k), x->pairs);
+        if (x->disagreements)
+            printf("    %s labels:    exact DIFFERS from mma_bool on %zu of %zu pairs, the first "
+                   "query %zu (exact %d, mma_bool %d)\n", kind_name(k), x->disagreements,
+                   x->pairs, x->first_disagreement, x->first_disagreement_exact,
+                   !x->first_disagreement_exact);
+        else
+            printf("    %s labels:    exact = mma_bool on all %zu pairs (%zu collide)\n",
+                   kind_name(k), x->pairs, x->positives);
+    }
+    printf("    earliest toi: ");
+    if (p->least_root_hi == INFINITY)
+        printf("not compared (no published root)\n");
+    else if (p->toi == CCD_SCENE_TOI_NOT_COMPARED)
+        printf("not compared (nothing collides in the step); least published root %s\n",
+               p->least_root);
+    else if (p->toi == CCD_SCENE_TOI_EQUAL)
+        printf("exact = least published root to within 2^-%d: %s (%s)\n", CCD_SCENE_TOI_BITS,
+               p->least_root, p->least_root_file);
+    else
+        printf("exact DIFFERS from the least published root %s (%s) by %.17g (root - exact)\n",
+               p->least_root, p->least_root_file, p->toi_difference);
+    printf("    roots files:  %zu VF + %zu EE (%zu + %zu roots t)\n", p->vf.root_files,
+           p->ee.root_files, p->vf.roots, p->ee.roots);
+}
+
+static void json_published_kind(FILE *f, const ccd_scene_published_kind *x)
+{
+    if (!x->published) {
+        fputs("null", f);
+        return;
+    }
+    fprintf(f, "{\"pairs\": %zu, \"missing\": %zu, \"extra_candidates\": %zu, "
+               "\"query_mismatches\": %zu, \"positives\": %zu, \"label_disagreements\": %zu, "
+               "\"root_files\": %zu, \"roots\": %zu",
+            x->pairs, x->missing, x->extra, x->query_mismatches, x->positives, x->disagreements,
+            x->root_files, x->roots);
+    if (x->missing)
+        fprintf(f, ", \"first_missing\": %zu, \"first_missing_ids\": [%llu, %llu]",
+                x->first_missing, (unsigned long long)x->first_missing_ids[0],
+                (unsigned long long)x->first_missing_ids[1]);
+    if (x->query_mismatches)
+        fprintf(f, ", \"first_query_mismatch\": %zu", x->first_query_mismatch);
+    if (x->disagreements)
+        fprintf(f, ", \"first_label_disagreement\": %zu", x->first_disagreement);
+    fputs("}", f);
+}
+
+static void json_published(FILE *f, const ccd_scene_published *p)
+{
+    fputs("{\"vf\": ", f);
+    json_published_kind(f, &p->vf);
+    fputs(", \"ee\": ", f);
+    json_published_kind(f, &p->ee);
+    fputs(", \"least_root\": ", f);
+    if (p->least_root_hi == INFINITY) {
+        fputs("null", f);
+    } else {
+        ccd_json_write_string(f, p->least_root);
+        fputs(", \"least_root_file\": ", f);
+        ccd_json_write_string(f, p->least_root_file);
+    }
+    json_double(f, "least_root_lo", p->least_root_lo);
+    json_double(f, "least_root_hi", p->least_root_hi);
+    fprintf(f, ", \"toi_check\": \"%s\", \"toi_bits\": %d",
+            p->toi == CCD_SCENE_TOI_EQUAL       ? "equal"
+            : p->toi == CCD_SCENE_TOI_DIFFERENT ? "different"
+                                                : "not compared",
+            CCD_SCENE_TOI_BITS);
+    if (p->toi == CCD_SCENE_TOI_DIFFERENT)
+        json_double(f, "toi_difference", p->toi_difference);
+    fputs("}", f);
+}
+
+/* The check of a step of DIR against its published data: printed, and in the
+ * JSON as "published" (null when none); *failed set when it found a difference. */
+static ccd_status check_published(ccd_error *err, const step_source *src, const ccd_scene *s,
+                                  const ccd_scene_candidates *c, const ccd_scene_step *step,
+                                  double ms, FILE *json, int *failed)
+{
+    if (!src->dir || !ccd_scene_has_published(src->dir, src->number)) {
+        if (src->dir)
+            printf("  published data: none for step %lu (no boxes/%lu{vf,ee}.json)\n",
+                   src->number, src->number);
+        if (json)
+            fputs(", \"published\": null", json);
+        return CCD_OK;
+    }
+    if (ms != 0) {
+        printf("  published data: not compared (it is for d = 0, the step ran with --ms)\n");
+        if (json)
+            fputs(", \"published\": null", json);
+        return CCD_OK;
+    }
+    ccd_scene_published p;
+    double t0 = ccd_clock_seconds();
+    ccd_status st = ccd_scene_published_check(&p, err, src->dir, src->number, s, c, step);
+    if (st != CCD_OK)
+        return st;
+    printf("  published data (boxes/, queries/, mma_bool/, roots/; checked in %.3f s):\n",
+           ccd_clock_seconds() - t0);
+    print_published(&p);
+    if (json) {
+        fputs(", \"published\": ", json);
+        json_published(json, &p);
+    }
+    if (ccd_scene_published_failed(&p))
+        *failed = 1;
+    return CCD_OK;
+}
+
+/* One step: read, broad phase, narrow phase, print, check against the
+ * published data.  *violation set when a conservative method reports a later
+ * toi, *failed when the check finds a difference. */
 static ccd_status run_step(ccd_error *err, const char *name, const char *frame0,
-                           const char *frame1, const scene_options *o,
-                           const ccd_method_list *chosen, FILE *json, int first, int *violation)
+                           const char *frame1, const step_source *src, const scene_options *o,
+                           const ccd_method_list *chosen,
+                           const ccd_option_value *const *method_options, FILE *json, int first,
+                           int *violation, int *failed)
 {
     ccd_scene s;
     ccd_status st = ccd_scene_read(&s, err, frame0, frame1);
@@ -219,18 +385,15 @@ static ccd_status run_step(ccd_error *err, const char *name, const char *frame0,
         return st;
     ccd_scene_candidates c;
     double t0 = ccd_clock_seconds();
-    st = ccd_scene_broad_phase(&c, err, &s, o->ms, (int)o->threads);
+    st = ccd_scene_broad_phase(&c, err, &s, o->params.ms, (int)o->threads);
     double broad = ccd_clock_seconds() - t0;
     if (st != CCD_OK) {
         ccd_scene_free(&s);
         return st;
     }
-    ccd_params p;
-    ccd_params_default(&p);
-    p.ms = o->ms;
     ccd_scene_step step;
-    st = ccd_scene_step_run(&step, err, &s, &c, chosen->items, chosen->count, &p,
-                            (int)o->threads);
+    st = ccd_scene_step_run(&step, err, &s, &c, chosen->items, method_options, chosen->count,
+                            &o->params, (int)o->threads);
     if (st == CCD_OK) {
         int threads = o->threads > 0 ? (int)o->threads : 0;
         print_step(name, &s, &step, broad, chosen->items, threads);
@@ -238,6 +401,9 @@ static ccd_status run_step(ccd_error *err, const char *name, const char *frame0,
             fputs(first ? "\n" : ",\n", json);
             json_step(json, name, frame0, frame1, &s, &step, broad, chosen->items, threads);
         }
+        st = check_published(err, src, &s, &c, &step, o->params.ms, json, failed);
+        if (json)
+            fputs("}", json);
         for (size_t m = 0; m < step.method_count; m++)
             if (step.methods[m].toi_later && (chosen->items[m]->caps & CCD_CAP_CONSERVATIVE))
                 *violation = 1;
@@ -268,7 +434,7 @@ static int cmd_export(scene_options *o, int argc, char **argv)
         return ccd_cli_fail(&err);
     ccd_scene_candidates c;
     double t0 = ccd_clock_seconds();
-    ccd_status st = ccd_scene_broad_phase(&c, &err, &s, o->ms, (int)o->threads);
+    ccd_status st = ccd_scene_broad_phase(&c, &err, &s, o->params.ms, (int)o->threads);
     double broad = ccd_clock_seconds() - t0;
     char stem[256];
     frame_stem(stem, sizeof stem, argv[optind]);
@@ -295,7 +461,8 @@ static int cmd_run(scene_options *o, int argc, char **argv)
     ccd_method_list chosen = {0};
     ccd_scene_layout layout = {0};
     ccd_atomic_file json = {0};
-    int status = CCD_EXIT_OK, violation = 0;
+    ccd_option_value **method_options = NULL;
+    int status = CCD_EXIT_OK, violation = 0, failed = 0;
     if (o->json && ccd_atomic_file_open(&json, &err, o->json) != CCD_OK)
         return ccd_cli_fail(&err);
     if (ccd_cli_methods_load(&available, &err, o->plugins, o->plugin_count) != CCD_OK) {
@@ -304,7 +471,16 @@ static int cmd_run(scene_options *o, int argc, char **argv)
     }
     ccd_status st = o->methods ? ccd_method_list_select(&chosen, &err, &available.available,
                                                         o->methods)
-                               : default_methods(&chosen, &err, &available.available, o->ms);
+                               : default_methods(&chosen, &err, &available.available, o->params.ms);
+    if (st == CCD_OK &&
+        (status = ccd_cli_options_resolve(&method_options, &o->options, &available.available,
+                                          chosen.items, chosen.count)) != 0) {
+        ccd_atomic_file_abort(&json);
+        ccd_method_list_free(&chosen);
+        ccd_cli_methods_free(&available);
+        return status;
+    }
+    const ccd_option_value *const *values = (const ccd_option_value *const *)method_options;
     if (st == CCD_OK && nargs == 1)
         st = ccd_scene_layout_read(&layout, &err, argv[optind]);
     if (st == CCD_OK && json.stream)
@@ -312,14 +488,16 @@ static int cmd_run(scene_options *o, int argc, char **argv)
     if (st == CCD_OK && nargs == 2) {
         char stem[256];
         frame_stem(stem, sizeof stem, argv[optind]);
-        st = run_step(&err, stem, argv[optind], argv[optind + 1], o, &chosen, json.stream, 1,
-                      &violation);
+        step_source none = {NULL, 0};
+        st = run_step(&err, stem, argv[optind], argv[optind + 1], &none, o, &chosen, values,
+                      json.stream, 1, &violation, &failed);
     }
     for (size_t i = 0; st == CCD_OK && i < layout.count; i++) {
         char name[32];
         snprintf(name, sizeof name, "%lu", layout.steps[i].step);
-        st = run_step(&err, name, layout.steps[i].frame0, layout.steps[i].frame1, o, &chosen,
-                      json.stream, i == 0, &violation);
+        step_source src = {argv[optind], layout.steps[i].step};
+        st = run_step(&err, name, layout.steps[i].frame0, layout.steps[i].frame1, &src, o,
+                      &chosen, values, json.stream, i == 0, &violation, &failed);
     }
     if (st == CCD_OK && json.stream) {
         fputs("\n]}\n", json.stream);
@@ -328,11 +506,16 @@ static int cmd_run(scene_options *o, int argc, char **argv)
     if (st != CCD_OK) {
         ccd_atomic_file_abort(&json);
         status = ccd_cli_fail(&err);
-    } else if (violation) {
-        fprintf(stderr, "ccdbench: scene run: a conservative method reported an earliest toi "
-                        "later than the exact one (LATER! above)\n");
+    } else if (violation || failed) {
+        if (violation)
+            fprintf(stderr, "ccdbench: scene run: a conservative method reported an earliest "
+                            "toi later than the exact one (LATER! above)\n");
+        if (failed)
+            fprintf(stderr, "ccdbench: scene run: the step differs from the published data "
+                            "(NOT, DIFFER above)\n");
         status = CCD_EXIT_FAILURE;
     }
+    ccd_cli_options_free(method_options, chosen.count);
     ccd_scene_layout_free(&layout);
     ccd_method_list_free(&chosen);
     ccd_cli_methods_free(&available);
@@ -351,6 +534,7 @@ int ccd_cmd_scene(int argc, char **argv)
     }
     int is_run = !strcmp(argv[1], "run");
     scene_options o = {0};
+    ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
     if (!o.plugins)
         return ccd_cli_out_of_memory();

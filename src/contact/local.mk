@@ -50,6 +50,7 @@ src_contact_libccdcontact_la_SOURCES = \
 	src/contact/scenes.h \
 	src/contact/pose.c \
 	src/contact/potential_pair.c \
+	src/contact/mesh_source.h \
 	src/contact/potential_mesh.c \
 	src/contact/potential_mesh_spec.c \
 	src/contact/potential_mesh_ply.c \

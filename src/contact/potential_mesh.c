@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include "ccdbench/potential.h"
+#include "contact/mesh_source.h"
 #include "contact/potential_mesh_ply.h"
 #include "core/grow.h"
 
@@ -123,7 +124,24 @@ typedef struct reader {
     size_t line;
     ccd_mesh m;
     size_t vcap, tcap;
+    ccd_mesh_source *src; /* NULL: not kept */
 } reader;
+
+void ccd_mesh_source_free(ccd_mesh_source *src)
+{
+    free(src->triangle_line);
+    memset(src, 0, sizeof *src);
+}
+
+int ccd_mesh_source_push(ccd_mesh_source *src, size_t index, size_t line)
+{
+    size_t *grown = ccd_grow(src->triangle_line, &src->cap, index, sizeof *grown, 256);
+    if (!grown)
+        return -1;
+    src->triangle_line = grown;
+    grown[index] = line;
+    return 0;
+}
 
 static ccd_status bad(reader *r, const char *at, const char *text, const char *what)
 {
@@ -144,7 +162,7 @@ static int push_vertex(reader *r, const double x[3])
 static int push_triangle(reader *r, uint32_t i, uint32_t j, uint32_t k)
 {
     void *grown = ccd_grow(r->m.triangles, &r->tcap, r->m.ntriangles, 3 * sizeof(uint32_t), 256);
-    if (!grown)
+    if (!grown || (r->src && ccd_mesh_source_push(r->src, r->m.ntriangles, r->line) != 0))
         return -1;
     r->m.triangles = grown;
     uint32_t *t = r->m.triangles + 3 * r->m.ntriangles++;
@@ -214,15 +232,25 @@ static ccd_status read_polygon(reader *r, const char *text, const char *s, int o
 
 ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
 {
+    return ccd_mesh_read_source(out, NULL, err, path);
+}
+
+ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *err,
+                                const char *path)
+{
+    if (src)
+        memset(src, 0, sizeof *src);
     FILE *f = fopen(path, "rb");
     if (!f)
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "%s", strerror(errno));
     if (ccd_mesh_is_ply(f)) {
-        ccd_status st = ccd_mesh_read_ply(out, err, path, f);
+        ccd_status st = ccd_mesh_read_ply(out, src, err, path, f);
         fclose(f);
+        if (st != CCD_OK && src)
+            ccd_mesh_source_free(src);
         return st;
     }
-    reader r = {.path = path, .err = err};
+    reader r = {.path = path, .err = err, .src = src};
     char text[4096];
     ccd_status st = CCD_OK;
     int off = -1; /* unknown until the first meaningful line */
@@ -255,6 +283,8 @@ ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
                     }
                 if (st == CCD_OK && push_vertex(&r, x) != 0)
                     st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+                if (src)
+                    src->count_line = r.line, src->count_column = 1;
             } else if (s[0] == 'f' && (s[1] == ' ' || s[1] == '\t')) {
                 st = read_polygon(&r, text, s + 1, 1, 0);
             } /* other OBJ statements (vn, vt, o, g, s, usemtl, …) carry no geometry */
@@ -270,6 +300,8 @@ ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
                     break;
                 }
             nv = (long)cnt[0], nf = (long)cnt[1], header_done = 1;
+            if (src)
+                src->count_line = r.line, src->count_column = (unsigned long)(s - text) + 1;
             continue;
         }
         if ((long)r.m.nvertices < nv) {
@@ -304,6 +336,8 @@ ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
         st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "no triangle");
     if (st != CCD_OK) {
         ccd_mesh_free(&r.m);
+        if (src)
+            ccd_mesh_source_free(src);
         return st;
     }
     *out = r.m;

@@ -85,6 +85,7 @@ typedef struct ply {
     size_t rec;
     ccd_mesh m;
     size_t tcap;
+    ccd_mesh_source *src; /* NULL: not kept */
 } ply;
 
 enum { NONE = (size_t)-1 };
@@ -488,7 +489,8 @@ static ccd_status record_end(ply *P)
 static int push_triangle(ply *P, uint32_t i, uint32_t j, uint32_t k)
 {
     void *grown = ccd_grow(P->m.triangles, &P->tcap, P->m.ntriangles, 3 * sizeof(uint32_t), 256);
-    if (!grown)
+    if (!grown || (P->src && ccd_mesh_source_push(P->src, P->m.ntriangles,
+                                                  P->format == 0 ? P->line : 0) != 0))
         return -1;
     P->m.triangles = grown;
     uint32_t *t = P->m.triangles + 3 * P->m.ntriangles++;
@@ -675,18 +677,24 @@ static int read_all(FILE *f, char **out, size_t *len)
     return 0;
 }
 
-ccd_status ccd_mesh_read_ply(ccd_mesh *out, ccd_error *err, const char *path, FILE *f)
+ccd_status ccd_mesh_read_ply(ccd_mesh *out, ccd_mesh_source *src, ccd_error *err, const char *path,
+                             FILE *f)
 {
     ply P;
     memset(&P, 0, sizeof P);
     P.path = path;
     P.err = err;
+    P.src = src;
     int rc = read_all(f, &P.buf, &P.len);
     if (rc == -1)
         return ccd_error_oom(err, path);
     if (rc == -2)
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "read error");
     ccd_status st = parse_header(&P);
+    if (st == CCD_OK && src) {
+        src->count_line = P.elems[P.vertex].line;
+        src->count_column = P.elems[P.vertex].column;
+    }
     if (st == CCD_OK)
         st = read_data(&P);
     free(P.buf);

@@ -4,6 +4,13 @@
 # oracle on the candidates.  Meshes are read by the contact module's reader.
 noinst_LTLIBRARIES += src/scene/libccdscene.la
 src_scene_libccdscene_la_SOURCES = \
+	src/scene/mma_root.c \
+	src/scene/mma_roots.c \
+	src/scene/mma_roots.h \
+	src/scene/mma_value.c \
+	src/scene/mma_value.h \
+	src/scene/scene_box_pairs.c \
+	src/scene/scene_box_pairs.h \
 	src/scene/scene_boxes.c \
 	src/scene/scene_boxes.h \
 	src/scene/scene_edges.c \
@@ -11,8 +18,11 @@ src_scene_libccdscene_la_SOURCES = \
 	src/scene/scene_export.c \
 	src/scene/scene_frames.c \
 	src/scene/scene_layout.c \
+	src/scene/scene_published.c \
 	src/scene/scene_query.c \
 	src/scene/scene_step.c \
-	src/scene/scene_sweep.c
+	src/scene/scene_sweep.c \
+	src/scene/wxf.c \
+	src/scene/wxf.h
 libccdbench_la_LIBADD += src/scene/libccdscene.la
 EXTRA_DIST += docs/scene.md

@@ -108,7 +108,8 @@ static void candidate_query(ccd_query *q, const ccd_scene *s, const ccd_scene_ca
 }
 
 static void run_one(step_answers *a, step_thread *t, const ccd_query *q, size_t i,
-                    const ccd_method *const *methods, size_t nm, const ccd_params *p, mpq_srcptr ms)
+                    const ccd_method *const *methods, const ccd_option_value *const *options,
+                    size_t nm, const ccd_params *p, mpq_srcptr ms)
 {
     int collides = 0;
     uint64_t t0 = ccd_clock_ns();
@@ -123,8 +124,10 @@ static void run_one(step_answers *a, step_thread *t, const ccd_query *q, size_t 
     }
     for (size_t m = 0; m < nm; m++) {
         ccd_result r = {.collides = 0, .toi = INFINITY, .toi_upper = INFINITY};
+        ccd_params pm = *p;
+        pm.options = options ? options[m] : NULL;
         t0 = ccd_clock_ns();
-        st = ccd_method_run(&r, methods[m], q, p, t->scratch[m]);
+        st = ccd_method_run(&r, methods[m], q, &pm, t->scratch[m]);
         a->ns[i * nm + m] = ccd_clock_ns() - t0;
         a->ok[i * nm + m] = st == CCD_OK;
         a->result[i * nm + m] = r;
@@ -194,7 +197,8 @@ static ccd_status summarise(ccd_scene_step *out, ccd_error *err, const step_answ
 
 ccd_status ccd_scene_step_run(ccd_scene_step *out, ccd_error *err, const ccd_scene *s,
                               const ccd_scene_candidates *c, const ccd_method *const *methods,
-                              size_t method_count, const ccd_params *p, int threads)
+                              const ccd_option_value *const *method_options, size_t method_count,
+                              const ccd_params *p, int threads)
 {
     memset(out, 0, sizeof *out);
     out->vf_candidates = c->vf_count;
@@ -227,7 +231,8 @@ ccd_status ccd_scene_step_run(ccd_scene_step *out, ccd_error *err, const ccd_sce
                 continue;
             ccd_query q;
             candidate_query(&q, s, c, (size_t)i);
-            run_one(&a, &t, &q, (size_t)i, methods, method_count, p, p->ms > 0 ? ms : NULL);
+            run_one(&a, &t, &q, (size_t)i, methods, method_options, method_count, p,
+                    p->ms > 0 ? ms : NULL);
         }
         thread_free(&t, methods, method_count);
     }
