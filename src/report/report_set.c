@@ -41,13 +41,19 @@ static int name_table(ccd_report_set *s, const char *name, const char *title, in
     return 0;
 }
 
-/* The preset every file was run with (bench/preset.h), or NULL. */
-static const ccd_preset *common_preset(const ccd_report_set *s)
+/* The preset (bench/preset.h) every file of a table was run with, or NULL: the
+ * files without a sweep (Table 1, ms_sweep 0) or those sweeping ms (Table 2). */
+static const ccd_preset *common_preset(const ccd_report_set *s, int ms_sweep)
 {
-    const char *name = s->doc_count ? s->docs[0].header.preset : NULL;
-    for (size_t d = 1; name && d < s->doc_count; d++)
-        if (!s->docs[d].header.preset || strcmp(s->docs[d].header.preset, name) != 0)
-            name = NULL;
+    const char *name = NULL;
+    for (size_t d = 0; d < s->doc_count; d++) {
+        const ccd_result_header *h = &s->docs[d].header;
+        if (ms_sweep ? !h->sweep || strcmp(h->sweep, "ms") != 0 : h->sweep != NULL)
+            continue;
+        if (!h->preset || (name && strcmp(h->preset, name) != 0))
+            return NULL;
+        name = h->preset;
+    }
     return name ? ccd_preset_find(name) : NULL;
 }
 
@@ -56,7 +62,7 @@ static const ccd_preset *common_preset(const ccd_report_set *s)
 static size_t union_columns(ccd_paper_column *cols, const ccd_report_set *s,
                             const ccd_result_union *u, double value)
 {
-    const ccd_preset *p = common_preset(s);
+    const ccd_preset *p = common_preset(s, !isnan(value));
     for (size_t m = 0; m < u->stats.method_count; m++) {
         const char *name = u->stats.methods[m]->name;
         cols[m] = (ccd_paper_column){name, &u->stats, m, value,
@@ -125,7 +131,7 @@ static ccd_status table2(ccd_report_set *s, ccd_error *err, int by_family, int p
             ncols += union_columns(cols + ncols, s, &s->unions[s->union_count++], value);
         }
     }
-    const ccd_preset *p = common_preset(s);
+    const ccd_preset *p = common_preset(s, 1);
     char title[256];
     snprintf(title, sizeof title, "Table 2: minimum separation d: mean time t (µs), FP, FN%s",
              p && p->plain_truth ? " against the d = 0 truth (as the paper counted them)"

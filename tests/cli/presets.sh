@@ -72,6 +72,13 @@ fp_at_d=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fp") c = i; ne
   fail "table2: FP of Ours at d = 1e-2 is $fp against d = 0, $fp_at_d against the truth at d"
 expect_status 0 "$CCDBENCH" report "$TMP/t2.json"
 grep -q '^Table 2: .*against the d = 0 truth' "$TMP/out" || fail "report table2: scoring not in the title"
+# Both result files in one report: each table labelled by its own preset.
+expect_status 0 "$CCDBENCH" report --table table2 --format csv "$TMP/t1.json" "$TMP/t2.json"
+[ "$(sed -n 1p "$TMP/out")" = "dataset,d,MSRF t,MSRF FP,MSRF FN,Ours t,Ours FP,Ours FN" ] ||
+  fail "report of both, table2 header: $(sed -n 1p "$TMP/out")"
+expect_status 0 "$CCDBENCH" report --table table1 --format csv "$TMP/t1.json" "$TMP/t2.json"
+sed -n 1p "$TMP/out" | grep -q '^dataset,row,IRF,UIRF,FPRF,' ||
+  fail "report of both, table1 header: $(sed -n 1p "$TMP/out")"
 
 # --- errors -----------------------------------------------------------------
 expect_status 2 "$CCDBENCH" run --preset nope "$DATA1"
