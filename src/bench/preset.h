@@ -25,7 +25,8 @@ typedef struct ccd_preset_column {
                          * one not built in yet) */
     const char *label;  /* the paper's column label */
     /* The minimum separation d this method alone runs with when the run has none
-     * (a text the sweep parser reads, e.g. "1e-8"), or NULL: the run's d. */
+     * (a decimal, e.g. "1e-8"; the method gets the nearest double), or NULL: the
+     * run's d. */
     const char *ms;
 } ccd_preset_column;
 
