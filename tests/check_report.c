@@ -184,7 +184,7 @@ START_TEST(test_result_roundtrip)
         ck_assert(d->tolerance_max == md[m].tolerance_max);
     }
     /* The paper table of it: one block (simulation EE) of t / FP / FN. */
-    ccd_paper_column cols[2] = {{"a", s, 0, NAN}, {"b", s, 1, NAN}};
+    ccd_paper_column cols[2] = {{"a", s, 0, NAN, NULL}, {"b", s, 1, NAN, NULL}};
     ccd_report_table t;
     ck_assert_int_eq(ccd_paper_table(&t, cols, 2, NULL, 0, 0), 0);
     ck_assert_uint_eq(t.rows, 3);
@@ -193,6 +193,31 @@ START_TEST(test_result_roundtrip)
     ck_assert_str_eq(ccd_report_cell(&t, 1, 1), "FP");
     ck_assert_str_eq(ccd_report_cell(&t, 1, 2), "0");
     ck_assert_str_eq(ccd_report_cell(&t, 1, 3), "5"); /* q % 7 == 0, q % 3 != 0: 7 14 28 35 49 */
+    ccd_paper_table_free(&t);
+    /* Headed by the paper's labels; a method that did not run is "n/a". */
+    ccd_paper_column labelled[2] = {{"a", s, 0, NAN, "A"}, {"x", NULL, 0, NAN, "X"}};
+    ck_assert_int_eq(ccd_paper_table(&t, labelled, 2, NULL, 0, 0), 0);
+    ck_assert_uint_eq(t.columns, 4);
+    ck_assert_str_eq(t.header[2], "A");
+    ck_assert_str_eq(t.header[3], "X");
+    ck_assert_str_eq(ccd_report_cell(&t, 0, 0), "simulation EE (50)");
+    ck_assert_str_eq(ccd_report_cell(&t, 0, 3), "n/a");
+    ck_assert_str_eq(ccd_report_cell(&t, 2, 3), "n/a");
+    ccd_paper_table_free(&t);
+    /* Table 2's shape: per dataset a row per d, then t / FP / FN per method. */
+    ccd_paper_column swept[4] = {{"a", s, 0, 1e-2, "A"}, {"b", s, 1, 1e-2, "B"},
+                                 {"a", s, 0, 1e-8, "A"}, {"b", s, 1, 1e-8, "B"}};
+    ck_assert_int_eq(ccd_paper_table2(&t, swept, 4, 0, 0), 0);
+    ck_assert_uint_eq(t.rows, 2);
+    ck_assert_uint_eq(t.columns, 8);
+    ck_assert_str_eq(t.header[1], "d");
+    ck_assert_str_eq(t.header[2], "A t");
+    ck_assert_str_eq(t.header[6], "B FP");
+    ck_assert_str_eq(t.header[7], "B FN");
+    ck_assert_str_eq(ccd_report_cell(&t, 0, 1), "0.01");
+    ck_assert_str_eq(ccd_report_cell(&t, 1, 1), "1e-08");
+    ck_assert_str_eq(ccd_report_cell(&t, 1, 0), "simulation EE (50)");
+    ck_assert_str_eq(ccd_report_cell(&t, 1, 6), "5");
     ccd_paper_table_free(&t);
     /* The report's plan for this one file: Table 1 and the statistics; with
      * by_family, Table 1 per family too; never a Table 2 or a sweep table. */

@@ -49,3 +49,11 @@ EXTRA_DIST += $(REPORT_CLI_TESTS) \
 	tests/report/golden.latex \
 	tests/report/golden-table1.csv
 dist_noinst_SCRIPTS += scripts/make-reports scripts/bench-report-memory
+
+# Presets (src/bench/preset.c): the tables of Wang et al. 2021 as `run --preset`.
+check_PROGRAMS += tests/check_preset
+TESTS += tests/check_preset tests/cli/presets.sh
+tests_check_preset_SOURCES = tests/check_preset.c tests/test_support.h
+tests_check_preset_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_preset_LDADD = libccdinternal.la $(CHECK_LIBS) $(CCD_LIBS)
+EXTRA_DIST += tests/cli/presets.sh

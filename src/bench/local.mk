@@ -31,6 +31,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/result_file.h \
 	src/bench/result_records.c \
 	src/bench/result_records.h \
+	src/bench/preset.c \
+	src/bench/preset.h \
 	src/bench/run_series.c \
 	src/bench/run_series.h \
 	src/bench/shard.h \

@@ -105,6 +105,7 @@ void ccd_result_header_free(ccd_result_header *h)
     free(h->zlib);
     free(h->truth);
     free(h->sweep);
+    free(h->preset);
     for (size_t i = 0; h->data && i < h->data_count; i++)
         free(h->data[i]);
     for (size_t i = 0; h->files && i < h->file_count; i++)
@@ -167,6 +168,8 @@ void ccd_result_write_header(ccd_result_writer *w, FILE *out, const ccd_result_h
         ccd_json_write_string(out, h->sweep);
     else
         fputs("null", out);
+    if (h->preset)
+        fputs(",\n  \"preset\": ", out), ccd_json_write_string(out, h->preset);
     fputs(",\n  \"methods\": [", out);
     for (size_t m = 0; m < h->method_count; m++) {
         fputs(m ? ", " : "", out);
@@ -741,6 +744,11 @@ static ccd_status read_header(ccd_result_doc *doc, const reader *r, const ccd_js
     } else if (v->type != CCD_JSON_NULL) {
         return bad(r, v, "\"%s\": expected a string or null", "sweep");
     }
+    v = ccd_json_get(root, "preset"); /* optional: runs of --preset only */
+    if (v && v->type != CCD_JSON_STRING)
+        return bad(r, v, "\"%s\": expected a string", "preset");
+    if (v && !(h->preset = strdup(v->text)))
+        return ccd_error_oom(r->err, r->path);
     doc->method_table = calloc(methods->count + 1, sizeof *doc->method_table);
     doc->method_ptrs = calloc(methods->count + 1, sizeof *doc->method_ptrs);
     if (!doc->method_table || !doc->method_ptrs)

@@ -4,7 +4,7 @@
  * `gate` and `merge` read.  A JSON object
  *
  *   {"format": "ccdbench-result", "version": 1, tool, date, machine, build,
- *    data, truth, shard, sweep, methods, files,
+ *    data, truth, shard, sweep, [preset], methods, files,
  *    "runs": [{"sweep_value", "params", ["queries"], "wall_seconds",
  *              "exact_truth_queries", "toi_compared", "groups": [...]}]}
  *
@@ -36,6 +36,7 @@ typedef struct ccd_result_header {
     char *truth; /* "labels" or "exact" */
     unsigned shard_index, shard_count;
     char *sweep; /* NULL, "delta", "max-checks" or "ms" */
+    char *preset; /* the --preset of the run (bench/preset.h), or NULL: none */
     const ccd_method *const *methods;
     size_t method_count;
 } ccd_result_header;

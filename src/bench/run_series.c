@@ -40,6 +40,22 @@ static void series_query(void *ctx, const ccd_dataset_file *file, const ccd_quer
     ccd_result_write_query(io->writer, (size_t)(file - io->ds->files), q, truth, outcomes);
 }
 
+/* The result file's header of the series: this machine and build, the run's
+ * data and methods, and its preset. */
+static ccd_status header_init(ccd_result_header *h, ccd_error *err, const ccd_dataset *ds,
+                              const ccd_run_config *cfg, const ccd_run_series *series)
+{
+    ccd_status st = ccd_result_header_init(h, err, series->data, series->data_count, ds,
+                                           cfg->methods, cfg->method_count, cfg->truth,
+                                           cfg->shard_index, cfg->shard_count,
+                                           series->sweep_param);
+    if (st == CCD_OK && series->preset && !(h->preset = strdup(series->preset))) {
+        ccd_result_header_free(h);
+        st = ccd_error_oom(err, "ccdbench");
+    }
+    return st;
+}
+
 static ccd_status execute_checkpointed(ccd_result_run *runs, ccd_error *err,
                                        const ccd_dataset *ds, ccd_run_config *cfg,
                                        const ccd_run_series *series);
@@ -58,9 +74,7 @@ ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const cc
     ccd_result_writer writer;
     int have_header = 0, writes = series->result_path || series->part;
     if (writes) {
-        st = ccd_result_header_init(&header, err, series->data, series->data_count, ds,
-                                    cfg->methods, cfg->method_count, cfg->truth,
-                                    cfg->shard_index, cfg->shard_count, series->sweep_param);
+        st = header_init(&header, err, ds, cfg, series);
         have_header = st == CCD_OK;
         if (st == CCD_OK && series->part) {
             if ((part = open_memstream(series->part, series->part_length)))
@@ -329,10 +343,7 @@ static ccd_status execute_checkpointed(ccd_result_run *runs, ccd_error *err,
     if (st != CCD_OK)
         return st;
     ccd_result_header header;
-    if ((st = ccd_result_header_init(&header, err, series->data, series->data_count, ds,
-                                     cfg->methods, cfg->method_count, cfg->truth,
-                                     cfg->shard_index, cfg->shard_count,
-                                     series->sweep_param)) != CCD_OK)
+    if ((st = header_init(&header, err, ds, cfg, series)) != CCD_OK)
         return st;
     char *runs_text = runs_key(cfg, series);
     char *key = runs_text ? ccd_checkpoint_key(&header, series->per_query, runs_text,

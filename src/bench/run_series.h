@@ -20,6 +20,7 @@ typedef struct ccd_run_series {
      * header records; per_query adds every query's outcome. */
     const char *result_path;
     int per_query;
+    const char *preset; /* the preset the header names (bench/preset.h), or NULL */
     char *const *data;
     size_t data_count;
     /* Checkpoints (bench/checkpoint.h; needs result_path): the directory, or

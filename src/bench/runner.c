@@ -450,7 +450,8 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     stats->method_count = cfg->method_count;
     run_ctx c = {.cfg = cfg, .ds = ds, .stats = stats,
                  .slot_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome)};
-    c.use_ms = cfg->ms_exact ? mpq_sgn(cfg->ms_exact) > 0 : cfg->params.ms > 0;
+    c.use_ms = !cfg->plain_truth &&
+               (cfg->ms_exact ? mpq_sgn(cfg->ms_exact) > 0 : cfg->params.ms > 0);
     c.limit_t_max = cfg->params.t_max < 1;
     if (cfg->truth_files && cfg->truth_files->count != ds->count)
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
@@ -462,6 +463,8 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
     for (size_t m = 0; m < cfg->method_count; m++) {
         c.method_params[m] = cfg->params;
         c.method_params[m].options = cfg->method_options ? cfg->method_options[m] : NULL;
+        if (cfg->method_ms && !isnan(cfg->method_ms[m]))
+            c.method_params[m].ms = cfg->method_ms[m];
     }
     c.group_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.group_of_file);
     if (cfg->truth_files)

@@ -30,6 +30,13 @@ typedef struct ccd_run_config {
     /* The exact d of params.ms for the exact truth (NULL: params.ms itself, a double);
      * the methods get params.ms. */
     mpq_srcptr ms_exact;
+    /* Optional, one per method: the minimum separation d that method runs with
+     * instead of params.ms (NAN: params.ms); the truth keeps params.ms. */
+    const double *method_ms;
+    /* FP and FN against the plain CCD truth (d = 0) whatever params.ms and
+     * method_ms: the methods get their d, the truth ignores it (the scoring of
+     * Wang et al. 2021 Tables 1 and 2, presets.h). */
+    int plain_truth;
     ccd_truth_policy truth;
     /* Optional: the exact truth of every dataset file, read from ground-truth files
      * (one per file of the dataset, in its order; for params.ms and params.ms_norm).

@@ -4,6 +4,7 @@
 
 #include "core/assert.h"
 #include "bench/mpi_job.h"
+#include "bench/preset.h"
 #include "bench/result_file.h"
 #include "bench/run_series.h"
 #include "bench/runner.h"
@@ -85,9 +86,11 @@ static const char usage[] =
     "                     prints mean/min/max time, FP, FN, early stops, tolerance\n"
     "  --max-digits N     refuse integers of more than N digits in the query files\n"
     "                     (default 1000; an exact double needs at most 324)\n"
-    "  --preset NAME      paper-table1: the methods and settings of Table 1 of\n"
-    "                     Wang et al. 2021 (delta 1e-6, m_I 1e6, eta 1e-6), printed\n"
-    "                     in the paper's shape\n"
+    "  --preset NAME      the methods, settings, minimum separations and scoring of\n"
+    "                     a paper's table, printed in its shape: paper-table1\n"
+    "                     (Table 1 of Wang et al. 2021: nine methods, d = 0),\n"
+    "                     paper-table2 (its Table 2: MSRF and Tight Inclusion at\n"
+    "                     d = 1e-2, 1e-8, 1e-16, 1e-30, 1e-100); see docs/presets.md\n"
     "  --isolate          run plugin methods in child processes (the default): a\n"
     "                     crash, abort, exit or --query-timeout fails the method on\n"
     "                     that query only; --no-isolate runs them in this process\n"
@@ -104,10 +107,6 @@ static const char usage[] =
     "\n"
     "Exit status: 0 ok, 1 internal failure (or a method failure with\n"
     "--fail-on-method-error), 2 bad input or usage.\n";
-
-/* Wang et al. 2021 Table 1: the compared methods available here, in the paper's order. */
-static const char paper_table1_methods[] =
-    "irf,uirf,fprf,root-parity,root-parity-rational,bsc,tight-inclusion";
 
 enum {
     OPT_PARAM = 256, OPT_METHOD_PARAM, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
@@ -132,7 +131,9 @@ typedef struct run_options {
     const char *checkpoint; /* --checkpoint DIR */
     unsigned shard_index, shard_count;
     ccd_sweep sweep; /* count 0: no sweep */
-    int preset_table1;
+    const ccd_preset *preset; /* --preset, or NULL */
+    char *preset_settings[32]; /* its option settings, copied for --param's parser */
+    char preset_missing[256];  /* its columns whose method is not registered */
     int methods_given, format_given;
     const char *ms_text; /* --ms as given: the truth reads it exactly */
     int truth_given;     /* --truth given */
@@ -165,6 +166,54 @@ static int parse_shard(run_options *o, const char *text)
         return ccd_cli_usage_error("--shard: '%s' is not I/N with 0 <= I < N <= 1000000", text);
     o->shard_index = (unsigned)i;
     o->shard_count = (unsigned)n;
+    return -1;
+}
+
+/* --preset: its settings replace the defaults; every setting of the run is the
+ * paper's, so any other conflicts.  Returns -1 to go on, or the exit status. */
+static int apply_preset(run_options *o)
+{
+    const ccd_preset *p = o->preset;
+    ccd_params defaults;
+    ccd_params_default(&defaults);
+    if (o->sweep.count)
+        return ccd_cli_usage_error("--preset %s: cannot be combined with --sweep", p->name);
+    if (o->options.count || o->params.ms != 0 || o->params.t_max != 1 ||
+        o->params.ms_norm != defaults.ms_norm || o->params.no_zero_toi)
+        return ccd_cli_usage_error("--preset %s: fixes --delta, --max-checks, --eta, "
+                                   "--filter, --param, --ms, --norm, --t-max and "
+                                   "--no-zero-toi to the paper's settings", p->name);
+    o->params = defaults;
+    o->params.ms_norm = p->norm;
+    if (p->sweep) {
+        ccd_error err;
+        ccd_status st = ccd_sweep_parse(&o->sweep, &err, p->sweep);
+        CCD_ASSERT(st == CCD_OK); /* the table's own text (tests/check_preset.c) */
+        (void)st;
+    }
+    return -1;
+}
+
+/* The preset's option settings of the registered methods (a column whose method
+ * is missing is left out with it).  Returns -1 to go on, or the exit status. */
+static int add_preset_settings(run_options *o)
+{
+    size_t n = 0;
+    for (const char *const *s = o->preset->settings; *s; s++) {
+        char method[128];
+        size_t len = strcspn(*s, ".");
+        CCD_ASSERT(len < sizeof method);
+        memcpy(method, *s, len);
+        method[len] = '\0';
+        if (!ccd_method_list_find(o->available, method))
+            continue;
+        CCD_ASSERT(n < sizeof o->preset_settings / sizeof o->preset_settings[0]);
+        if (!(o->preset_settings[n] = strdup(*s)))
+            return ccd_cli_out_of_memory();
+        int status = ccd_cli_option_add_param(&o->options, o->preset_settings[n++]);
+        if (status != 0)
+            return status;
+    }
     return -1;
 }
 
@@ -276,9 +325,12 @@ static int parse_options(run_options *o, int argc, char **argv)
             break;
         }
         case OPT_PRESET:
-            if (strcmp(optarg, "paper-table1") != 0)
-                return ccd_cli_usage_error("--preset: '%s' is not paper-table1", optarg);
-            o->preset_table1 = 1;
+            if (!(o->preset = ccd_preset_find(optarg))) {
+                char names[256];
+                ccd_preset_names(names, sizeof names);
+                return ccd_cli_usage_error("--preset: no preset '%s' (known: %s)", optarg,
+                                           names);
+            }
             break;
         default: return ccd_cli_bad_option("run", argv, optopt);
         }
@@ -287,20 +339,8 @@ static int parse_options(run_options *o, int argc, char **argv)
         return ccd_cli_usage_error("--per-query: needs --json FILE");
     if (o->checkpoint && !o->json)
         return ccd_cli_usage_error("--checkpoint: needs --json FILE");
-    if (o->preset_table1 && o->sweep.count)
-        return ccd_cli_usage_error("--preset paper-table1: cannot be combined with --sweep");
-    if (o->preset_table1) {
-        /* Wang et al. 2021 §4.2: delta = 1e-6 for the inclusion methods, m_I = 1e6,
-         * eta = 1e-6 for FPRF; no minimum separation, the whole time step.
-         * These are the methods' declared defaults, so any option setting conflicts. */
-        ccd_params paper;
-        ccd_params_default(&paper);
-        if (o->options.count || o->params.ms != 0 || o->params.t_max != 1)
-            return ccd_cli_usage_error("--preset paper-table1: fixes --delta, --max-checks, "
-                                       "--eta, --param, --ms and --t-max to the paper's "
-                                       "settings");
-        o->params = paper;
-    }
+    if (o->preset)
+        return apply_preset(o);
     return -1;
 }
 
@@ -480,6 +520,7 @@ static char *checkpoint_extra(const run_options *o, const ccd_run_config *cfg)
         return NULL;
     fprintf(out, "ms exactly: %s\n", o->ms_text ? o->ms_text : "0");
     fprintf(out, "truth files: %s\n", o->truth_files ? o->truth_files : "none");
+    fprintf(out, "preset: %s\n", o->preset ? o->preset->name : "none");
     fputs("plugins:", out);
     for (size_t i = 0; i < o->plugin_count; i++)
         fprintf(out, " %s", o->plugins[i]);
@@ -556,6 +597,7 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         .sweep_values = o->sweep.values,
         .options = run_values,
         .result_path = in_job ? NULL : o->json,
+        .preset = o->preset ? o->preset->name : NULL,
         .per_query = o->per_query,
         .part = in_job ? &part : NULL,
         .part_length = in_job ? &part_length : NULL,
@@ -604,22 +646,23 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         note_unlabelled(&runs[0].stats, o);
         ccd_report_table t;
         int made;
-        char note[256];
+        char note[1024];
         uint64_t queries = run_queries(&runs[0].stats);
-        snprintf(note, sizeof note, "%llu queries per run%s%s", (unsigned long long)queries,
-                 o->json ? "; result file " : "", o->json ? o->json : "");
-        if (o->sweep.count) {
-            made = ccd_paper_sweep_table(&t, runs, nruns, o->sweep.param,
-                                         o->format == CCD_FORMAT_CSV || o->format == CCD_FORMAT_JSON);
-        } else if (o->preset_table1) {
-            ccd_paper_column *cols = calloc(cfg->method_count + 1, sizeof *cols);
-            for (size_t m = 0; cols && m < cfg->method_count; m++)
-                cols[m] = (ccd_paper_column){cfg->methods[m]->name, &runs[0].stats, m, NAN};
-            made = cols ? ccd_paper_table(&t, cols, cfg->method_count, NULL, 0,
-                                          o->format == CCD_FORMAT_CSV ||
-                                              o->format == CCD_FORMAT_JSON)
-                        : -1;
-            free(cols);
+        int precise = o->format == CCD_FORMAT_CSV || o->format == CCD_FORMAT_JSON;
+        int used = snprintf(note, sizeof note, "%llu queries per run%s%s",
+                            (unsigned long long)queries, o->json ? "; result file " : "",
+                            o->json ? o->json : "");
+        if (o->preset) {
+            /* the closing lines: how the paper's figures were made, and what is missing */
+            used += snprintf(note + used, sizeof note - (size_t)used, "\n%.*s",
+                             (int)strlen(o->preset->scoring_note) - 1, o->preset->scoring_note);
+            if (*o->preset_missing && !o->methods_given)
+                snprintf(note + used, sizeof note - (size_t)used,
+                         "\n%s: not available in this build (n/a)", o->preset_missing);
+            made = ccd_paper_preset_table(&t, o->preset, runs, nruns, !o->methods_given,
+                                          precise);
+        } else if (o->sweep.count) {
+            made = ccd_paper_sweep_table(&t, runs, nruns, o->sweep.param, precise);
         } else {
             made = 1; /* the usual table */
         }
@@ -768,8 +811,6 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
         free(o.plugins);
         return status;
     }
-    if (o.preset_table1 && !o.methods_given)
-        o.methods = paper_table1_methods;
 
     ccd_error err;
     ccd_atomic_file out_file = {0};
@@ -789,6 +830,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
     ccd_truth_file_set truth_table = {0};
     const char **limits = NULL; /* the documented ranges of the chosen methods */
     unsigned char *isolate = NULL; /* per chosen method: run in child processes */
+    double *method_ms = NULL; /* per chosen method: its own d (a preset's), NAN: the run's */
     /* --ms exactly (swept values of ms are doubles: the truth uses them as they are) */
     mpq_t ms_exact;
     int have_ms_exact = o.ms_text && !(o.sweep.count && strcmp(o.sweep.param, "ms") == 0);
@@ -805,7 +847,16 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
     }
     have_methods = 1;
     char *defaults = NULL;
-    if (!o.methods_given && !o.preset_table1) {
+    o.available = &available.available;
+    if (o.preset && !o.methods_given) {
+        defaults = ccd_preset_method_list(o.preset, o.available->items, o.available->count,
+                                          o.preset_missing, sizeof o.preset_missing);
+        if (!defaults) {
+            status = ccd_cli_out_of_memory();
+            goto done;
+        }
+        o.methods = defaults;
+    } else if (!o.methods_given) {
         int sweep_ms = o.sweep.count && strcmp(o.sweep.param, "ms") == 0;
         defaults = default_methods(&o, &available.available, argc == optind,
                                    o.params.ms == 0 && !sweep_ms);
@@ -836,31 +887,39 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
         status = ccd_cli_out_of_memory();
         goto done;
     }
-    if (!(isolate = calloc(chosen.count + 1, 1))) {
+    if (!(isolate = calloc(chosen.count + 1, 1)) ||
+        !(method_ms = calloc(chosen.count + 1, sizeof *method_ms))) {
         status = ccd_cli_out_of_memory();
         goto done;
     }
     for (size_t m = 0; m < chosen.count; m++) {
         limits[m] = ccd_builtin_limit(chosen.items[m]);
         isolate[m] = o.isolate && ccd_cli_method_from_plugin(&available, chosen.items[m]);
+        const char *own = o.preset ? ccd_preset_column_ms(o.preset, chosen.items[m]->name)
+                                   : NULL;
+        method_ms[m] = own ? strtod(own, NULL) : NAN;
     }
     if ((status = load_truth_files(&truth_table, &o, &ds, argv + optind, argc - optind,
                                    have_ms_exact ? ms_exact : NULL)) >= 0)
         goto done;
     status = CCD_EXIT_OK;
     have_truth_table = o.truth_files != NULL;
-    o.available = &available.available;
+    if (o.preset && (status = add_preset_settings(&o)) >= 0)
+        goto done;
+    status = CCD_EXIT_OK;
     /* Names, types and ranges of the option settings, checked before any work. */
     if ((status = ccd_cli_options_resolve(&method_options, &o.options, o.available, chosen.items,
                                           chosen.count)) != 0)
         goto done;
 
-    if (o.json || o.sweep.count || o.preset_table1 || o.shard_count > 1) {
+    if (o.json || o.sweep.count || o.preset || o.shard_count > 1) {
         ccd_run_config cfg = {
             .methods = chosen.items,
             .method_count = chosen.count,
             .params = o.params,
             .ms_exact = have_ms_exact ? ms_exact : NULL,
+            .method_ms = method_ms,
+            .plain_truth = o.preset && o.preset->plain_truth,
             .truth = o.truth,
             .truth_files = have_truth_table ? &truth_table : NULL,
             .method_limits = limits,
@@ -907,6 +966,9 @@ done:
     ccd_cli_options_free(method_options, chosen.count);
     free(limits);
     free(isolate);
+    free(method_ms);
+    for (size_t i = 0; i < sizeof o.preset_settings / sizeof o.preset_settings[0]; i++)
+        free(o.preset_settings[i]);
     if (have_truth_table)
         ccd_truth_file_set_free(&truth_table);
     free(o.truth_files);

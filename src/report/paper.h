@@ -16,19 +16,33 @@
 /* One method's numbers in one run: a column of the paper tables. */
 typedef struct ccd_paper_column {
     const char *method;
-    const ccd_run_stats *stats;
+    const ccd_run_stats *stats; /* NULL: the method is not available ("n/a" cells) */
     size_t index; /* of the method in stats */
     double sweep_value; /* NAN without a sweep */
+    const char *label;  /* the column's heading (the paper's label), NULL: method */
 } ccd_paper_column;
 
 /* Sum of the groups of stats matching (set label, family or NULL, kind) for one method. */
 void ccd_paper_aggregate(ccd_method_stats *s, ccd_method_detail *d, const ccd_run_stats *stats,
                          size_t method, const char *set_label, const char *family, int kind);
 
-/* Table 1 (no sweep) or Table 2 (sweep_name "d"): columns of methods; each
- * distinct sweep value gets its own rows.  by_family: one block per family. */
+/* Table 1 (no sweep) or one block of rows per sweep value (sweep_name names it):
+ * rows t, FP, FN, columns of methods.  by_family: one block per family. */
 int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
                     const char *sweep_name, int by_family, int precise);
+
+/* Table 2 of the paper: per dataset, one row per distinct sweep value (the
+ * minimum separation d), and for each method the columns t, FP, FN. */
+int ccd_paper_table2(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
+                     int by_family, int precise);
+
+/* The table of a preset's runs[0..n) (one per d of its sweep, or one), in its
+ * shape: columns in the preset's order, headed by the paper's labels, then any
+ * other method of the runs under its name.  all_columns: a column whose method
+ * did not run is there too, "n/a" (the method is not available). */
+struct ccd_preset;
+int ccd_paper_preset_table(ccd_report_table *t, const struct ccd_preset *p,
+                           const ccd_result_run *runs, size_t n, int all_columns, int precise);
 
 /* The sweep table of runs[0..n) (one per value) of one result. */
 int ccd_paper_sweep_table(ccd_report_table *t, const ccd_result_run *runs, size_t n,

@@ -4,6 +4,8 @@
 
 #include "report/paper.h"
 
+#include "bench/preset.h"
+#include "core/assert.h"
 #include "bench/result_records.h"
 
 #include <math.h>
@@ -39,7 +41,7 @@ static size_t collect_blocks(block **out, const ccd_paper_column *cols, size_t n
     /* Sets (and families) in order of first appearance over all columns. */
     for (size_t c = 0; b && c < ncols; c++) {
         const ccd_run_stats *s = cols[c].stats;
-        for (size_t g = 0; g < s->group_count; g++) {
+        for (size_t g = 0; s && g < s->group_count; g++) {
             const char *set = ccd_result_set_label(s->groups[g].set);
             const char *family = by_family ? s->groups[g].family : NULL;
             for (int kind = 0; kind < 2; kind++) {
@@ -70,19 +72,38 @@ static size_t collect_blocks(block **out, const ccd_paper_column *cols, size_t n
     return b ? n : (size_t)-1;
 }
 
-/* Distinct method names and sweep values, in order of first appearance. */
-static size_t distinct_methods(const char **names, const ccd_paper_column *cols, size_t ncols)
+/* Distinct method names (and their headings) and sweep values, in order of
+ * first appearance. */
+static size_t distinct_methods(const char **names, const char **labels,
+                               const ccd_paper_column *cols, size_t ncols)
 {
     size_t n = 0;
     for (size_t c = 0; c < ncols; c++) {
         size_t i = 0;
         while (i < n && strcmp(names[i], cols[c].method) != 0)
             i++;
-        if (i == n)
+        if (i == n) {
+            labels[n] = cols[c].label ? cols[c].label : cols[c].method;
             names[n++] = cols[c].method;
+        }
     }
     return n;
 }
+
+/* The column of method at sweep value v, or NULL. */
+static const ccd_paper_column *column_of(const ccd_paper_column *cols, size_t ncols,
+                                         const char *method, double v)
+{
+    for (size_t c = 0; c < ncols; c++)
+        if (strcmp(cols[c].method, method) == 0 &&
+            (cols[c].sweep_value == v || (isnan(v) && isnan(cols[c].sweep_value))))
+            return &cols[c];
+    return NULL;
+}
+
+/* Cell k (0: mean µs, 1: FP, 2: FN) of col on block b: "-" when no query of b
+ * ran, "n/a" when the method is not available (malloc'd; NULL when out of memory). */
+static char *cell_of(const ccd_paper_column *col, const block *b, int k, int precise);
 
 static size_t distinct_values(double *values, const ccd_paper_column *cols, size_t ncols)
 {
@@ -157,13 +178,14 @@ int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t nc
 {
     block *blocks = NULL;
     const char **methods = calloc(ncols + 1, sizeof *methods);
+    const char **labels = calloc(ncols + 1, sizeof *labels);
     double *values = calloc(ncols + 1, sizeof *values);
     size_t nblocks = collect_blocks(&blocks, cols, ncols, by_family);
     int rc = -1;
     memset(t, 0, sizeof *t);
-    if (!methods || !values || nblocks == (size_t)-1)
+    if (!methods || !labels || !values || nblocks == (size_t)-1)
         goto done;
-    size_t nmethods = distinct_methods(methods, cols, ncols);
+    size_t nmethods = distinct_methods(methods, labels, cols, ncols);
     size_t nvalues = distinct_values(values, cols, ncols);
     size_t lead = sweep_name ? 3 : 2;
     if (alloc_shape(t, lead + nmethods, nblocks * nvalues * 3) != 0)
@@ -173,7 +195,7 @@ int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t nc
         ok = ok && set_column(t, 1, sweep_name, sweep_name, 1) == 0;
     ok = ok && set_column(t, lead - 1, "row", "", 0) == 0;
     for (size_t m = 0; ok && m < nmethods; m++)
-        ok = set_column(t, lead + m, methods[m], methods[m], 1) == 0;
+        ok = set_column(t, lead + m, labels[m], labels[m], 1) == 0;
     static const char *const row_names[3] = {"t", "FP", "FN"};
     size_t row = 0;
     for (size_t b = 0; ok && b < nblocks; b++)
@@ -182,26 +204,10 @@ int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t nc
                 char **cell = t->cells + row * t->columns;
                 const ccd_run_stats *any = NULL;
                 for (size_t m = 0; m < nmethods; m++) {
-                    const ccd_paper_column *col = NULL;
-                    for (size_t c = 0; c < ncols && !col; c++)
-                        if (strcmp(cols[c].method, methods[m]) == 0 &&
-                            (cols[c].sweep_value == values[v] ||
-                             (isnan(values[v]) && isnan(cols[c].sweep_value))))
-                            col = &cols[c];
-                    if (!col) {
-                        cell[lead + m] = strdup("-");
-                        continue;
-                    }
-                    any = any ? any : col->stats;
-                    ccd_method_stats s;
-                    ccd_method_detail d;
-                    ccd_paper_aggregate(&s, &d, col->stats, col->index, blocks[b].set,
-                                        blocks[b].family, blocks[b].kind);
-                    cell[lead + m] =
-                        s.queries == 0 ? strdup("-")
-                        : k == 0 ? ccd_report_printf(precise ? "%.9g" : "%.2f", ccd_method_stats_mean_us(&s))
-                        : ccd_report_printf("%llu", (unsigned long long)(k == 1 ? s.false_positives
-                                                                     : s.false_negatives));
+                    const ccd_paper_column *col = column_of(cols, ncols, methods[m], values[v]);
+                    if (col && !any)
+                        any = col->stats;
+                    cell[lead + m] = col ? cell_of(col, &blocks[b], k, precise) : strdup("-");
                 }
                 cell[0] = any ? block_name(&blocks[b], any) : strdup("-");
                 if (sweep_name)
@@ -216,7 +222,119 @@ done:
         ccd_paper_table_free(t);
     free(blocks);
     free(methods);
+    free(labels);
     free(values);
+    return rc;
+}
+
+static char *cell_of(const ccd_paper_column *col, const block *b, int k, int precise)
+{
+    if (!col->stats)
+        return strdup("n/a");
+    ccd_method_stats s;
+    ccd_method_detail d;
+    ccd_paper_aggregate(&s, &d, col->stats, col->index, b->set, b->family, b->kind);
+    if (s.queries == 0)
+        return strdup("-");
+    if (k == 0)
+        return ccd_report_printf(precise ? "%.9g" : "%.2f", ccd_method_stats_mean_us(&s));
+    return ccd_report_printf("%llu", (unsigned long long)(k == 1 ? s.false_positives
+                                                                 : s.false_negatives));
+}
+
+int ccd_paper_table2(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
+                     int by_family, int precise)
+{
+    block *blocks = NULL;
+    const char **methods = calloc(ncols + 1, sizeof *methods);
+    const char **labels = calloc(ncols + 1, sizeof *labels);
+    double *values = calloc(ncols + 1, sizeof *values);
+    size_t nblocks = collect_blocks(&blocks, cols, ncols, by_family);
+    int rc = -1;
+    memset(t, 0, sizeof *t);
+    if (!methods || !labels || !values || nblocks == (size_t)-1)
+        goto done;
+    size_t nmethods = distinct_methods(methods, labels, cols, ncols);
+    size_t nvalues = distinct_values(values, cols, ncols);
+    if (alloc_shape(t, 2 + 3 * nmethods, nblocks * nvalues) != 0)
+        goto done;
+    int ok = set_column(t, 0, "dataset", "dataset", 0) == 0 &&
+             set_column(t, 1, "d", "d", 1) == 0;
+    static const char *const parts[3] = {"t", "FP", "FN"};
+    for (size_t m = 0; ok && m < nmethods; m++)
+        for (int k = 0; ok && k < 3; k++) {
+            char *heading = ccd_report_printf("%s %s", labels[m], parts[k]);
+            ok = heading && set_column(t, 2 + 3 * m + (size_t)k, heading, heading, 1) == 0;
+            free(heading);
+        }
+    size_t row = 0;
+    for (size_t b = 0; ok && b < nblocks; b++)
+        for (size_t v = 0; ok && v < nvalues; v++, row++) {
+            char **cell = t->cells + row * t->columns;
+            const ccd_run_stats *any = NULL;
+            for (size_t m = 0; m < nmethods; m++) {
+                const ccd_paper_column *col = column_of(cols, ncols, methods[m], values[v]);
+                if (col && !any)
+                    any = col->stats;
+                for (int k = 0; k < 3; k++)
+                    cell[2 + 3 * m + (size_t)k] =
+                        col ? cell_of(col, &blocks[b], k, precise) : strdup("-");
+            }
+            cell[0] = any ? block_name(&blocks[b], any) : strdup("-");
+            cell[1] = ccd_report_printf("%g", values[v]);
+            for (size_t c = 0; c < t->columns; c++)
+                ok = ok && cell[c];
+        }
+    rc = ok ? 0 : -1;
+done:
+    if (rc != 0)
+        ccd_paper_table_free(t);
+    free(blocks);
+    free(methods);
+    free(labels);
+    free(values);
+    return rc;
+}
+
+/* The index of the method called name in stats, or -1. */
+static long method_index(const ccd_run_stats *stats, const char *name)
+{
+    for (size_t m = 0; m < stats->method_count; m++)
+        if (strcmp(stats->methods[m]->name, name) == 0)
+            return (long)m;
+    return -1;
+}
+
+int ccd_paper_preset_table(ccd_report_table *t, const ccd_preset *p, const ccd_result_run *runs,
+                           size_t n, int all_columns, int precise)
+{
+    size_t cap = 0;
+    for (size_t r = 0; r < n; r++)
+        cap += p->column_count + runs[r].stats.method_count;
+    ccd_paper_column *cols = calloc(cap + 1, sizeof *cols);
+    size_t ncols = 0;
+    memset(t, 0, sizeof *t);
+    if (!cols)
+        return -1;
+    for (size_t r = 0; r < n; r++) {
+        const ccd_run_stats *s = &runs[r].stats;
+        double value = p->sweep ? runs[r].sweep_value : NAN;
+        for (size_t c = 0; c < p->column_count; c++) {
+            long m = method_index(s, p->columns[c].method);
+            if (m >= 0 || all_columns)
+                cols[ncols++] = (ccd_paper_column){p->columns[c].method, m >= 0 ? s : NULL,
+                                                   m >= 0 ? (size_t)m : 0, value,
+                                                   p->columns[c].label};
+        }
+        for (size_t m = 0; m < s->method_count; m++) /* a --methods addition, e.g. a plugin's */
+            if (!ccd_preset_label(p, s->methods[m]->name))
+                cols[ncols++] = (ccd_paper_column){s->methods[m]->name, s, m, value, NULL};
+    }
+    CCD_ASSERT(ncols <= cap);
+    int rc = p->shape == CCD_PRESET_SHAPE_TABLE2
+                 ? ccd_paper_table2(t, cols, ncols, 0, precise)
+                 : ccd_paper_table(t, cols, ncols, NULL, 0, precise);
+    free(cols);
     return rc;
 }
 

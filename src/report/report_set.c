@@ -12,6 +12,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/json_out.h"
+#include "bench/preset.h"
 
 static const char *const extensions[] = {"txt", "md", "csv", "json", "tex"};
 
@@ -40,11 +41,33 @@ static int name_table(ccd_report_set *s, const char *name, const char *title, in
     return 0;
 }
 
-/* Columns of a union of the files' runs: one per method. */
-static size_t union_columns(ccd_paper_column *cols, const ccd_result_union *u, double value)
+/* The preset (bench/preset.h) every file of a table was run with, or NULL: the
+ * files without a sweep (Table 1, ms_sweep 0) or those sweeping ms (Table 2). */
+static const ccd_preset *common_preset(const ccd_report_set *s, int ms_sweep)
 {
-    for (size_t m = 0; m < u->stats.method_count; m++)
-        cols[m] = (ccd_paper_column){u->stats.methods[m]->name, &u->stats, m, value};
+    const char *name = NULL;
+    for (size_t d = 0; d < s->doc_count; d++) {
+        const ccd_result_header *h = &s->docs[d].header;
+        if (ms_sweep ? !h->sweep || strcmp(h->sweep, "ms") != 0 : h->sweep != NULL)
+            continue;
+        if (!h->preset || (name && strcmp(h->preset, name) != 0))
+            return NULL;
+        name = h->preset;
+    }
+    return name ? ccd_preset_find(name) : NULL;
+}
+
+/* Columns of a union of the files' runs: one per method, headed by the paper's
+ * label when the files are a preset's. */
+static size_t union_columns(ccd_paper_column *cols, const ccd_report_set *s,
+                            const ccd_result_union *u, double value)
+{
+    const ccd_preset *p = common_preset(s, !isnan(value));
+    for (size_t m = 0; m < u->stats.method_count; m++) {
+        const char *name = u->stats.methods[m]->name;
+        cols[m] = (ccd_paper_column){name, &u->stats, m, value,
+                                     p ? ccd_preset_label(p, name) : NULL};
+    }
     return u->stats.method_count;
 }
 
@@ -72,7 +95,7 @@ static ccd_status table1(ccd_report_set *s, ccd_error *err, int by_family, int p
     if (ccd_result_union_build(&s->unions[s->union_count], err, s->docs, s->doc_count, NULL,
                                NAN) != CCD_OK)
         return err->status;
-    s->table1_columns = union_columns(s->columns, &s->unions[s->union_count++], NAN);
+    s->table1_columns = union_columns(s->columns, s, &s->unions[s->union_count++], NAN);
     for (int fam = 0; s->table1_columns && fam <= by_family; fam++)
         if (ccd_paper_table(&s->tables[s->count].table, s->columns, s->table1_columns, NULL, fam,
                             precise) != 0 ||
@@ -105,13 +128,17 @@ static ccd_status table2(ccd_report_set *s, ccd_error *err, int by_family, int p
             if (ccd_result_union_build(&s->unions[s->union_count], err, s->docs, s->doc_count,
                                        "ms", value) != CCD_OK)
                 return err->status;
-            ncols += union_columns(cols + ncols, &s->unions[s->union_count++], value);
+            ncols += union_columns(cols + ncols, s, &s->unions[s->union_count++], value);
         }
     }
+    const ccd_preset *p = common_preset(s, 1);
+    char title[256];
+    snprintf(title, sizeof title, "Table 2: minimum separation d: mean time t (µs), FP, FN%s",
+             p && p->plain_truth ? " against the d = 0 truth (as the paper counted them)"
+                                 : "");
     for (int fam = 0; ncols && fam <= by_family; fam++)
-        if (ccd_paper_table(&s->tables[s->count].table, cols, ncols, "d", fam, precise) != 0 ||
-            name_table(s, fam ? "table2-families" : "table2",
-                       "Table 2: minimum separation d: mean time t (µs), FP, FN", 1) != 0)
+        if (ccd_paper_table2(&s->tables[s->count].table, cols, ncols, fam, precise) != 0 ||
+            name_table(s, fam ? "table2-families" : "table2", title, 1) != 0)
             return ccd_error_oom(err, "report");
     return CCD_OK;
 }
