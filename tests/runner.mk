@@ -11,6 +11,7 @@ RUNNER_SUITE_LDADD = \
 	src/report/libccdreport.la \
 	src/methods/libccdmethodlist.la \
 	src/methods/libccdfprf.la \
+	src/methods/libccdrpoly.la \
 	src/methods/libccdprimdist.la \
 	src/exact/libccdexact.la \
 	src/query/libccdquery.la \
