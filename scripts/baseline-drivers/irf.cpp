@@ -9,6 +9,9 @@
 //   git clone https://github.com/Continuous-Collision-Detection/Interval-Based /tmp/orig-interval/src
 //   (cd /tmp/orig-interval/src && git checkout 4237dfde4e3f0a757ac738d052423957e3c5d16b)
 //   mkdir -p /tmp/orig-interval/src/include && ln -sfn ../intervalccd /tmp/orig-interval/src/include/interval_ccd
+//   # Eigen >= 3.4 defines Eigen::Vector itself: rename the reference's alias (no other change)
+//   sed -i 's/using Vector = /using VectorN = /' /tmp/orig-interval/src/intervalccd/interval.hpp
+//   sed -i 's/Eigen::Vector<Interval/Eigen::VectorN<Interval/' /tmp/orig-interval/src/intervalccd/interval_root_finder.cpp
 //   mkdir -p /tmp/orig-interval/drivers && g++ -O2 -std=c++14 -DNDEBUG -I/usr/include/eigen3 \
 //     -I/tmp/orig-interval/src/include -o /tmp/orig-interval/drivers/irf scripts/baseline-drivers/irf.cpp \
 //     /tmp/orig-interval/src/intervalccd/interval_ccd.cpp \
