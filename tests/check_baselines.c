@@ -98,6 +98,21 @@ START_TEST(test_interval_operations_enclose_exact_results)
     }
     mpq_clears(a, b, c, d, exact, t, NULL);
     ck_assert(interval_next_up(0.0) > 0 && interval_next_down(0.0) < 0);
+    /* Tight, as Boost's directed rounding: exact results stay points, inexact ones
+     * get the two neighbouring doubles; a product with a zero factor is an exact
+     * zero (it was widened to ±DBL_TRUE_MIN, which turned static edges' positions
+     * into intervals and made irf answer yes where the reference says no). */
+    ccd_interval one = {1, 1}, tiny = {1e-20, 1e-20}, third = {0.1, 0.3}, nil = {0, 0};
+    ck_assert(interval_add(one, one).lo == 2 && interval_add(one, one).hi == 2);
+    ck_assert(interval_add(one, tiny).lo == 1 && interval_add(one, tiny).hi == 1 + DBL_EPSILON);
+    ck_assert(interval_sub(one, tiny).lo == 1 - DBL_EPSILON / 2 && interval_sub(one, tiny).hi == 1);
+    ck_assert(interval_mul(nil, third).lo == 0 && interval_mul(nil, third).hi == 0);
+    ck_assert(interval_mul(third, nil).lo == 0 && interval_mul(third, nil).hi == 0);
+    ck_assert(interval_mul(one, tiny).lo == 1e-20 && interval_mul(one, tiny).hi == 1e-20);
+    ccd_interval p01 = interval_mul(third, third); /* [0.1^2, 0.3^2], both inexact */
+    ck_assert(p01.lo < 0.1 * 0.1 || p01.hi > 0.3 * 0.3);
+    ck_assert(interval_next_up(p01.lo) >= 0.1 * 0.1 && interval_next_down(p01.hi) <= 0.3 * 0.3);
+    ck_assert(interval_median(third) == (0.1 + 0.3) / 2 && interval_width(one) == 0);
     ck_assert(interval_next_up(1.0) == 1.0 + DBL_EPSILON);
     ck_assert(interval_next_down(1.0) == 1.0 - DBL_EPSILON / 2);
     ck_assert(interval_next_up(-DBL_TRUE_MIN) == 0.0);
