@@ -11,6 +11,7 @@ RUNNER_SUITE_LDADD = \
 	src/report/libccdreport.la \
 	src/methods/libccdmethodlist.la \
 	src/methods/libccdfprf.la \
+	src/methods/libccdrpoly.la \
 	src/methods/libccdprimdist.la \
 	src/exact/libccdexact.la \
 	src/query/libccdquery.la \
@@ -32,6 +33,12 @@ TESTS += tests/check_fprf
 tests_check_fprf_SOURCES = tests/check_fprf.c
 tests_check_fprf_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_fprf_LDADD = $(RUNNER_SUITE_LDADD)
+# FPRF's answers on the shared data (skipped without ../shared/data).
+check_PROGRAMS += tests/check_fprf_data
+TESTS += tests/check_fprf_data
+tests_check_fprf_data_SOURCES = tests/check_fprf_data.c tests/shared_family.h
+tests_check_fprf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_fprf_data_LDADD = $(RUNNER_SUITE_LDADD)
 
 # Example plugins (test fixtures): a working one, one without the entry symbol,
 # one built for another API version.  -rpath makes libtool build shared modules.

@@ -1,18 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Outward-rounded interval arithmetic on doubles, for the interval root finders
- * (IRF, UIRF) of Wang et al. 2021 §4.2 (Snyder 1992 [34]).
+ * Interval arithmetic on doubles with the tightest outward rounding, for the
+ * interval root finders (IRF, UIRF) of Wang et al. 2021, "A Large-scale Benchmark
+ * and an Inclusion-based Algorithm for Continuous Collision Detection" §4.2
+ * (Snyder 1992).  Their reference code uses Boost's interval library, which
+ * switches the FPU to downward and upward rounding for each bound; these
+ * functions give the same bounds without touching the rounding mode (no global
+ * state), so that the root finders agree with the reference query by query
+ * (docs/baselines.md, "irf", "uirf").
  *
- * Rounding: every operation is computed in the default round-to-nearest mode and
- * its bounds are then moved one ulp outwards (next_down / next_up).  Under
- * round-to-nearest the rounded result r of a single +, - or × lies within half an
- * ulp of the exact value x, so pred(r) <= x <= succ(r): this holds across binade
- * boundaries, for subnormals, and on overflow (r = ±inf gives the bound
- * ±DBL_MAX on the inner side).  A NaN (inf - inf, 0 × inf) widens to the whole
- * line.  The proof needs each operation to be rounded on its own, so files using
- * this header are compiled with -ffp-contract=off (no fused multiply-add) and rely
- * on C11 FLT_EVAL_METHOD 0 (SSE2 or any IEEE double target; not x87).
- * No global state: the rounding mode is never changed.
+ * Rounding: r = RN(x) is the round-to-nearest result of one +, - or ×, and its
+ * exact error e = x - r is computed by an error-free transformation: TwoSum
+ * (Knuth) for + and -, fma(a, b, -r) for × (exact when |a b| ≥ 2^-969, where no
+ * bit of the product falls below the subnormal range).  Then
+ *     RD(x) = e < 0 ? pred(r) : r,     RU(x) = e > 0 ? succ(r) : r,
+ * since |e| ≤ ulp(r)/2 puts x between r and its neighbour on the side of e.
+ * A product with a zero factor is an exact zero; any other product below 2^-969
+ * is widened by one ulp both ways (still an enclosure; Boost would be tighter), an overflow to ±inf gives ±DBL_MAX on the inner
+ * side, and a NaN (inf - inf, 0 × inf) widens to the whole line.  The proof needs
+ * each operation to be rounded on its own, so files using this header are compiled
+ * with -ffp-contract=off (no fused multiply-add but the explicit fma) and rely on
+ * C11 FLT_EVAL_METHOD 0 (SSE2 or any IEEE double target; not x87).
  */
 #ifndef CCD_METHODS_INTERVAL_H
 #define CCD_METHODS_INTERVAL_H
@@ -66,15 +74,49 @@ static inline ccd_interval interval_input(double x, int inexact)
     return r;
 }
 
+/* The directed roundings of a + b: s = RN(a + b) and its exact error (TwoSum). */
+static inline double interval_add_down(double a, double b)
+{
+    double s = a + b;
+    if (!isfinite(s))
+        return isnan(s) ? -INFINITY : s == INFINITY && isfinite(a) && isfinite(b) ? DBL_MAX : s;
+    double bb = s - a;
+    double e = (a - (s - bb)) + (b - bb);
+    return e < 0 ? interval_next_down(s) : s;
+}
+
+static inline double interval_add_up(double a, double b)
+{
+    return -interval_add_down(-a, -b);
+}
+
+/* The directed roundings of a × b: p = RN(a b) and its error fma(a, b, -p). */
+static inline double interval_mul_down(double a, double b)
+{
+    double p = a * b;
+    if (!isfinite(p))
+        return isnan(p) ? -INFINITY : p == INFINITY && isfinite(a) && isfinite(b) ? DBL_MAX : p;
+    if (a == 0 || b == 0)
+        return p; /* an exact zero */
+    if (fabs(p) < 0x1p-969)
+        return interval_next_down(p); /* the error may not be representable */
+    return fma(a, b, -p) < 0 ? interval_next_down(p) : p;
+}
+
+static inline double interval_mul_up(double a, double b)
+{
+    return -interval_mul_down(-a, b);
+}
+
 static inline ccd_interval interval_add(ccd_interval a, ccd_interval b)
 {
-    ccd_interval r = {interval_next_down(a.lo + b.lo), interval_next_up(a.hi + b.hi)};
+    ccd_interval r = {interval_add_down(a.lo, b.lo), interval_add_up(a.hi, b.hi)};
     return r;
 }
 
 static inline ccd_interval interval_sub(ccd_interval a, ccd_interval b)
 {
-    ccd_interval r = {interval_next_down(a.lo - b.hi), interval_next_up(a.hi - b.lo)};
+    ccd_interval r = {interval_add_down(a.lo, -b.hi), interval_add_up(a.hi, -b.lo)};
     return r;
 }
 
@@ -84,41 +126,39 @@ static inline ccd_interval interval_neg(ccd_interval a)
     return r;
 }
 
+/* The hull of the four directed products: the tightest enclosure, as Boost's
+ * case analysis on the signs of the bounds gives it. */
 static inline ccd_interval interval_mul(ccd_interval a, ccd_interval b)
 {
-    double p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-    double lo = p[0], hi = p[0];
+    const double x[4] = {a.lo, a.lo, a.hi, a.hi}, y[4] = {b.lo, b.hi, b.lo, b.hi};
+    ccd_interval r = {INFINITY, -INFINITY};
     for (int i = 0; i < 4; i++) {
-        if (isnan(p[i])) {
+        double lo = interval_mul_down(x[i], y[i]), hi = interval_mul_up(x[i], y[i]);
+        if (lo == -INFINITY && hi == INFINITY && isnan(x[i] * y[i])) {
             ccd_interval all = {-INFINITY, INFINITY};
             return all;
         }
-        lo = p[i] < lo ? p[i] : lo;
-        hi = p[i] > hi ? p[i] : hi;
+        r.lo = lo < r.lo ? lo : r.lo;
+        r.hi = hi > r.hi ? hi : r.hi;
     }
-    ccd_interval r = {interval_next_down(lo), interval_next_up(hi)};
     return r;
+}
+
+/* The midpoint at which Boost bisects: (lo + hi) / 2 rounded to nearest. */
+static inline double interval_median(ccd_interval a)
+{
+    return (a.lo + a.hi) / 2;
+}
+
+/* hi - lo rounded upward. */
+static inline double interval_width(ccd_interval a)
+{
+    return interval_add_up(a.hi, -a.lo);
 }
 
 static inline int interval_contains_zero(ccd_interval a)
 {
     return a.lo <= 0 && a.hi >= 0;
-}
-
-/* A linear function of time c0 + t (c1 - c0), its slope held as an interval. */
-typedef struct ccd_interval_linear {
-    ccd_interval c0, slope;
-} ccd_interval_linear;
-
-static inline ccd_interval_linear interval_linear(ccd_interval c0, ccd_interval c1)
-{
-    ccd_interval_linear l = {c0, interval_sub(c1, c0)};
-    return l;
-}
-
-static inline ccd_interval interval_linear_at(const ccd_interval_linear *l, ccd_interval t)
-{
-    return interval_add(l->c0, interval_mul(t, l->slope));
 }
 
 #endif

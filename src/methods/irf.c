@@ -1,24 +1,32 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * IRF — the multivariate interval root finder of Snyder [34] applied to the CCD
- * function F(t, u, v) of Wang et al. 2021 eqs. (1)–(2), as benchmarked in Wang et al. 2021 §4.2.
+ * IRF — the multivariate interval root finder of Snyder 1992, "Interval analysis
+ * for computer graphics", applied to the CCD function F(t, u, v) of Wang et al.
+ * 2021, "A Large-scale Benchmark and an Inclusion-based Algorithm for Continuous
+ * Collision Detection" eqs. (1)–(2), as in their benchmark (§4.2, Table 1), whose
+ * reference code (Interval-Based CCD) it follows operation by operation:
  *
- * Both kinds are written as F = A(t) + u B(t) + v C(t), each term a difference of
- * linearly moving points:
- *   VF: A = p - v1, B = v1 - v2, C = v1 - v3     on [0, t_max] × {u, v ≥ 0, u + v ≤ 1}
- *   EE: A = p1 - p3, B = p2 - p1, C = p3 - p4    on [0, t_max] × [0, 1]²
- * A box I = T × U × V is discarded when the outward-rounded interval extension
- * F(I) (src/methods/interval.h) excludes 0 in some coordinate; otherwise it is
- * bisected, one dimension wider than δ at a time in round-robin order (Algorithm 1
- * of Wang et al. 2021 §5.1).  A box whose every width is below δ is a root box: the
- * method reports a collision.
+ *   VF: F = p(t) - (f1(t) + u (f2(t) - f1(t)) + v (f3(t) - f1(t)))
+ *       on [0, t_max] × {u, v in [0, 1]},
+ *   EE: F = (b0(t) + v (b1(t) - b0(t))) - (a0(t) + u (a1(t) - a0(t)))
+ *       on [0, t_max] × [0, 1]²,
+ * every point x(t) = x(0) + (x(1) - x(0)) t in the tightest outward-rounded
+ * interval arithmetic (src/methods/interval.h, the bounds Boost's library gives).
  *
- * Boxes are visited best-first by the lower end of their time interval, so the
- * first root box found has the smallest t_lo of all boxes not yet excluded, and
- * t_lo is a lower bound of the earliest time of impact (conservative).  When
- * max_checks boxes have been examined the method stops and reports a collision
- * at the smallest t_lo still pending (hit_max_checks = 1).
- * Conservative: F(I) contains F(x) for every x in I, rounding included.
+ * Boxes are examined depth-first, earlier half first.  A box whose image F(I)
+ * excludes 0 in some coordinate is discarded.  A box whose widths are all within
+ * the tolerances is a root: the query collides.  Otherwise the next dimension
+ * (round robin after the one last split) wider than its tolerance is bisected at
+ * its rounded midpoint.  The tolerances turn the distance δ (`delta`, 1e-6 in the
+ * reference) into parameter widths: δ / dl for t, dl the longest trajectory, and
+ * δ / (longest length of the edge) for u and v.  In VF a half whose lower
+ * corner has u + v > 1 (rounded down) is dropped when u or v is split.
+ *
+ * The reference has no limit on the number of boxes; `max_checks` (default -1,
+ * no limit) stops early and reports a collision at the lower end of the time
+ * interval examined then (hit_max_checks = 1).  Conservative: F(I) contains F(x)
+ * for every x in I, rounding included.  The time of impact is the lower end of the
+ * root box's time interval, a lower bound of the earliest root found depth-first.
  */
 #include <config.h>
 
@@ -31,97 +39,83 @@
 #include <stdlib.h>
 
 typedef struct irf_box {
-    double lo[3], hi[3]; /* t, u, v */
-    int last_split;      /* dimension split to create this box, -1 for the root */
+    ccd_interval x[3]; /* t, u, v */
+    int last_split;    /* dimension split to create this box, -1 for the first */
 } irf_box;
 
-/* Per-thread scratch: a binary min-heap of boxes keyed by lo[0]. */
-typedef struct irf_heap {
+/* Per-thread scratch: the stack of pending boxes. */
+typedef struct irf_stack {
     irf_box *items;
     size_t count, capacity;
-} irf_heap;
+} irf_stack;
 
 static void *irf_scratch_new(void)
 {
-    return calloc(1, sizeof(irf_heap));
+    return calloc(1, sizeof(irf_stack));
 }
 
 static void irf_scratch_free(void *s)
 {
-    irf_heap *h = s;
-    if (h)
-        free(h->items);
-    free(h);
+    irf_stack *st = s;
+    if (st)
+        free(st->items);
+    free(st);
 }
 
-static int heap_push(irf_heap *h, const irf_box *b)
+static int stack_push(irf_stack *st, const irf_box *b)
 {
-    if (h->count == h->capacity) {
-        size_t cap = h->capacity ? 2 * h->capacity : 256;
-        irf_box *grown = realloc(h->items, cap * sizeof *grown);
+    if (st->count == st->capacity) {
+        size_t cap = st->capacity ? 2 * st->capacity : 256;
+        irf_box *grown = realloc(st->items, cap * sizeof *grown);
         if (!grown)
             return 0;
-        h->items = grown;
-        h->capacity = cap;
+        st->items = grown;
+        st->capacity = cap;
     }
-    size_t i = h->count++;
-    while (i > 0) {
-        size_t parent = (i - 1) / 2;
-        if (h->items[parent].lo[0] <= b->lo[0])
-            break;
-        h->items[i] = h->items[parent];
-        i = parent;
-    }
-    h->items[i] = *b;
+    st->items[st->count++] = *b;
     return 1;
 }
 
-static irf_box heap_pop(irf_heap *h)
+/* The four moving points of the query and its kind. */
+typedef struct irf_query {
+    interval_motion p[4];
+    int vertex_face;
+} irf_query;
+
+static void point_at(ccd_interval out[3], const irf_query *f, int i, ccd_interval t)
 {
-    irf_box top = h->items[0];
-    irf_box last = h->items[--h->count];
-    size_t i = 0;
-    for (;;) {
-        size_t child = 2 * i + 1;
-        if (child >= h->count)
-            break;
-        if (child + 1 < h->count && h->items[child + 1].lo[0] < h->items[child].lo[0])
-            child++;
-        if (last.lo[0] <= h->items[child].lo[0])
-            break;
-        h->items[i] = h->items[child];
-        i = child;
-    }
-    if (h->count > 0)
-        h->items[i] = last;
-    return top;
+    interval_motion_at(out, &f->p[i], t);
 }
 
-/* F = A(t) + u B(t) + v C(t), per axis. */
-typedef struct irf_function {
-    ccd_interval_linear a[3], b[3], c[3];
-} irf_function;
-
-static int box_may_contain_root(const irf_function *f, const irf_box *box)
+/* a + s (b - a) per axis, in the order of the reference for each kind. */
+static int box_may_contain_root(const irf_query *f, const irf_box *box)
 {
-    ccd_interval t = {box->lo[0], box->hi[0]};
-    ccd_interval u = {box->lo[1], box->hi[1]};
-    ccd_interval v = {box->lo[2], box->hi[2]};
+    ccd_interval t = box->x[0], u = box->x[1], v = box->x[2];
+    ccd_interval x[4][3];
+    for (int i = 0; i < 4; i++)
+        point_at(x[i], f, i, t);
     for (int k = 0; k < 3; k++) {
-        ccd_interval value = interval_add(
-            interval_add(interval_linear_at(&f->a[k], t),
-                         interval_mul(u, interval_linear_at(&f->b[k], t))),
-            interval_mul(v, interval_linear_at(&f->c[k], t)));
+        ccd_interval value;
+        if (f->vertex_face) { /* p - ((f1 + u (f2 - f1)) + v (f3 - f1)) */
+            ccd_interval on_face =
+                interval_add(interval_add(x[1][k], interval_mul(u, interval_sub(x[2][k], x[1][k]))),
+                             interval_mul(v, interval_sub(x[3][k], x[1][k])));
+            value = interval_sub(x[0][k], on_face);
+        } else { /* ((b1 - b0) v + b0) - ((a1 - a0) u + a0) */
+            ccd_interval on_a = interval_add(interval_mul(interval_sub(x[1][k], x[0][k]), u), x[0][k]);
+            ccd_interval on_b = interval_add(interval_mul(interval_sub(x[3][k], x[2][k]), v), x[2][k]);
+            value = interval_sub(on_b, on_a);
+        }
         if (!interval_contains_zero(value))
             return 0;
     }
     return 1;
 }
 
-/* VF domain: the box meets {u + v ≤ 1} unless u_lo + v_lo > 1 (rounded down). */
-static int meets_triangle(const irf_box *b)
+/* VF domain: keep a half unless the lower corner has u + v > 1 (rounded down). */
+static int meets_triangle(ccd_interval u, ccd_interval v)
 {
-    return interval_next_down(b->lo[1] + b->lo[2]) <= 1.0;
+    return !(interval_add_down(u.lo, v.lo) > 1);
 }
 
 static void report(ccd_result *r, int collides, double toi, double tolerance, long checks,
@@ -135,52 +129,51 @@ static void report(ccd_result *r, int collides, double toi, double tolerance, lo
     r->hit_max_checks = hit_max;
 }
 
-static ccd_status irf_solve(ccd_result *r, const irf_function *f, int triangle_domain,
-                            const ccd_params *p, irf_heap *heap)
+static ccd_status irf_solve(ccd_result *r, const irf_query *f, const double tol[3],
+                            const ccd_params *p, irf_stack *st)
 {
-    const double delta = ccd_option_double(p, &ccd_method_irf, CCD_INCL_OPT_DELTA);
     const long max_checks = ccd_option_int(p, &ccd_method_irf, CCD_INCL_OPT_MAX_CHECKS);
-    heap->count = 0;
-    irf_box root = {{0, 0, 0}, {p->t_max, 1, 1}, -1};
-    if (!heap_push(heap, &root))
+    st->count = 0;
+    irf_box first = {{{0, p->t_max}, {0, 1}, {0, 1}}, -1};
+    if (!stack_push(st, &first))
         return CCD_ERR_INTERNAL;
     long checks = 0;
-    while (heap->count > 0) {
+    while (st->count > 0) {
+        irf_box box = st->items[--st->count];
         if (max_checks >= 0 && checks >= max_checks) {
-            /* The heap's minimum t_lo bounds every root not yet excluded. */
-            report(r, 1, heap->items[0].lo[0], delta, checks, 1);
+            report(r, 1, box.x[0].lo, interval_width(box.x[0]), checks, 1);
             return CCD_OK;
         }
-        irf_box box = heap_pop(heap);
         checks++;
         if (!box_may_contain_root(f, &box))
             continue;
-        double width[3], widest = 0;
-        for (int d = 0; d < 3; d++) {
-            width[d] = box.hi[d] - box.lo[d];
-            widest = width[d] > widest ? width[d] : widest;
+        double width[3];
+        for (int d = 0; d < 3; d++)
+            width[d] = interval_width(box.x[d]);
+        if (width[0] <= tol[0] && width[1] <= tol[1] && width[2] <= tol[2]) {
+            report(r, 1, box.x[0].lo, width[0], checks, 0);
+            return CCD_OK;
         }
         int split = 0;
         for (int i = 1; i <= 3; i++) {
-            split = (box.last_split + i + 3) % 3;
-            if (width[split] >= delta)
+            split = (box.last_split + i) % 3;
+            if (width[split] > tol[split])
                 break;
         }
-        /* Any mid in [lo, hi] keeps the two halves an exact cover of the box. */
-        double mid = box.lo[split] + 0.5 * width[split];
-        /* Below δ, or a dimension no double can split any more: a root box. */
-        if (widest < delta || !(mid > box.lo[split] && mid < box.hi[split])) {
-            report(r, 1, box.lo[0], widest, checks, 0);
-            return CCD_OK;
-        }
+        double mid = interval_median(box.x[split]);
+        /* a midpoint equal to an end would repeat the box forever (the reference
+         * loops); tolerances ≥ δ / length are far above the spacing of doubles */
+        if (!(mid > box.x[split].lo && mid < box.x[split].hi))
+            return CCD_ERR_INPUT;
         irf_box halves[2] = {box, box};
-        halves[0].hi[split] = mid;
-        halves[1].lo[split] = mid;
-        for (int h = 0; h < 2; h++) {
+        halves[0].x[split].hi = mid;
+        halves[1].x[split].lo = mid;
+        /* the later half goes on the stack first, so the earlier one comes out first */
+        for (int h = 1; h >= 0; h--) {
             halves[h].last_split = split;
-            if (triangle_domain && !meets_triangle(&halves[h]))
+            if (f->vertex_face && split > 0 && !meets_triangle(halves[h].x[1], halves[h].x[2]))
                 continue;
-            if (!heap_push(heap, &halves[h]))
+            if (!stack_push(st, &halves[h]))
                 return CCD_ERR_INTERNAL;
         }
     }
@@ -189,38 +182,47 @@ static ccd_status irf_solve(ccd_result *r, const irf_function *f, int triangle_d
 }
 
 static ccd_status irf_run(ccd_result *r, const ccd_query *q, const ccd_params *p, void *scratch,
-                          int a_to, int a_from, int b_to, int b_from, int c_to, int c_from)
+                          const double lengths[2])
 {
-    irf_function f;
-    interval_query_difference(f.a, q, a_to, a_from);
-    interval_query_difference(f.b, q, b_to, b_from);
-    interval_query_difference(f.c, q, c_to, c_from);
-    irf_heap local = {0};
-    irf_heap *heap = scratch ? scratch : &local;
-    ccd_status s = irf_solve(r, &f, q->kind == CCD_VF, p, heap);
+    irf_query f;
+    f.vertex_face = q->kind == CCD_VF;
+    for (int i = 0; i < 4; i++)
+        f.p[i] = interval_query_motion(q, i);
+    const double delta = ccd_option_double(p, &ccd_method_irf, CCD_INCL_OPT_DELTA);
+    const double tol[3] = {delta / interval_query_travel(q), delta / lengths[0],
+                           delta / lengths[1]};
+    irf_stack local = {0};
+    irf_stack *st = scratch ? scratch : &local;
+    ccd_status s = irf_solve(r, &f, tol, p, st);
     if (!scratch)
         free(local.items);
     return s;
 }
 
+/* rows: 0 = p, 1 = f1, 2 = f2, 3 = f3; u along f2 - f1, v along f3 - f1 */
 static ccd_status irf_vertex_face(ccd_result *r, const ccd_query *q, const ccd_params *p,
                                   void *scratch)
 {
-    /* rows: 0 = p, 1 = v1, 2 = v2, 3 = v3 */
-    return irf_run(r, q, p, scratch, 0, 1, 1, 2, 1, 3);
+    const double lengths[2] = {
+        interval_query_max(interval_query_length(q, 2, 1), interval_query_length(q, 6, 5)),
+        interval_query_max(interval_query_length(q, 3, 1), interval_query_length(q, 7, 5))};
+    return irf_run(r, q, p, scratch, lengths);
 }
 
+/* rows: 0 = a0, 1 = a1, 2 = b0, 3 = b1; u along a, v along b */
 static ccd_status irf_edge_edge(ccd_result *r, const ccd_query *q, const ccd_params *p,
                                 void *scratch)
 {
-    /* rows: 0 = p1, 1 = p2, 2 = p3, 3 = p4 */
-    return irf_run(r, q, p, scratch, 0, 2, 1, 0, 2, 3);
+    const double lengths[2] = {
+        interval_query_max(interval_query_length(q, 1, 0), interval_query_length(q, 5, 4)),
+        interval_query_max(interval_query_length(q, 3, 2), interval_query_length(q, 7, 6))};
+    return irf_run(r, q, p, scratch, lengths);
 }
 
 const ccd_option ccd_inclusion_options[CCD_INCL_OPT_COUNT] = {
     [CCD_INCL_OPT_DELTA] = {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN},
-                            {.d = DBL_MAX}, NULL, "stop splitting below this interval width"},
-    [CCD_INCL_OPT_MAX_CHECKS] = {"max_checks", CCD_OPTION_INTEGER, {.i = 1000000},
+                            {.d = DBL_MAX}, NULL, "distance tolerance: boxes narrower than delta / length are roots"},
+    [CCD_INCL_OPT_MAX_CHECKS] = {"max_checks", CCD_OPTION_INTEGER, {.i = -1},
                                  {.i = LONG_MIN}, {.i = LONG_MAX}, NULL,
                                  "checks before stopping early; negative: no limit"},
 };

@@ -23,14 +23,22 @@ src_methods_libccdregistry_la_SOURCES = \
 	src/methods/builtin.h
 libccdbench_la_LIBADD += src/methods/libccdregistry.la
 
-# FPRF: the floating-point root finder (Wang et al. 2021 §4.2).
+# FPRF: the floating-point root finder (Wang et al. 2021 §4.2), compiled without
+# fused multiply-add like the reference it reproduces; it needs libccdrpoly.la.
 noinst_LTLIBRARIES += src/methods/libccdfprf.la
 src_methods_libccdfprf_la_SOURCES = \
 	src/methods/fprf.c \
 	src/methods/fprf_internal.h \
-	src/methods/float_poly.h \
-	src/methods/fprf_roots.c
+	src/methods/fprf_intervals.c
+src_methods_libccdfprf_la_CFLAGS = $(AM_CFLAGS) -ffp-contract=off
 libccdbench_la_LIBADD += src/methods/libccdfprf.la
+
+# RPOLY, the Jenkins–Traub solver of the references of FPRF and MSRF.
+noinst_LTLIBRARIES += src/methods/libccdrpoly.la
+src_methods_libccdrpoly_la_SOURCES = \
+	src/methods/rpoly.c \
+	src/methods/rpoly.h
+libccdbench_la_LIBADD += src/methods/libccdrpoly.la
 
 # Distances between the primitives of a query in doubles (FPRF, MSRF, additive CCD).
 noinst_LTLIBRARIES += src/methods/libccdprimdist.la

@@ -34,8 +34,9 @@ grep -q "warning: .* has no method 'exact': the slowdown compares absolute times
   fail "no warning for a baseline without the reference"
 grep -q "warning: .* has no CPU times (an older ccdbench wrote it): the slowdown compares elapsed" \
   "$TMP/err" || fail "no warning for a baseline without CPU times: $(cat "$TMP/err")"
-expect_status 0 "$CCDBENCH" gate --method fprf --baseline "$baseline" --max-slowdown 1e9 "$DEFAULT_DATA"
-expect_status 0 "$CCDBENCH" gate --method fprf --baseline "$baseline" --max-slowdown 1e9 \
+# fprf misses 2 contacts of the default data at eta = 0, as the original does (docs/baselines.md, "fprf")
+expect_status 0 "$CCDBENCH" gate --method fprf --max-fn 2 --baseline "$baseline" --max-slowdown 1e9 "$DEFAULT_DATA"
+expect_status 0 "$CCDBENCH" gate --method fprf --max-fn 2 --baseline "$baseline" --max-slowdown 1e9 \
   "$DEFAULT_DATA/coplanar"
 grep -q "warning: .* timed fprf on 276 queries, this run on [0-9]*: the data differ" "$TMP/err" ||
   fail "no warning for a baseline of other data"
