@@ -10,3 +10,10 @@ tests_check_ms_ti_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
 MS_CLI_TESTS = tests/cli/truth-ms.sh
 TESTS += $(MS_CLI_TESTS)
 EXTRA_DIST += $(MS_CLI_TESTS)
+# The contact-at-start proof and the earliest-first search of Tight Inclusion.
+check_PROGRAMS += tests/check_ti_start
+TESTS += tests/check_ti_start
+tests_check_ti_start_SOURCES = tests/check_ti_start.c tests/test_query_set.h
+tests_check_ti_start_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_ti_start_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
+	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

@@ -30,6 +30,8 @@
 #define TI_MAX_COORD 0x1p1000
 
 static const char *const filter_names[] = {"linear", "paper", "clamped", NULL};
+static const char *const search_names[] = {"levels", "earliest", NULL};
+static const char *const start_names[] = {"prove", "search", NULL};
 
 const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
     [CCD_TI_OPT_DELTA] = {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN},
@@ -48,6 +50,13 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
     [CCD_TI_OPT_SCENE_FILTER_Z] = {"scene_filter_z", CCD_OPTION_DOUBLE, {.d = 0}, {.d = 0},
                                    {.d = DBL_MAX}, NULL,
                                    "scene-wide filter error on z; 0: per-query filter"},
+    [CCD_TI_OPT_SEARCH] = {"search", CCD_OPTION_ENUM, {.i = CCD_TI_SEARCH_LEVELS}, {.i = 0},
+                           {.i = 1}, search_names,
+                           "levels: Algorithm 2 level by level; earliest: smallest t first"},
+    [CCD_TI_OPT_START] = {"start", CCD_OPTION_ENUM, {.i = CCD_TI_START_PROVE}, {.i = 0},
+                          {.i = 1}, start_names,
+                          "prove: a certified test of contact at t = 0 first (d > 0); "
+                          "search: left to the search"},
 };
 
 /* The three methods share one table, so any of them reads the defaults. */
@@ -75,6 +84,7 @@ ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_par
         const double scene = ccd_option_double(p, TI_METHOD, CCD_TI_OPT_SCENE_FILTER_X + axis);
         tq->eps[axis] = scene > 0.0 ? scene : ccd_ti_filter_eps(filter, q->kind, d > 0.0, max_abs);
         tq->bound[axis] = ccd_ti_bound_with_separation(tq->eps[axis], d);
+        tq->proof[axis] = ccd_ti_proof_bound(tq->eps[axis], d);
     }
     tq->kernel = ccd_ti_kernel(isa, q->kind);
     if (!tq->kernel)
@@ -115,8 +125,22 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
     if (st != CCD_OK)
         return st;
     const long max_checks = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_MAX_CHECKS);
-    return depth_first ? ccd_ti_search_dfs(r, &tq, delta, max_checks)
-                       : ccd_ti_search_bfs(r, &tq, delta, max_checks, s);
+    if (depth_first)
+        return ccd_ti_search_dfs(r, &tq, delta, max_checks);
+    /* A contact proven at t = 0 is the exact earliest contact: toi = 0, which the
+     * search would also report, after refining a box at t = 0 down to δ. */
+    long start_checks = 0;
+    if (ccd_option_int(p, TI_METHOD, CCD_TI_OPT_START) == CCD_TI_START_PROVE &&
+        ccd_ti_contact_at_start(&start_checks, &tq)) {
+        *r = (ccd_result){.collides = 1, .toi = 0.0, .toi_upper = 0.0, .tolerance = 0.0,
+                          .checks = start_checks, .hit_max_checks = 0};
+        return CCD_OK;
+    }
+    st = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_SEARCH) == CCD_TI_SEARCH_EARLIEST
+             ? ccd_ti_search_earliest(r, &tq, delta, max_checks, s)
+             : ccd_ti_search_bfs(r, &tq, delta, max_checks, s);
+    r->checks += start_checks;
+    return st;
 }
 
 /*

@@ -38,6 +38,8 @@ struct ccd_ti_query {
     _Alignas(64) double dx[3][4];
     double bound[3];  /* T_axis ≥ ε_axis + d, compared with the computed corner values */
     double eps[3];    /* ε_axis alone (for reports and tests)                          */
+    double proof[3];  /* P_axis ≤ d − ε_axis: a computed |F| ≤ P_axis proves |F| ≤ d
+                       * exactly on that axis; −1 when d ≤ ε_axis (nothing provable) */
     double kappa[3];  /* κ_t, κ_u, κ_v of eq. (7); κ_t over the searched [0, t_max]      */
     double t_max;     /* corner times are fl(s · t_max) for the dyadic s ∈ [0, 1]       */
     ccd_kind kind;
@@ -85,6 +87,10 @@ void ccd_ti_scene_filter(double eps[3], int filter, int with_ms, const double ma
 /* The acceptance bound T ≥ eps + d, rounded outward (nextafter) when d > 0. */
 double ccd_ti_bound_with_separation(double eps, double d);
 
+/* The proof bound P ≤ d − eps, rounded inward (nextafter towards −∞), or −1 when
+ * d ≤ eps: a computed value f̂ with |f̂ − f| ≤ eps and |f̂| ≤ P has |f| ≤ d. */
+double ccd_ti_proof_bound(double eps, double d);
+
 /* ------------------------------------------------------------ search (tight_inclusion_search.c) */
 
 typedef struct ccd_ti_scratch ccd_ti_scratch;
@@ -96,11 +102,26 @@ void ccd_ti_scratch_free(ccd_ti_scratch *s);
 ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_params *p, double d,
                              double t_max, ccd_ti_isa isa);
 
-/* One run of Algorithm 2 (breadth-first, ordered by level then t) or of the
- * depth-first variant on a prepared query. */
+/* One run of Algorithm 2 (breadth-first, ordered by level then t), of the
+ * earliest-first search (ordered by t, then deepest) or of the depth-first variant
+ * on a prepared query.  The first two return the same collision decision (they walk
+ * the same tree of boxes); see tight_inclusion_search.c. */
 ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks,
                              ccd_ti_scratch *s);
+ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double delta,
+                                  long max_checks, ccd_ti_scratch *s);
 ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks);
+
+/* ------------------------------------------------------------ start (tight_inclusion_start.c) */
+
+/* Boxes the contact-at-start test checks at most (its cost bound). */
+enum { CCD_TI_START_BUDGET = 64 };
+
+/* 1 when the primitives are proven within d (L∞, exactly) at t = 0: some (u, v) of
+ * the domain has |F(0, u, v)| ≤ d on every axis, certified with tq->proof.  0 when
+ * not proven (no contact at t = 0, or none found within CCD_TI_START_BUDGET boxes).
+ * *checks is the number of boxes checked. */
+int ccd_ti_contact_at_start(long *checks, const ccd_ti_query *tq);
 
 /* The options the three Tight Inclusion methods declare (ccd_ti_options), by index. */
 enum {
@@ -110,9 +131,23 @@ enum {
     CCD_TI_OPT_SCENE_FILTER_X,  /* scene-wide filter ε per axis; 0: per-query filters     */
     CCD_TI_OPT_SCENE_FILTER_Y,
     CCD_TI_OPT_SCENE_FILTER_Z,
+    CCD_TI_OPT_SEARCH,          /* CCD_TI_SEARCH_*; not read by tight-inclusion-dfs       */
+    CCD_TI_OPT_START,           /* CCD_TI_START_*; not read by tight-inclusion-dfs        */
     CCD_TI_OPT_COUNT
 };
 extern const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT];
+
+/* Values of the option search. */
+enum {
+    CCD_TI_SEARCH_LEVELS = 0,  /* Algorithm 2 as published: ccd_ti_search_bfs */
+    CCD_TI_SEARCH_EARLIEST = 1 /* ccd_ti_search_earliest                      */
+};
+
+/* Values of the option start. */
+enum {
+    CCD_TI_START_PROVE = 0, /* ccd_ti_contact_at_start before the search (d > 0) */
+    CCD_TI_START_SEARCH = 1 /* the search alone decides t = 0 (as published)     */
+};
 
 /* The whole method on one query (parameters checked, no_zero_toi refinement). */
 ccd_status ccd_ti_solve(ccd_result *r, const ccd_query *q, const ccd_params *p, ccd_ti_isa isa,

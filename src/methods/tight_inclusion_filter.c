@@ -76,3 +76,14 @@ double ccd_ti_bound_with_separation(double eps, double d)
         return eps;
     return nextafter(eps + d, INFINITY);
 }
+
+/* d > eps: fl(d − eps) is one of the two doubles around the exact difference d − eps > 0,
+ * so its predecessor is ≤ d − eps (and ≥ 0: the difference of two doubles is never
+ * rounded to a negative value when positive).  |f̂| ≤ P then gives
+ * |f| ≤ |f̂| + eps ≤ P + eps ≤ d. */
+double ccd_ti_proof_bound(double eps, double d)
+{
+    if (!(d > eps))
+        return -1.0;
+    return nextafter(d - eps, -INFINITY);
+}

@@ -13,6 +13,9 @@
  * level is n_t + n_u + n_v.  The priority order (level, then t) therefore needs no
  * heap: a level is a t-sorted array; its children come out as two t-sorted runs (lower
  * and upper halves when t is split; one run otherwise), merged at the end of the level.
+ *
+ * The earliest-first search walks the same tree of boxes (same root, same split rule)
+ * in another order: smallest t first, a binary heap of boxes of mixed shapes.
  */
 #include <config.h>
 
@@ -37,8 +40,20 @@ typedef struct ti_boxes {
     size_t count, capacity;
 } ti_boxes;
 
+/* A box of the earliest-first search: lower corner and widths 2^-n. */
+typedef struct ti_node {
+    ti_box b;
+    signed char n[3];
+} ti_node;
+
+typedef struct ti_heap {
+    ti_node *at;
+    size_t count, capacity;
+} ti_heap;
+
 struct ccd_ti_scratch {
     ti_boxes level, lower, upper; /* current level; children (lower / upper t halves) */
+    ti_heap front;                /* the earliest-first search's pending boxes          */
 };
 
 ccd_ti_scratch *ccd_ti_scratch_new(void)
@@ -53,6 +68,7 @@ void ccd_ti_scratch_free(ccd_ti_scratch *s)
     free(s->level.at);
     free(s->lower.at);
     free(s->upper.at);
+    free(s->front.at);
     free(s);
 }
 
@@ -274,6 +290,169 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
     return CCD_OK;
 }
 
+/* ------------------------------------------------------------ earliest first */
+
+/* Heap order: smaller t first; at equal t the deeper box (more halvings), which is
+ * the one closest to ending the search; then smaller u, v (a total order on distinct
+ * boxes, so the walk is the same on every machine). */
+static int node_before(const ti_node *a, const ti_node *b)
+{
+    if (a->b.t != b->b.t)
+        return a->b.t < b->b.t;
+    const int la = a->n[0] + a->n[1] + a->n[2], lb = b->n[0] + b->n[1] + b->n[2];
+    if (la != lb)
+        return la > lb;
+    if (a->b.u != b->b.u)
+        return a->b.u < b->b.u;
+    return a->b.v < b->b.v;
+}
+
+static int heap_push(ti_heap *h, ti_node e)
+{
+    if (h->count == h->capacity) {
+        size_t cap = h->capacity ? 2 * h->capacity : 256;
+        ti_node *p = realloc(h->at, cap * sizeof *p);
+        if (!p)
+            return 0;
+        h->at = p, h->capacity = cap;
+    }
+    size_t i = h->count++;
+    while (i > 0 && node_before(&e, &h->at[(i - 1) / 2])) {
+        h->at[i] = h->at[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->at[i] = e;
+    return 1;
+}
+
+static ti_node heap_pop(ti_heap *h)
+{
+    CCD_ASSERT(h->count > 0);
+    const ti_node top = h->at[0], last = h->at[--h->count];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= h->count)
+            break;
+        if (c + 1 < h->count && node_before(&h->at[c + 1], &h->at[c]))
+            ++c;
+        if (!node_before(&h->at[c], &last))
+            break;
+        h->at[i] = h->at[c];
+        i = c;
+    }
+    if (h->count > 0)
+        h->at[i] = last;
+    return top;
+}
+
+/* |F̂(t, u, v)| ≤ P on every axis, (u, v) in the domain: a contact within d at t,
+ * exactly (|F| ≤ |F̂| + ε ≤ d).  u, v are box centres: dyadic, sums exact. */
+static int contact_proven(const ccd_ti_query *tq, double t, double u, double v)
+{
+    if (tq->kind == CCD_VF && !(u <= 1.0 - v))
+        return 0;
+    double f[3];
+    ccd_ti_corner_value(f, tq, t, u, v);
+    return fabs(f[0]) <= tq->proof[0] && fabs(f[1]) <= tq->proof[1] &&
+           fabs(f[2]) <= tq->proof[2];
+}
+
+/*
+ * Boxes are taken in order of their lower time bound t (a box is checked when taken,
+ * not when made).  Invariant: every root of the query in [0, t_max] lies in a box of
+ * the heap or in the box being checked (the root box covers the domain; a dropped box
+ * misses the d-cube, tight_inclusion_filter.md; a split box's halves are pushed).  The
+ * box taken has the smallest t of all, so when it meets the d-cube and is small
+ * (w_k ≤ tol_k) or inside the ε-box, its t is ≤ every root: reported as toi, the same
+ * stopping rule as Algorithm 2 line 17 with "first of its level" replaced by "first in
+ * t of all pending boxes".  At m_I (tested at colliding boxes, as line 12) the box
+ * taken still bounds every root from below.
+ *
+ * A second stopping rule brackets the earliest contact from above (d > ε only): for
+ * each colliding box taken, F at its latest time and central (u, v) is evaluated with
+ * the kernels' operations (ccd_ti_corner_value); |F̂| ≤ P = d − ε (rounded inward,
+ * ccd_ti_proof_bound) on every axis proves a contact at that time, so the earliest
+ * contact lies in [t, U] with U the earliest proven time.  When U − t ≤ tol_t = δ/κ_t
+ * (over [t, U] F moves by at most κ_t/3·tol_t ≤ δ/3 per axis, the width the box rule
+ * asks of a box) the search ends with toi = t and toi_upper = U.  At large d the
+ * earliest contact is often a face or an edge of contact reached all at once (a
+ * vertex moving towards a face: every (u, v) near it comes within d at the same t);
+ * the box rule then needs every box of that face small, the bracket needs one.
+ *
+ * The tree of boxes is that of the level-by-level search (the split depends only on a
+ * box's widths), and both stop at the first colliding box that is small or inside; so
+ * without m_I both report a collision exactly when the tree has such a box, and no
+ * collision after checking the whole (pruned) tree.  A proven contact is within d, and
+ * every box on the way to it meets the d-cube, so the bracket only ends earlier a
+ * search that reports a collision anyway.  Only the order differs: boxes
+ * behind the earliest contact are never checked here, while a level holds every
+ * colliding box of the tree at that depth; at large d that is the whole contact
+ * volume.
+ */
+ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double delta,
+                                  long max_checks, ccd_ti_scratch *s)
+{
+    double tol[3];
+    tolerances(tol, tq, delta);
+    ti_heap *front = &s->front;
+    front->count = 0;
+    if (!heap_push(front, (ti_node){{0.0, 0.0, 0.0}, {0, 0, 0}}))
+        return CCD_ERR_INTERNAL;
+    const int provable = tq->proof[0] >= 0.0 && tq->proof[1] >= 0.0 && tq->proof[2] >= 0.0;
+    double proven = INFINITY; /* U: earliest proven contact, in units of the window */
+    long checks = 0;
+    ti_shape sh;
+    while (front->count > 0) {
+        const ti_node e = heap_pop(front);
+        shape_set(&sh, e.n[0], e.n[1], e.n[2]);
+        if (proven < INFINITY && proven - e.b.t <= tol[0]) { /* [t, U] narrow enough */
+            result_collision(r, tq, e.b.t, shape_tolerance(&sh, tq), checks, 0);
+            r->toi_upper = time_of(tq, proven);
+            return CCD_OK;
+        }
+        const unsigned hit = check_box(tq, &e.b, &sh);
+        ++checks;
+        if (!(hit & CCD_TI_HIT))
+            continue;
+        const int split = split_dimension(&sh, tq, tol);
+        if (split < 0 || (hit & CCD_TI_INSIDE)) {
+            result_collision(r, tq, e.b.t, shape_tolerance(&sh, tq), checks, 0);
+            return CCD_OK;
+        }
+        const double latest = e.b.t + sh.w[0];
+        if (provable && latest < proven &&
+            contact_proven(tq, time_of(tq, latest), e.b.u + sh.w[1] / 2.0, e.b.v + sh.w[2] / 2.0))
+            proven = latest;
+        if (max_checks >= 0 && checks >= max_checks) {
+            /* e.t ≤ every pending t; the tolerance is the coarsest pending box's */
+            double tolerance = shape_tolerance(&sh, tq);
+            for (size_t i = 0; i < front->count; ++i) {
+                ti_shape other;
+                const ti_node *o = &front->at[i];
+                shape_set(&other, o->n[0], o->n[1], o->n[2]);
+                tolerance = fmax(tolerance, shape_tolerance(&other, tq));
+            }
+            result_collision(r, tq, e.b.t, tolerance, checks, 1);
+            return CCD_OK;
+        }
+        ti_node hi = e, lo = e;
+        hi.n[split] = lo.n[split] = (signed char)(e.n[split] + 1);
+        const double half = sh.w[split] / 2.0;
+        if (split == 0)
+            hi.b.t += half;
+        else if (split == 1)
+            hi.b.u += half;
+        else
+            hi.b.v += half;
+        if (!heap_push(front, lo) ||
+            (in_domain(tq, hi.b.u, hi.b.v) && !heap_push(front, hi)))
+            return CCD_ERR_INTERNAL;
+    }
+    result_none(r, checks);
+    return CCD_OK;
+}
+
 /* ------------------------------------------------------------ depth first (baseline) */
 
 /*
@@ -283,11 +462,6 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
  * explores one half over all t first).  With m_I, it stops conservatively at the
  * smallest t still pending.
  */
-typedef struct ti_node {
-    ti_box b;
-    signed char n[3];
-} ti_node;
-
 ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks)
 {
     double tol[3];
