@@ -66,7 +66,7 @@ static const char usage[] =
     "  --no-zero-toi      refine until toi > 0 when a contact is found at t = 0\n"
     "  --filter F         option filter of Tight Inclusion: linear (default), paper\n"
     "                     or clamped\n"
-    "  --eta X            option eta: tolerance of fprf (default 1e-6)\n"
+    "  --eta X            option eta of fprf: distance that counts as contact (default 0)\n"
     "  --json FILE        also write a result file (format ccdbench-result, version 1)\n"
     "                     for `ccdbench report`, `gate` and `merge`\n"
     "  --per-query        put every query's outcome in the result file too\n"

@@ -45,7 +45,7 @@ static const char usage[] =
     "  --param M.K=V      set option K of method M (repeatable), as in run\n"
     "  --delta X          option delta of every method declaring it (1e-6)\n"
     "  --max-checks N     option max_checks of every method declaring it\n"
-    "  --eta X            option eta of every method declaring it (1e-6)\n"
+    "  --eta X            option eta of every method declaring it (fprf: 0)\n"
     "  --filter F         option filter of every method declaring it\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --json FILE        also write the steps as JSON\n"

@@ -12,7 +12,7 @@ grep -Eq '^    tight-inclusion\.delta +double +default 1e-06 +range \(0, inf\) +
   fail "methods --details: no tight-inclusion.delta line: $(cat "$TMP/out")"
 grep -Eq '^    tight-inclusion\.filter +enum +default linear +range linear\|paper\|clamped ' \
   "$TMP/out" || fail "methods --details: no tight-inclusion.filter line"
-grep -Eq '^    fprf\.eta +double +default 1e-06 ' "$TMP/out" || fail "methods --details: no fprf.eta"
+grep -Eq '^    fprf\.eta +double +default 0 ' "$TMP/out" || fail "methods --details: no fprf.eta"
 awk 'length > 100' "$TMP/out" | grep -q . && fail "methods --details: a line over 100 columns"
 expect_status 0 "$CCDBENCH" methods
 grep -q 'tight-inclusion\.delta' "$TMP/out" && fail "methods without --details lists options"
@@ -50,7 +50,7 @@ row() { awk -F, -v m="$1" '$4 == m { fp += $7; hits += $14 } END { print fp + 0,
 expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --format csv "$DEFAULT_DATA"
 base_ti=$(row tight-inclusion); base_fprf=$(row fprf)
 expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --format csv \
-  --param tight-inclusion.delta=1e-6 --param fprf.eta=1e-6 "$DEFAULT_DATA"
+  --param tight-inclusion.delta=1e-6 --param fprf.eta=0 "$DEFAULT_DATA"
 [ "$(row tight-inclusion)" = "$base_ti" ] && [ "$(row fprf)" = "$base_fprf" ] ||
   fail "explicit default values changed the results"
 
@@ -79,7 +79,7 @@ expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --json "$TMP/a.js
   --shard 0/2 "$DEFAULT_DATA"
 grep -q '"options": {"tight-inclusion": {"delta": 9.9999999999999995e-07, "max_checks": 1000000, "filter": "linear"' \
   "$TMP/a.json" || fail "result file: no options of tight-inclusion: $(grep params "$TMP/a.json")"
-grep -q '"fprf": {"eta": 9.9999999999999995e-07}' "$TMP/a.json" || fail "result file: no options of fprf"
+grep -q '"fprf": {"eta": 0}' "$TMP/a.json" || fail "result file: no options of fprf"
 expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --json "$TMP/b.json" \
   --shard 1/2 --param fprf.eta=1e-3 "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" merge "$TMP/m.json" "$TMP/a.json" "$TMP/b.json"
@@ -87,6 +87,6 @@ expect_stderr "b.json: .*its parameters differ"
 expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --json "$TMP/c.json" \
   --shard 1/2 "$DEFAULT_DATA"
 expect_status 0 "$CCDBENCH" merge "$TMP/m.json" "$TMP/a.json" "$TMP/c.json"
-grep -q '"fprf": {"eta": 9.9999999999999995e-07}' "$TMP/m.json" || fail "merge lost the options"
+grep -q '"fprf": {"eta": 0}' "$TMP/m.json" || fail "merge lost the options"
 
 finish
