@@ -25,9 +25,9 @@ void ccd_gate_times_free(ccd_gate_times *t)
 
 void ccd_gate_times_begin_run(ccd_gate_times *t)
 {
-    CCD_ASSERT(t->runs == 0 || t->cursor == t->queries); /* the last run saw every query */
-    if (t->runs == 1)
+    if (t->runs == 1) /* the first run laid out the queries */
         t->queries = t->cursor;
+    CCD_ASSERT(t->runs == 0 || t->cursor == t->queries); /* the last run saw every query */
     t->cursor = 0;
     t->runs++;
 }
