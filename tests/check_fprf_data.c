@@ -10,7 +10,7 @@
 #include <config.h>
 
 #include "methods/builtin.h"
-#include "shared_family.h"
+#include "shared_family_run.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -33,46 +33,33 @@ static const struct {
     {"n-body-simulation VF", 9460, 6560, UINT64_C(0x5cc8014e043c58dd)},
 };
 
+typedef struct tally {
+    ccd_params p;
+    long n[FAMILIES], yes[FAMILIES];
+    uint64_t hash[FAMILIES];
+} tally;
+
+static void count(void *ctx, int fam, const ccd_dataset_file *file, const ccd_query *q)
+{
+    tally *t = ctx;
+    (void)file;
+    ccd_result res;
+    ck_assert_int_eq(ccd_method_run(&res, &ccd_method_fprf, q, &t->p, NULL), CCD_OK);
+    t->n[fam]++;
+    t->yes[fam] += res.collides;
+    test_fnv1a(&t->hash[fam], (unsigned)('0' + res.collides));
+}
+
 START_TEST(test_answers)
 {
     TEST_REQUIRE_SHARED_DATA(root);
-    ccd_dataset ds;
-    ccd_error err;
-    const char *paths[1] = {root};
-    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
-    ccd_params p;
-    ccd_params_default(&p);
-    long n[FAMILIES] = {0}, yes[FAMILIES] = {0};
-    uint64_t hash[FAMILIES];
+    tally t = {0};
+    ccd_params_default(&t.p);
     for (int f = 0; f < FAMILIES; f++)
-        hash[f] = UINT64_C(14695981039346656037);
-    for (size_t i = 0; i < ds.count; i++) {
-        const ccd_dataset_file *f = &ds.files[i];
-        const int fam = test_shared_family(f);
-        if (fam < 0)
-            continue;
-        ccd_reader *r;
-        ck_assert_msg(ccd_reader_open(&r, &err, f->csv_path, f->labels_path, f->kind) == CCD_OK,
-                      "%s", err.message);
-        ccd_batch b;
-        ck_assert_int_eq(ccd_batch_init(&b, 1024), CCD_OK);
-        for (;;) {
-            ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
-            if (b.count == 0)
-                break;
-            for (size_t j = 0; j < b.count; j++) {
-                const ccd_query *q = &b.queries[j];
-                ccd_result res;
-                ck_assert_int_eq(ccd_method_run(&res, &ccd_method_fprf, q, &p, NULL), CCD_OK);
-                n[fam]++;
-                yes[fam] += res.collides;
-                hash[fam] = (hash[fam] ^ (uint64_t)('0' + res.collides)) * UINT64_C(1099511628211);
-            }
-        }
-        ccd_batch_free(&b);
-        ccd_reader_close(r);
-    }
-    ccd_dataset_free(&ds);
+        t.hash[f] = TEST_FNV1A_OFFSET;
+    test_shared_family_each(root, NULL, count, &t);
+    const long *n = t.n, *yes = t.yes;
+    const uint64_t *hash = t.hash;
     for (int f = 0; f < FAMILIES; f++)
         fprintf(stderr, "fprf %-22s n=%5ld yes=%5ld hash=0x%016" PRIx64 "\n", family[f].name,
                 n[f], yes[f], hash[f]);
@@ -86,14 +73,5 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("fprf_data");
-    TCase *t = tcase_create("fprf_data");
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, test_answers);
-    suite_add_tcase(s, t);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_one("fprf_data", test_answers, 120);
 }

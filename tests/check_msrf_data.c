@@ -13,7 +13,7 @@
 
 #include "exact/exact_ccd.h"
 #include "methods/builtin.h"
-#include "shared_family.h"
+#include "shared_family_run.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -33,58 +33,44 @@ static const struct {
     {"cloth-funnel EE", 1, 263, 0, 263},        {"n-body-simulation VF", 16, 592, 0, 75},
 };
 
+typedef struct tally {
+    mpq_t d;
+    ccd_params p;
+    ccd_exact_ctx *ctx;
+    long n[FAMILIES], fp[FAMILIES], fn[FAMILIES];
+} tally;
+
+static void count(void *ctx, int fam, const ccd_dataset_file *file, const ccd_query *q)
+{
+    tally *t = ctx;
+    (void)file;
+    int truth;
+    ck_assert_int_eq(ccd_exact_decide(&truth, NULL, q, t->d, 2, t->ctx), CCD_OK);
+    ccd_result res;
+    ccd_query_fn fn_ = q->kind == CCD_VF ? ccd_method_msrf.vertex_face : ccd_method_msrf.edge_edge;
+    ck_assert_int_eq(fn_(&res, q, &t->p, NULL), CCD_OK);
+    t->n[fam]++;
+    t->fp[fam] += res.collides && !truth;
+    t->fn[fam] += !res.collides && truth;
+}
+
 START_TEST(test_counts_at_1e_2)
 {
     TEST_REQUIRE_SHARED_DATA(root);
-    ccd_dataset ds;
-    ccd_error err;
-    const char *paths[1] = {root};
-    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
-    mpq_t d;
-    mpq_init(d);
-    mpq_set_ui(d, 1, 100);
-    ccd_params p;
-    ccd_params_default(&p);
-    p.ms = 1e-2;
-    p.ms_norm = 2;
-    ccd_exact_ctx *ctx = ccd_exact_ctx_new();
-    long n[FAMILIES] = {0}, fp[FAMILIES] = {0}, fn[FAMILIES] = {0};
-    for (size_t i = 0; i < ds.count; i++) {
-        const ccd_dataset_file *f = &ds.files[i];
-        const int fam = test_shared_family(f);
-        if (fam < 0)
-            continue;
-        ccd_reader *r;
-        ck_assert_msg(ccd_reader_open(&r, &err, f->csv_path, f->labels_path, f->kind) == CCD_OK,
-                      "%s", err.message);
-        ccd_batch b;
-        ck_assert_int_eq(ccd_batch_init(&b, 1024), CCD_OK);
-        size_t k = 0;
-        for (;;) {
-            ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
-            if (b.count == 0)
-                break;
-            for (size_t j = 0; j < b.count; j++, k++) {
-                if (k % family[fam].stride != 0)
-                    continue;
-                const ccd_query *q = &b.queries[j];
-                int truth;
-                ck_assert_int_eq(ccd_exact_decide(&truth, NULL, q, d, 2, ctx), CCD_OK);
-                ccd_result res;
-                ccd_query_fn fn_ = q->kind == CCD_VF ? ccd_method_msrf.vertex_face
-                                                     : ccd_method_msrf.edge_edge;
-                ck_assert_int_eq(fn_(&res, q, &p, NULL), CCD_OK);
-                n[fam]++;
-                fp[fam] += res.collides && !truth;
-                fn[fam] += !res.collides && truth;
-            }
-        }
-        ccd_batch_free(&b);
-        ccd_reader_close(r);
-    }
-    ccd_exact_ctx_free(ctx);
-    mpq_clear(d);
-    ccd_dataset_free(&ds);
+    tally t = {0};
+    mpq_init(t.d);
+    mpq_set_ui(t.d, 1, 100);
+    ccd_params_default(&t.p);
+    t.p.ms = 1e-2;
+    t.p.ms_norm = 2;
+    t.ctx = ccd_exact_ctx_new();
+    size_t stride[FAMILIES];
+    for (int f = 0; f < FAMILIES; f++)
+        stride[f] = family[f].stride;
+    test_shared_family_each(root, stride, count, &t);
+    ccd_exact_ctx_free(t.ctx);
+    mpq_clear(t.d);
+    const long *n = t.n, *fp = t.fp, *fn = t.fn;
     for (int f = 0; f < FAMILIES; f++)
         fprintf(stderr, "msrf d=1e-2 %-22s n=%5ld FP=%4ld FN=%4ld\n", family[f].name, n[f], fp[f],
                 fn[f]);
@@ -98,14 +84,5 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("msrf_data");
-    TCase *t = tcase_create("msrf_data");
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, test_counts_at_1e_2);
-    suite_add_tcase(s, t);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_one("msrf_data", test_counts_at_1e_2, 120);
 }

@@ -15,7 +15,7 @@
 #include <config.h>
 
 #include "methods/builtin.h"
-#include "shared_family.h"
+#include "shared_family_run.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -60,20 +60,40 @@ static const counts PINNED[CONFIGS][FAMILIES] = {
 static void fold(uint64_t *h, long k, int answer)
 {
     uint64_t x = (uint64_t)k * 2u + (uint64_t)answer;
-    for (int i = 0; i < 8; i++) {
-        *h ^= (x >> (8 * i)) & 0xffu;
-        *h *= 0x100000001b3ull;
+    for (int i = 0; i < 8; i++)
+        test_fnv1a(h, (unsigned)(x >> (8 * i)));
+}
+
+typedef struct tally {
+    ccd_params p[CONFIGS];
+    counts got[CONFIGS][FAMILIES];
+    long seen[FAMILIES];
+} tally;
+
+static void count(void *ctx, int fam, const ccd_dataset_file *file, const ccd_query *q)
+{
+    tally *t = ctx;
+    (void)file;
+    ck_assert(q->label == 0 || q->label == 1);
+    for (int c = 0; c < CONFIGS; c++) {
+        ccd_result res;
+        ck_assert_int_eq(ccd_method_run(&res, CONFIG[c].method, q, &t->p[c], NULL), CCD_OK);
+        counts *g = &t->got[c][fam];
+        g->n++;
+        g->yes += res.collides;
+        g->fp += res.collides && !q->label;
+        g->fn += !res.collides && q->label;
+        fold(&g->print, t->seen[fam], res.collides);
     }
+    t->seen[fam]++;
 }
 
 START_TEST(test_answers_are_pinned)
 {
     TEST_REQUIRE_SHARED_DATA(root);
-    ccd_dataset ds;
-    ccd_error err;
-    const char *paths[1] = {root};
-    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
-    ccd_params p[CONFIGS];
+    tally t;
+    memset(&t, 0, sizeof t);
+    ccd_params *p = t.p;
     ccd_option_value opt[CONFIGS][4];
     for (int c = 0; c < CONFIGS; c++) {
         ccd_params_default(&p[c]);
@@ -86,51 +106,11 @@ START_TEST(test_answers_are_pinned)
         }
         p[c].options = opt[c];
     }
-    counts got[CONFIGS][FAMILIES];
-    memset(got, 0, sizeof got);
+    counts (*got)[FAMILIES] = t.got;
     for (int c = 0; c < CONFIGS; c++)
         for (int f = 0; f < FAMILIES; f++)
-            got[c][f].print = 0xcbf29ce484222325ull;
-    long seen[FAMILIES] = {0};
-    for (size_t i = 0; i < ds.count; i++) {
-        const ccd_dataset_file *file = &ds.files[i];
-        const int fam = test_shared_family(file);
-        if (fam < 0)
-            continue;
-        ccd_reader *r;
-        ck_assert_msg(ccd_reader_open(&r, &err, file->csv_path, file->labels_path, file->kind) ==
-                          CCD_OK,
-                      "%s", err.message);
-        ccd_batch b;
-        ck_assert_int_eq(ccd_batch_init(&b, 1024), CCD_OK);
-        size_t k = 0;
-        for (;;) {
-            ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
-            if (b.count == 0)
-                break;
-            for (size_t j = 0; j < b.count; j++, k++) {
-                if (k % STRIDE[fam] != 0)
-                    continue;
-                const ccd_query *q = &b.queries[j];
-                ck_assert(q->label == 0 || q->label == 1);
-                for (int c = 0; c < CONFIGS; c++) {
-                    ccd_result res;
-                    ck_assert_int_eq(ccd_method_run(&res, CONFIG[c].method, q, &p[c], NULL),
-                                     CCD_OK);
-                    counts *g = &got[c][fam];
-                    g->n++;
-                    g->yes += res.collides;
-                    g->fp += res.collides && !q->label;
-                    g->fn += !res.collides && q->label;
-                    fold(&g->print, seen[fam], res.collides);
-                }
-                seen[fam]++;
-            }
-        }
-        ccd_batch_free(&b);
-        ccd_reader_close(r);
-    }
-    ccd_dataset_free(&ds);
+            got[c][f].print = TEST_FNV1A_OFFSET;
+    test_shared_family_each(root, STRIDE, count, &t);
     /* the table in the form of check_root_parity_bsc_data.pinned */
     for (int c = 0; c < CONFIGS; c++) {
         fprintf(stderr, "/* %s */ {\n", CONFIG[c].name);
@@ -154,14 +134,5 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("root_parity_bsc_data");
-    TCase *t = tcase_create("root_parity_bsc_data");
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, test_answers_are_pinned);
-    suite_add_tcase(s, t);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_one("root_parity_bsc_data", test_answers_are_pinned, 120);
 }

@@ -12,7 +12,7 @@
 #include <config.h>
 
 #include "methods/builtin.h"
-#include "shared_family.h"
+#include "shared_family_run.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -29,48 +29,33 @@ static const struct {
     {"cloth-funnel EE", 263, 172, 65, 0},    {"n-body-simulation VF", 9460, 9460, 1, 0},
 };
 
+typedef struct tally {
+    ccd_params p;
+    long n[FAMILIES], yes[FAMILIES], fp[FAMILIES], fn[FAMILIES];
+} tally;
+
+static void count(void *ctx, int fam, const ccd_dataset_file *file, const ccd_query *q)
+{
+    tally *t = ctx;
+    ck_assert_msg(q->label == 0 || q->label == 1, "%s: query %llu has no label",
+                  file->csv_path, (unsigned long long)q->index);
+    ccd_result res;
+    ccd_query_fn run = q->kind == CCD_VF ? ccd_method_tight_ccd.vertex_face
+                                         : ccd_method_tight_ccd.edge_edge;
+    ck_assert_int_eq(run(&res, q, &t->p, NULL), CCD_OK);
+    t->n[fam]++;
+    t->yes[fam] += res.collides;
+    t->fp[fam] += res.collides && !q->label;
+    t->fn[fam] += !res.collides && q->label;
+}
+
 START_TEST(test_counts)
 {
     TEST_REQUIRE_SHARED_DATA(root);
-    ccd_dataset ds;
-    ccd_error err;
-    const char *paths[1] = {root};
-    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
-    ccd_params p;
-    ccd_params_default(&p);
-    long n[FAMILIES] = {0}, yes[FAMILIES] = {0}, fp[FAMILIES] = {0}, fn[FAMILIES] = {0};
-    for (size_t i = 0; i < ds.count; i++) {
-        const ccd_dataset_file *f = &ds.files[i];
-        const int fam = test_shared_family(f);
-        if (fam < 0)
-            continue;
-        ccd_reader *r;
-        ck_assert_msg(ccd_reader_open(&r, &err, f->csv_path, f->labels_path, f->kind) == CCD_OK,
-                      "%s", err.message);
-        ccd_batch b;
-        ck_assert_int_eq(ccd_batch_init(&b, 1024), CCD_OK);
-        for (;;) {
-            ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
-            if (b.count == 0)
-                break;
-            for (size_t j = 0; j < b.count; j++) {
-                const ccd_query *q = &b.queries[j];
-                ck_assert_msg(q->label == 0 || q->label == 1, "%s: query %llu has no label",
-                              f->csv_path, (unsigned long long)q->index);
-                ccd_result res;
-                ccd_query_fn run = q->kind == CCD_VF ? ccd_method_tight_ccd.vertex_face
-                                                     : ccd_method_tight_ccd.edge_edge;
-                ck_assert_int_eq(run(&res, q, &p, NULL), CCD_OK);
-                n[fam]++;
-                yes[fam] += res.collides;
-                fp[fam] += res.collides && !q->label;
-                fn[fam] += !res.collides && q->label;
-            }
-        }
-        ccd_batch_free(&b);
-        ccd_reader_close(r);
-    }
-    ccd_dataset_free(&ds);
+    tally t = {0};
+    ccd_params_default(&t.p);
+    test_shared_family_each(root, NULL, count, &t);
+    const long *n = t.n, *yes = t.yes, *fp = t.fp, *fn = t.fn;
     for (int f = 0; f < FAMILIES; f++)
         fprintf(stderr, "tight-ccd %-22s n=%5ld yes=%5ld FP=%4ld FN=%3ld\n", family[f].name, n[f],
                 yes[f], fp[f], fn[f]);
@@ -84,14 +69,5 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("tight_ccd_data");
-    TCase *t = tcase_create("tight_ccd_data");
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, test_counts);
-    suite_add_tcase(s, t);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_one("tight_ccd_data", test_counts, 120);
 }

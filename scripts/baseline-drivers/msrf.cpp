@@ -12,80 +12,25 @@
 // the nearest double, and prints one line per query: "0|1 toi".
 // Usage: msrf_driver QUERYFILE D [vf|ee]   (kind inferred from the path if absent)
 #include <minimum_separation_root_finder.hpp>
-#include <gmp.h>
-#include <mpfr.h>
+#include "query_csv.hpp"
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <fstream>
-#include <iostream>
-#include <sstream>
-#include <string>
 #include <vector>
-
-static double nearest(const std::string &num, const std::string &den)
-{
-    mpq_t q;
-    mpq_init(q);
-    std::string s = num + "/" + den;
-    if (mpq_set_str(q, s.c_str(), 10) != 0) {
-        std::fprintf(stderr, "bad rational %s\n", s.c_str());
-        std::exit(2);
-    }
-    mpq_canonicalize(q);
-    mpfr_t f;
-    mpfr_init2(f, 53);
-    mpfr_set_q(f, q, MPFR_RNDN);
-    double d = mpfr_get_d(f, MPFR_RNDN);
-    mpfr_clear(f);
-    mpq_clear(q);
-    return d;
-}
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        std::fprintf(stderr, "usage: %s QUERYFILE D [vf|ee]\n", argv[0]);
+    query_csv::args a;
+    if (!query_csv::parse_args(argc, argv, query_csv::KIND_OPTIONAL, &a))
         return 2;
-    }
-    std::string path = argv[1];
-    double d = std::strtod(argv[2], nullptr);
-    bool vf;
-    if (argc > 3)
-        vf = std::strcmp(argv[3], "vf") == 0;
-    else
-        vf = path.find("vertex-face") != std::string::npos || path.find("vf") != std::string::npos;
-    std::ifstream in(path);
-    if (!in) {
-        std::fprintf(stderr, "cannot open %s\n", path.c_str());
+    std::ifstream in;
+    if (!query_csv::open_queries(a.path, in))
         return 2;
-    }
-    std::string line;
-    std::vector<Eigen::Vector3d> rows;
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        if (line.empty())
-            continue;
-        std::vector<std::string> f;
-        std::stringstream ss(line);
-        std::string tok;
-        while (std::getline(ss, tok, ','))
-            f.push_back(tok);
-        if (f.size() < 6) {
-            std::fprintf(stderr, "bad line: %s\n", line.c_str());
-            return 2;
-        }
-        rows.emplace_back(nearest(f[0], f[1]), nearest(f[2], f[3]), nearest(f[4], f[5]));
-        if (rows.size() == 8) {
-            double toi = 0;
-            bool hit = vf ? msccd::root_finder::vertexFaceMSCCD(rows[0], rows[1], rows[2], rows[3],
-                                                                rows[4], rows[5], rows[6], rows[7], d, toi)
-                          : msccd::root_finder::edgeEdgeMSCCD(rows[0], rows[1], rows[2], rows[3],
-                                                              rows[4], rows[5], rows[6], rows[7], d, toi);
-            std::printf("%d %.17g\n", hit ? 1 : 0, hit ? toi : 2.0);
-            rows.clear();
-        }
-    }
-    return 0;
+    return query_csv::for_each_query<Eigen::Vector3d>(in, [&](const std::vector<Eigen::Vector3d> &rows) {
+        double toi = 0;
+        bool hit = a.vf ? msccd::root_finder::vertexFaceMSCCD(rows[0], rows[1], rows[2], rows[3],
+                                                              rows[4], rows[5], rows[6], rows[7], a.d, toi)
+                        : msccd::root_finder::edgeEdgeMSCCD(rows[0], rows[1], rows[2], rows[3],
+                                                            rows[4], rows[5], rows[6], rows[7], a.d, toi);
+        std::printf("%d %.17g\n", hit ? 1 : 0, hit ? toi : 2.0);
+    });
 }
