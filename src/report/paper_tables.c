@@ -173,58 +173,94 @@ static char *block_name(const block *b, const ccd_run_stats *s)
                   b->kind == CCD_VF ? "VF" : "EE", (unsigned long long)queries);
 }
 
+/* The grid both tables lay out: dataset blocks × sweep values down, methods across. */
+typedef struct paper_grid {
+    block *blocks;
+    size_t nblocks;
+    const char **methods, **labels; /* distinct method names and their headings */
+    size_t nmethods;
+    double *values; /* distinct sweep values (NaN: no sweep) */
+    size_t nvalues;
+} paper_grid;
+
+static void grid_free(paper_grid *g)
+{
+    free(g->blocks);
+    free(g->methods);
+    free(g->labels);
+    free(g->values);
+}
+
+static int grid_init(paper_grid *g, const ccd_paper_column *cols, size_t ncols, int by_family)
+{
+    memset(g, 0, sizeof *g);
+    g->methods = calloc(ncols + 1, sizeof *g->methods);
+    g->labels = calloc(ncols + 1, sizeof *g->labels);
+    g->values = calloc(ncols + 1, sizeof *g->values);
+    g->nblocks = collect_blocks(&g->blocks, cols, ncols, by_family);
+    if (!g->methods || !g->labels || !g->values || g->nblocks == (size_t)-1) {
+        if (g->nblocks == (size_t)-1)
+            g->blocks = NULL;
+        grid_free(g);
+        return -1;
+    }
+    g->nmethods = distinct_methods(g->methods, g->labels, cols, ncols);
+    g->nvalues = distinct_values(g->values, cols, ncols);
+    return 0;
+}
+
+/* The cells of one grid row: for each method m and part k in [k0, k0 + nk) (0: mean µs,
+ * 1: FP, 2: FN), cell[first + m·nk + (k − k0)]; cell[0] the block's name.  Returns
+ * whether every cell was allocated. */
+static int grid_row(char **cell, const paper_grid *g, const ccd_paper_column *cols, size_t ncols,
+                    size_t b, size_t v, size_t first, int k0, int nk, int precise)
+{
+    const ccd_run_stats *any = NULL;
+    for (size_t m = 0; m < g->nmethods; m++) {
+        const ccd_paper_column *col = column_of(cols, ncols, g->methods[m], g->values[v]);
+        if (col && !any)
+            any = col->stats;
+        for (int k = 0; k < nk; k++)
+            cell[first + m * (size_t)nk + (size_t)k] =
+                col ? cell_of(col, &g->blocks[b], k0 + k, precise) : strdup("-");
+    }
+    cell[0] = any ? block_name(&g->blocks[b], any) : strdup("-");
+    int ok = cell[0] != NULL;
+    for (size_t c = first; c < first + g->nmethods * (size_t)nk; c++)
+        ok = ok && cell[c];
+    return ok;
+}
+
 int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
                     const char *sweep_name, int by_family, int precise)
 {
-    block *blocks = NULL;
-    const char **methods = calloc(ncols + 1, sizeof *methods);
-    const char **labels = calloc(ncols + 1, sizeof *labels);
-    double *values = calloc(ncols + 1, sizeof *values);
-    size_t nblocks = collect_blocks(&blocks, cols, ncols, by_family);
-    int rc = -1;
+    paper_grid g;
     memset(t, 0, sizeof *t);
-    if (!methods || !labels || !values || nblocks == (size_t)-1)
-        goto done;
-    size_t nmethods = distinct_methods(methods, labels, cols, ncols);
-    size_t nvalues = distinct_values(values, cols, ncols);
+    if (grid_init(&g, cols, ncols, by_family) != 0)
+        return -1;
     size_t lead = sweep_name ? 3 : 2;
-    if (alloc_shape(t, lead + nmethods, nblocks * nvalues * 3) != 0)
-        goto done;
-    int ok = set_column(t, 0, "dataset", "dataset", 0) == 0;
+    int ok = alloc_shape(t, lead + g.nmethods, g.nblocks * g.nvalues * 3) == 0;
+    ok = ok && set_column(t, 0, "dataset", "dataset", 0) == 0;
     if (sweep_name)
         ok = ok && set_column(t, 1, sweep_name, sweep_name, 1) == 0;
     ok = ok && set_column(t, lead - 1, "row", "", 0) == 0;
-    for (size_t m = 0; ok && m < nmethods; m++)
-        ok = set_column(t, lead + m, labels[m], labels[m], 1) == 0;
+    for (size_t m = 0; ok && m < g.nmethods; m++)
+        ok = set_column(t, lead + m, g.labels[m], g.labels[m], 1) == 0;
     static const char *const row_names[3] = {"t", "FP", "FN"};
     size_t row = 0;
-    for (size_t b = 0; ok && b < nblocks; b++)
-        for (size_t v = 0; ok && v < nvalues; v++)
+    for (size_t b = 0; ok && b < g.nblocks; b++)
+        for (size_t v = 0; ok && v < g.nvalues; v++)
             for (int k = 0; ok && k < 3; k++, row++) {
                 char **cell = t->cells + row * t->columns;
-                const ccd_run_stats *any = NULL;
-                for (size_t m = 0; m < nmethods; m++) {
-                    const ccd_paper_column *col = column_of(cols, ncols, methods[m], values[v]);
-                    if (col && !any)
-                        any = col->stats;
-                    cell[lead + m] = col ? cell_of(col, &blocks[b], k, precise) : strdup("-");
-                }
-                cell[0] = any ? block_name(&blocks[b], any) : strdup("-");
+                ok = grid_row(cell, &g, cols, ncols, b, v, lead, k, 1, precise);
                 if (sweep_name)
-                    cell[1] = ccd_report_printf("%g", values[v]);
-                cell[lead - 1] = strdup(row_names[k]);
-                for (size_t c = 0; c < t->columns; c++)
-                    ok = ok && cell[c];
+                    ok = (cell[1] = ccd_report_printf("%g", g.values[v])) && ok;
+                ok = (cell[lead - 1] = strdup(row_names[k])) && ok;
             }
-    rc = ok ? 0 : -1;
-done:
-    if (rc != 0)
+    if (!ok)
         ccd_paper_table_free(t);
-    free(blocks);
-    free(methods);
-    free(labels);
-    free(values);
-    return rc;
+    grid_free(&g);
+    return ok ? 0 : -1;
 }
 
 static char *cell_of(const ccd_paper_column *col, const block *b, int k, int precise)
@@ -245,55 +281,31 @@ static char *cell_of(const ccd_paper_column *col, const block *b, int k, int pre
 int ccd_paper_table2(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
                      int by_family, int precise)
 {
-    block *blocks = NULL;
-    const char **methods = calloc(ncols + 1, sizeof *methods);
-    const char **labels = calloc(ncols + 1, sizeof *labels);
-    double *values = calloc(ncols + 1, sizeof *values);
-    size_t nblocks = collect_blocks(&blocks, cols, ncols, by_family);
-    int rc = -1;
+    paper_grid g;
     memset(t, 0, sizeof *t);
-    if (!methods || !labels || !values || nblocks == (size_t)-1)
-        goto done;
-    size_t nmethods = distinct_methods(methods, labels, cols, ncols);
-    size_t nvalues = distinct_values(values, cols, ncols);
-    if (alloc_shape(t, 2 + 3 * nmethods, nblocks * nvalues) != 0)
-        goto done;
-    int ok = set_column(t, 0, "dataset", "dataset", 0) == 0 &&
-             set_column(t, 1, "d", "d", 1) == 0;
+    if (grid_init(&g, cols, ncols, by_family) != 0)
+        return -1;
+    int ok = alloc_shape(t, 2 + 3 * g.nmethods, g.nblocks * g.nvalues) == 0;
+    ok = ok && set_column(t, 0, "dataset", "dataset", 0) == 0 &&
+         set_column(t, 1, "d", "d", 1) == 0;
     static const char *const parts[3] = {"t", "FP", "FN"};
-    for (size_t m = 0; ok && m < nmethods; m++)
+    for (size_t m = 0; ok && m < g.nmethods; m++)
         for (int k = 0; ok && k < 3; k++) {
-            char *heading = ccd_report_printf("%s %s", labels[m], parts[k]);
+            char *heading = ccd_report_printf("%s %s", g.labels[m], parts[k]);
             ok = heading && set_column(t, 2 + 3 * m + (size_t)k, heading, heading, 1) == 0;
             free(heading);
         }
     size_t row = 0;
-    for (size_t b = 0; ok && b < nblocks; b++)
-        for (size_t v = 0; ok && v < nvalues; v++, row++) {
+    for (size_t b = 0; ok && b < g.nblocks; b++)
+        for (size_t v = 0; ok && v < g.nvalues; v++, row++) {
             char **cell = t->cells + row * t->columns;
-            const ccd_run_stats *any = NULL;
-            for (size_t m = 0; m < nmethods; m++) {
-                const ccd_paper_column *col = column_of(cols, ncols, methods[m], values[v]);
-                if (col && !any)
-                    any = col->stats;
-                for (int k = 0; k < 3; k++)
-                    cell[2 + 3 * m + (size_t)k] =
-                        col ? cell_of(col, &blocks[b], k, precise) : strdup("-");
-            }
-            cell[0] = any ? block_name(&blocks[b], any) : strdup("-");
-            cell[1] = ccd_report_printf("%g", values[v]);
-            for (size_t c = 0; c < t->columns; c++)
-                ok = ok && cell[c];
+            ok = grid_row(cell, &g, cols, ncols, b, v, 2, 0, 3, precise);
+            ok = (cell[1] = ccd_report_printf("%g", g.values[v])) && ok;
         }
-    rc = ok ? 0 : -1;
-done:
-    if (rc != 0)
+    if (!ok)
         ccd_paper_table_free(t);
-    free(blocks);
-    free(methods);
-    free(labels);
-    free(values);
-    return rc;
+    grid_free(&g);
+    return ok ? 0 : -1;
 }
 
 /* The index of the method called name in stats, or -1. */

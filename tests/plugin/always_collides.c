@@ -11,9 +11,7 @@
  *
  *   ccdbench run --plugin tests/plugin/.libs/always_collides.so --methods test-always-collides
  */
-#include "ccdbench.h"
-
-#include <math.h>
+#include "collide_at_start.h"
 
 static ccd_status always_collides(ccd_result *r, const ccd_query *q, const ccd_params *p,
                                   void *scratch)
@@ -21,12 +19,7 @@ static ccd_status always_collides(ccd_result *r, const ccd_query *q, const ccd_p
     (void)q;
     (void)p;
     (void)scratch;
-    r->collides = 1;
-    r->toi = r->toi_upper = 0.0;
-    r->tolerance = 0.0;
-    r->checks = 1;
-    r->hit_max_checks = 0;
-    return CCD_OK;
+    return collide_at_start(r);
 }
 
 static const ccd_method always_collides_method = {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * TEST FIXTURE — a plugin method whose time per query is set by an option, built
- * by `make check` for the timing gate's tests (tests/cli/gate-load.sh): the gate
+ * for the timing gate's check (tests/cli/gate-load.sh, `make check-timing`): the gate
  * must pass it against its own baseline under load, and fail it when
  * `--param test-spin.work=3W` makes it three times slower than a baseline made
  * with work W.  Not a useful method.
@@ -10,7 +10,7 @@
  * multiply and an add each, which no compiler may shorten: each needs the last),
  * then answers as test-always-collides does: a collision at t = 0.
  */
-#include "ccdbench.h"
+#include "collide_at_start.h"
 
 enum { OPT_WORK = 0 };
 static const ccd_option options[] = {
@@ -29,12 +29,7 @@ static ccd_status spin(ccd_result *r, const ccd_query *q, const ccd_params *p, v
     for (long i = 0; i < work; i++)
         x = x * 0.999999 + 1e-9;
     sink = x;
-    r->collides = 1;
-    r->toi = r->toi_upper = 0.0;
-    r->tolerance = 0.0;
-    r->checks = 1;
-    r->hit_max_checks = 0;
-    return CCD_OK;
+    return collide_at_start(r);
 }
 
 static const ccd_method spin_method = {
