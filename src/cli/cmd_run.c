@@ -178,6 +178,20 @@ static int parse_shard(run_options *o, const char *text)
     return -1;
 }
 
+/* The method a configuration "BASE@NAME" is of (methods/method_variant.h): a plugin's
+ * configuration is isolated as the plugin's method is.  Any other method: itself. */
+static const ccd_method *base_method(const ccd_method_list *available, const ccd_method *m)
+{
+    size_t length = ccd_method_variant_base_length(m->name);
+    char base[256];
+    if (!length || length >= sizeof base)
+        return m;
+    memcpy(base, m->name, length);
+    base[length] = '\0';
+    const ccd_method *found = ccd_method_list_find(available, base);
+    return found ? found : m;
+}
+
 /* --preset: its settings replace the defaults; every setting of the run is the
  * paper's, so any other conflicts.  Returns -1 to go on, or the exit status. */
 static int apply_preset(run_options *o)
@@ -910,7 +924,9 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
     }
     for (size_t m = 0; m < chosen.count; m++) {
         limits[m] = ccd_builtin_limit(chosen.items[m]);
-        isolate[m] = o.isolate && ccd_cli_method_from_plugin(&available, chosen.items[m]);
+        isolate[m] = o.isolate && ccd_cli_method_from_plugin(&available,
+                                                             base_method(o.available,
+                                                                         chosen.items[m]));
         const char *own = o.preset ? ccd_preset_column_ms(o.preset, chosen.items[m]->name)
                                    : NULL;
         method_ms[m] = own ? strtod(own, NULL) : NAN;
