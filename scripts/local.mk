@@ -6,6 +6,8 @@ EXTRA_DIST += .ci/run
 dist_man_MANS += man/ccdbench.1
 # Agreement of the baselines with their original implementations (docs/baselines.md).
 dist_noinst_SCRIPTS += scripts/baseline-agreement
+# Minimum separation against the authors' Tight Inclusion (docs/min-separation.md).
+dist_noinst_SCRIPTS += scripts/ms-ratio
 # The timing gate's verdicts under CPU load (docs/gate.md#noise; tests/cli/gate-load.sh).
 dist_noinst_SCRIPTS += scripts/gate-noise
 EXTRA_DIST += docs/baselines.md scripts/baseline-drivers

@@ -17,6 +17,7 @@
 #include "ccdbench.h"
 #include "methods/builtin.h"
 #include "methods/method_list.h"
+#include "methods/method_variant.h"
 #include "test_support.h"
 
 /* TightCCD (Wang et al. 2015) is being added under this name; until it is
@@ -35,14 +36,14 @@ START_TEST(test_lookup)
 {
     size_t n;
     const ccd_preset *all = ccd_preset_all(&n);
-    ck_assert_uint_eq(n, 2);
+    ck_assert_uint_eq(n, 3);
     for (size_t i = 0; i < n; i++)
         ck_assert_ptr_eq(ccd_preset_find(all[i].name), &all[i]);
     ck_assert_ptr_null(ccd_preset_find("paper-table3"));
     ck_assert_ptr_null(ccd_preset_find(""));
     char names[64];
     ccd_preset_names(names, sizeof names);
-    ck_assert_str_eq(names, "paper-table1, paper-table2");
+    ck_assert_str_eq(names, "paper-table1, paper-table2, ms-sweep");
     ccd_preset_names(names, 8); /* truncated, still a string */
     ck_assert_str_eq(names, "paper-t");
 }
@@ -54,11 +55,16 @@ END_TEST
 START_TEST(test_every_preset_is_well_formed)
 {
     ccd_method_list l;
+    ccd_method_variants v = {0};
+    ccd_error err;
     builtins(&l);
     size_t n;
     const ccd_preset *all = ccd_preset_all(&n);
     for (size_t i = 0; i < n; i++) {
         const ccd_preset *p = &all[i];
+        /* the configurations "BASE@CONFIG" of the columns, as `run` makes them */
+        for (size_t c = 0; c < p->column_count; c++)
+            ck_assert_int_eq(ccd_method_variants_add(&v, &err, &l, p->columns[c].method), CCD_OK);
         ck_assert_uint_gt(p->column_count, 0);
         ck_assert_ptr_nonnull(strstr(p->source, "Wang et al. 2021"));
         ck_assert_uint_eq(p->scoring_note[strlen(p->scoring_note) - 1], '\n');
@@ -85,19 +91,19 @@ START_TEST(test_every_preset_is_well_formed)
             ck_assert_ptr_nonnull(m);
             long index = ccd_option_find(m, key);
             ck_assert_msg(index >= 0, "%s: %s has no option %s", p->name, method, key);
-            ccd_option_value v;
-            ccd_error err;
-            ck_assert_int_eq(ccd_option_parse(&v, &err, &m->options[index], value, *s), CCD_OK);
+            ccd_option_value value_of;
+            ck_assert_int_eq(ccd_option_parse(&value_of, &err, &m->options[index], value, *s),
+                             CCD_OK);
         }
         if (p->sweep) {
             ccd_sweep sw;
-            ccd_error err;
             ck_assert_int_eq(ccd_sweep_parse(&sw, &err, p->sweep), CCD_OK);
             ck_assert_str_eq(sw.param, "ms");
             ccd_sweep_free(&sw);
         }
     }
     ccd_method_list_free(&l);
+    ccd_method_variants_free(&v);
 }
 END_TEST
 
@@ -142,6 +148,91 @@ START_TEST(test_table2_separations)
 }
 END_TEST
 
+/* The minimum-separation sweep: two configurations of tight-inclusion, the
+ * published one set apart by its own settings, at the issue's six d, scored against
+ * the truth at d. */
+START_TEST(test_ms_sweep)
+{
+    static const double want[] = {0, 1e-8, 1e-6, 1e-4, 1e-3, 1e-2};
+    const ccd_preset *p = ccd_preset_find("ms-sweep");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_uint_eq(p->column_count, 2);
+    ck_assert_str_eq(p->columns[0].method, "tight-inclusion@published");
+    ck_assert_str_eq(p->columns[0].label, "published");
+    ck_assert_str_eq(p->columns[1].method, "tight-inclusion");
+    ck_assert_str_eq(p->columns[1].label, "ccdbench");
+    ccd_sweep sw;
+    ccd_error err;
+    ck_assert_int_eq(ccd_sweep_parse(&sw, &err, p->sweep), CCD_OK);
+    ck_assert_uint_eq(sw.count, 6);
+    for (size_t i = 0; i < 6; i++)
+        ck_assert(sw.values[i] == want[i]);
+    ccd_sweep_free(&sw);
+    ck_assert_int_eq(p->plain_truth, 0);
+    ck_assert_int_eq(p->shape, CCD_PRESET_SHAPE_MS_SWEEP);
+    /* published: the search alone decides, level by level; ccdbench: no setting but
+     * the shared delta and m_I */
+    int start = 0, search = 0;
+    for (const char *const *s = p->settings; *s; s++) {
+        start |= strcmp(*s, "tight-inclusion@published.start=search") == 0;
+        search |= strcmp(*s, "tight-inclusion@published.search=levels") == 0;
+        if (strncmp(*s, "tight-inclusion.", 16) == 0)
+            ck_assert_msg(strncmp(*s + 16, "delta=", 6) == 0 ||
+                              strncmp(*s + 16, "max_checks=", 11) == 0,
+                          "ccdbench's configuration is the defaults: %s", *s);
+    }
+    ck_assert(start && search);
+    /* both columns are run when tight-inclusion is registered */
+    ccd_method_list l;
+    builtins(&l);
+    char missing[64];
+    char *list = ccd_preset_method_list(p, l.items, l.count, missing, sizeof missing);
+    ck_assert_ptr_nonnull(list);
+    ck_assert_str_eq(list, "tight-inclusion@published,tight-inclusion");
+    ck_assert_str_eq(missing, "");
+    free(list);
+    ccd_method_list_free(&l);
+}
+END_TEST
+
+/* A configuration is its base method under another name, made once, and only for
+ * a well-formed name whose base exists. */
+START_TEST(test_method_variants)
+{
+    ccd_method_list l;
+    ccd_method_variants v = {0};
+    ccd_error err;
+    builtins(&l);
+    size_t before = l.count;
+    ck_assert_uint_eq(ccd_method_variant_base_length("tight-inclusion@published"), 15);
+    ck_assert_uint_eq(ccd_method_variant_base_length("tight-inclusion"), 0);
+    ck_assert_uint_eq(ccd_method_variant_base_length("@published"), 0);
+    ck_assert_uint_eq(ccd_method_variant_base_length("tight-inclusion@"), 0);
+    ck_assert_int_eq(ccd_method_variants_add(&v, &err, &l,
+                                             "msrf,tight-inclusion@a,nope@b,@c,d@,"
+                                             "tight-inclusion@a,tight-inclusion@b"),
+                     CCD_OK);
+    ck_assert_uint_eq(v.count, 2);
+    ck_assert_uint_eq(l.count, before + 2);
+    const ccd_method *base = ccd_method_list_find(&l, "tight-inclusion");
+    const ccd_method *a = ccd_method_list_find(&l, "tight-inclusion@a");
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_ne(a, base);
+    ck_assert_ptr_eq(a->vertex_face, base->vertex_face);
+    ck_assert_ptr_eq(a->edge_edge, base->edge_edge);
+    ck_assert_ptr_eq(a->options, base->options);
+    ck_assert_uint_eq(a->caps, base->caps);
+    ck_assert_ptr_nonnull(ccd_method_list_find(&l, "tight-inclusion@b"));
+    ck_assert_ptr_null(ccd_method_list_find(&l, "nope@b"));
+    /* asked again: nothing new */
+    ck_assert_int_eq(ccd_method_variants_add(&v, &err, &l, "tight-inclusion@a"), CCD_OK);
+    ck_assert_uint_eq(v.count, 2);
+    ccd_method_list_free(&l);
+    ccd_method_variants_free(&v);
+    ck_assert_uint_eq(v.count, 0);
+}
+END_TEST
+
 /* The run's method list: the registered columns in order; the others named. */
 START_TEST(test_method_list_and_missing)
 {
@@ -174,6 +265,8 @@ static Suite *preset_suite(void)
     tcase_add_test(tc, test_table1_columns);
     tcase_add_test(tc, test_table2_separations);
     tcase_add_test(tc, test_method_list_and_missing);
+    tcase_add_test(tc, test_ms_sweep);
+    tcase_add_test(tc, test_method_variants);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -11,6 +11,7 @@
 #include <config.h>
 
 #include "bench/preset.h"
+#include "methods/method_variant.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,26 @@ static const char *const table2_settings[] = {
     NULL,
 };
 
+/* The minimum-separation sweep (Figure 11 with two curves): two configurations of
+ * tight-inclusion in one run, "published" (Tight Inclusion as Wang et al. 2021 publish
+ * it: the search alone decides, Algorithm 2 level by level) and "ccdbench" (this
+ * build's defaults).  A configuration is its settings below; a new option of the
+ * published behaviour is one more "tight-inclusion@published.KEY=VALUE" line. */
+static const ccd_preset_column ms_sweep_columns[] = {
+    {"tight-inclusion@published", "published", NULL},
+    {"tight-inclusion", "ccdbench", NULL},
+};
+
+static const char *const ms_sweep_settings[] = {
+    "tight-inclusion@published.start=search",
+    "tight-inclusion@published.search=levels",
+    "tight-inclusion@published.delta=1e-6",
+    "tight-inclusion@published.max_checks=1000000",
+    "tight-inclusion.delta=1e-6",
+    "tight-inclusion.max_checks=1000000",
+    NULL,
+};
+
 static const ccd_preset presets[] = {
     {
         .name = "paper-table1",
@@ -88,6 +109,22 @@ static const ccd_preset presets[] = {
             "FP/FN against the d = 0 truth (plain CCD), as the paper counted them: a\n"
             "collision reported within d but not at d = 0 is a false positive.  MSRF\n"
             "measures d in L2, Ours in L-infinity; delta 1e-6, m_I 1e6 (Ours).\n",
+    },
+    {
+        .name = "ms-sweep",
+        .source = "Wang et al. 2021, \"A Large-scale Benchmark and an Inclusion-based "
+                  "Algorithm for Continuous Collision Detection\", Figure 11",
+        .columns = ms_sweep_columns,
+        .column_count = sizeof ms_sweep_columns / sizeof ms_sweep_columns[0],
+        .settings = ms_sweep_settings,
+        .sweep = "ms=0,1e-8,1e-6,1e-4,1e-3,1e-2",
+        .norm = CCD_NORM_LINF,
+        .plain_truth = 0,
+        .shape = CCD_PRESET_SHAPE_MS_SWEEP,
+        .scoring_note =
+            "FP/FN against the exact minimum-separation truth at each d (L-infinity): a\n"
+            "query within d at some t in [0, 1] is a collision.  published: start=search,\n"
+            "search=levels; ccdbench: the defaults; both delta 1e-6, m_I 1e6.\n",
     },
 };
 
@@ -135,11 +172,15 @@ const char *ccd_preset_column_ms(const ccd_preset *p, const char *method)
     return NULL;
 }
 
-/* Whether methods[0 .. count) has one called name. */
+/* Whether methods[0 .. count) has one called name, or, for a configuration
+ * "BASE@CONFIG", one called BASE. */
 static int has_method(const ccd_method *const *methods, size_t count, const char *name)
 {
+    size_t length = ccd_method_variant_base_length(name);
     for (size_t m = 0; m < count; m++)
-        if (strcmp(methods[m]->name, name) == 0)
+        if (strcmp(methods[m]->name, name) == 0 ||
+            (length && strlen(methods[m]->name) == length &&
+             strncmp(methods[m]->name, name, length) == 0))
             return 1;
     return 0;
 }

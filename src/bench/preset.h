@@ -16,13 +16,18 @@ typedef enum ccd_preset_shape {
     /* Per dataset: rows t, FP, FN; one column per method (Wang et al. 2021 Table 1). */
     CCD_PRESET_SHAPE_TABLE1 = 0,
     /* Per dataset: one row per d; columns t, FP, FN of each method (Table 2). */
-    CCD_PRESET_SHAPE_TABLE2 = 1
+    CCD_PRESET_SHAPE_TABLE2 = 1,
+    /* Per dataset (each simulation scene apart): one row per d; columns mean µs,
+     * p99 µs, m_I hits, FP, FN of each method (the data of Figure 11). */
+    CCD_PRESET_SHAPE_MS_SWEEP = 2
 } ccd_preset_shape;
 
 /* A column of the paper's table. */
 typedef struct ccd_preset_column {
     const char *method; /* the registered method name (it may be missing: a plugin's, or
-                         * one not built in yet) */
+                         * one not built in yet), or a configuration of one, "BASE@CONFIG"
+                         * (methods/method_variant.h), whose settings are the preset's
+                         * "BASE@CONFIG.KEY=VALUE" lines */
     const char *label;  /* the paper's column label */
     /* The minimum separation d this method alone runs with when the run has none
      * (a decimal, e.g. "1e-8"; the method gets the nearest double), or NULL: the
@@ -60,7 +65,8 @@ void ccd_preset_names(char *buf, size_t size);
 const char *ccd_preset_label(const ccd_preset *p, const char *method);
 /* The d of the column of method in p that runs at its own d, or NULL. */
 const char *ccd_preset_column_ms(const ccd_preset *p, const char *method);
-/* The methods of p's columns that methods[0 .. count) has (the registered ones),
+/* The methods of p's columns that methods[0 .. count) has (the registered ones; a
+ * configuration "BASE@CONFIG" when it has BASE),
  * comma-separated, in column order (malloc'd; NULL when out of memory).  missing
  * gets the others, as "TCCD (tight-ccd)", comma-separated ("" when none;
  * truncated to size). */

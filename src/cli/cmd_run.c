@@ -5,6 +5,7 @@
 #include "core/assert.h"
 #include "bench/mpi_job.h"
 #include "bench/preset.h"
+#include "methods/method_variant.h"
 #include "bench/result_file.h"
 #include "bench/run_series.h"
 #include "bench/runner.h"
@@ -33,7 +34,11 @@ static const char usage[] =
     "\n"
     "  --methods LIST     comma-separated method names, or 'all'; default: all but\n"
     "                     msrf (minimum separation only) unless --ms D, and without\n"
-    "                     DATA also but the slow irf, uirf and additive-ccd\n"
+    "                     DATA also but the slow irf, uirf and additive-ccd.\n"
+    "                     M@NAME is method M in a configuration of its own, set by\n"
+    "                     --param M@NAME.K=V (e.g. tight-inclusion,\n"
+    "                     tight-inclusion@published with\n"
+    "                     --param tight-inclusion@published.start=search)\n"
     "  --plugin FILE.so   also load the methods of a plugin (repeatable)\n"
     "  --threads N        OpenMP threads (default: all cores)\n"
     "  --format F         text (default), markdown, csv, json or latex\n"
@@ -90,7 +95,11 @@ static const char usage[] =
     "                     a paper's table, printed in its shape: paper-table1\n"
     "                     (Table 1 of Wang et al. 2021: nine methods, d = 0),\n"
     "                     paper-table2 (its Table 2: MSRF and Tight Inclusion at\n"
-    "                     d = 1e-2, 1e-8, 1e-16, 1e-30, 1e-100); see docs/presets.md\n"
+    "                     d = 1e-2, 1e-8, 1e-16, 1e-30, 1e-100), ms-sweep (its\n"
+    "                     Figure 11: Tight Inclusion as published and as ccdbench's\n"
+    "                     defaults at d = 0, 1e-8, 1e-6, 1e-4, 1e-3, 1e-2: mean/p99\n"
+    "                     time, m_I hits, FP, FN against the truth at d); see\n"
+    "                     docs/presets.md\n"
     "  --isolate          run plugin methods in child processes (the default): a\n"
     "                     crash, abort, exit or --query-timeout fails the method on\n"
     "                     that query only; --no-isolate runs them in this process\n"
@@ -167,6 +176,20 @@ static int parse_shard(run_options *o, const char *text)
     o->shard_index = (unsigned)i;
     o->shard_count = (unsigned)n;
     return -1;
+}
+
+/* The method a configuration "BASE@NAME" is of (methods/method_variant.h): a plugin's
+ * configuration is isolated as the plugin's method is.  Any other method: itself. */
+static const ccd_method *base_method(const ccd_method_list *available, const ccd_method *m)
+{
+    size_t length = ccd_method_variant_base_length(m->name);
+    char base[256];
+    if (!length || length >= sizeof base)
+        return m;
+    memcpy(base, m->name, length);
+    base[length] = '\0';
+    const ccd_method *found = ccd_method_list_find(available, base);
+    return found ? found : m;
 }
 
 /* --preset: its settings replace the defaults; every setting of the run is the
@@ -823,6 +846,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
         o.out = &out_file;
     }
     ccd_cli_methods available;
+    ccd_method_variants variants = {0}; /* "BASE@CONFIG" methods of --methods or a preset */
     ccd_option_value **method_options = NULL;
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
@@ -866,7 +890,13 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
         }
         o.methods = defaults;
     }
-    ccd_status picked = ccd_method_list_select(&chosen, &err, &available.available, o.methods);
+    ccd_status picked = ccd_method_variants_add(&variants, &err, &available.available, o.methods);
+    if (picked != CCD_OK) {
+        free(defaults);
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
+    picked = ccd_method_list_select(&chosen, &err, &available.available, o.methods);
     free(defaults);
     if (picked != CCD_OK) {
         const char *what = strstr(err.message, ": "); /* drop "--methods" */
@@ -894,7 +924,9 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
     }
     for (size_t m = 0; m < chosen.count; m++) {
         limits[m] = ccd_builtin_limit(chosen.items[m]);
-        isolate[m] = o.isolate && ccd_cli_method_from_plugin(&available, chosen.items[m]);
+        isolate[m] = o.isolate && ccd_cli_method_from_plugin(&available,
+                                                             base_method(o.available,
+                                                                         chosen.items[m]));
         const char *own = o.preset ? ccd_preset_column_ms(o.preset, chosen.items[m]->name)
                                    : NULL;
         method_ms[m] = own ? strtod(own, NULL) : NAN;
@@ -979,6 +1011,7 @@ done:
     ccd_method_list_free(&chosen);
     if (have_methods)
         ccd_cli_methods_free(&available);
+    ccd_method_variants_free(&variants);
     ccd_sweep_free(&o.sweep);
     free(o.plugins);
     return status;

@@ -11,6 +11,8 @@ noinst_LTLIBRARIES += src/methods/libccdmethodlist.la
 src_methods_libccdmethodlist_la_SOURCES = \
 	src/methods/method_list.c \
 	src/methods/method_list.h \
+	src/methods/method_variant.c \
+	src/methods/method_variant.h \
 	src/methods/plugin.c \
 	src/methods/plugin.h
 libccdbench_la_LIBADD += src/methods/libccdmethodlist.la

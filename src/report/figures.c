@@ -592,6 +592,100 @@ ccd_status ccd_figure_sweep_range(ccd_figures *f, ccd_error *err, const char *na
     return st;
 }
 
+/* One row of fig11.dat: run r of method m (x0 standing for d = 0); *tmin, *tmax
+ * take in its mean and p99. */
+static void ms_row(FILE *out, double *tmin, double *tmax, const ccd_result_doc *doc, size_t r,
+                   size_t m, const char *set, double x0)
+{
+    ccd_method_stats s;
+    ccd_method_detail d;
+    aggregate(&s, &d, &doc->runs[r].stats, m, set);
+    double v = doc->runs[r].sweep_value, mean = ccd_method_stats_mean_us(&s);
+    double p99 = ccd_method_stats_quantile_us(&s, 0.99);
+    fprintf(out, "%.9g %.6g %.6g %llu %llu %.9g\n", v > 0 ? v : x0, mean, p99,
+            (unsigned long long)s.hit_max_checks, (unsigned long long)s.queries, v);
+    for (int k = 0; k < 2; k++) {
+        double t = k ? p99 : mean;
+        *tmin = t > 0 && t < *tmin ? t : *tmin;
+        *tmax = t > *tmax ? t : *tmax;
+    }
+}
+
+ccd_status ccd_figure_ms_methods(ccd_figures *f, ccd_error *err, const ccd_result_doc *doc,
+                                 const char *const *labels)
+{
+    const ccd_run_stats *s0 = &doc->runs[0].stats;
+    const char *set = sweep_set(s0);
+    double tmin = INFINITY, tmax = 0, xlo, xhi;
+    int have_zero = 0;
+    for (size_t r = 0; r < doc->run_count; r++)
+        have_zero |= doc->runs[r].sweep_value == 0;
+    sweep_xrange(&xlo, &xhi, doc);
+    /* d = 0 has no place on a log axis: it is drawn one decade and a half left of
+     * the smallest d > 0, where the x axis says "0"; the decades' tics start at the
+     * smallest d's. */
+    double first = pow(10, ceil(log10(xlo)));
+    double x0 = xlo / pow(10, 1.5);
+    if (have_zero)
+        xlo = x0 / pow(10, 0.3);
+    ccd_atomic_file af;
+    ccd_status st = open_file(&af, err, f, "fig11", "dat");
+    if (st != CCD_OK)
+        return st;
+    fprintf(af.stream, "# ccdbench report: Figure 11 (Wang et al. 2021), data %s; one block per "
+            "method (x: d, %.6g standing for d = 0)\n", set ? set : "all", x0);
+    for (size_t m = 0; m < s0->method_count; m++) {
+        uint64_t qmin, qmax;
+        run_queries(&qmin, &qmax, doc, m, set);
+        char *queries = count_range(qmin, qmax);
+        if (!queries) {
+            ccd_atomic_file_abort(&af);
+            return oom(err, f);
+        }
+        fprintf(af.stream, "%s\"%s (n = %s)\"\n# x mean_us p99_us max_checks_hits queries d\n",
+                m ? "\n\n" : "", labels && labels[m] ? labels[m] : s0->methods[m]->name,
+                queries);
+        free(queries);
+        /* d = 0 first, then a blank line (gnuplot does not join points across it:
+         * the axis has no decades between 0 and the smallest d), then d > 0 */
+        for (size_t r = 0; r < doc->run_count; r++)
+            if (!(doc->runs[r].sweep_value > 0))
+                ms_row(af.stream, &tmin, &tmax, doc, r, m, set, x0);
+        if (have_zero)
+            fputc('\n', af.stream);
+        for (size_t r = 0; r < doc->run_count; r++)
+            if (doc->runs[r].sweep_value > 0)
+                ms_row(af.stream, &tmin, &tmax, doc, r, m, set, x0);
+    }
+    if ((st = ccd_atomic_file_commit(&af, err)) != CCD_OK)
+        return st;
+    int ylo, yhi;
+    decades(&ylo, &yhi, tmin, tmax, 0.03);
+    yhi++; /* room for the key, top left */
+    char *zero = have_zero ? ccd_report_printf("set xtics %.9g, 10\nset xtics add ('0' %.9g)\n",
+                                               first, x0)
+                           : strdup("");
+    char *body = zero ? ccd_report_printf(
+        "set title 'Run time for varying minimum separation d (%s data)' noenhanced\n"
+        "set logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n"
+        "set xrange [%.6g:%.6g]\nset yrange [1e%d:1e%d]\n%s"
+        "set xlabel 'minimum separation d (L∞, length units of the input)'\n"
+        "set ylabel 'run time per query (µs)'\n"
+        "set key top left noenhanced samplen 3 box opaque width 1\n"
+        "plot for [i=0:%zu] 'fig11.dat' index i using 1:2 with linespoints lt i+1 "
+        "title 'mean, '.columnheader(1), "
+        "for [i=0:%zu] '' index i using 1:3 with linespoints lt i+1 dt 2 pt 6 "
+        "title '99th percentile, '.columnheader(1)\n",
+        set ? set : "all", xlo, xhi, ylo, yhi, zero, s0->method_count - 1,
+        s0->method_count - 1) : NULL;
+    free(zero);
+    if (!body)
+        return oom(err, f);
+    st = write_script(f, err, "fig11", body, 900, 560);
+    free(body);
+    return st;
+}
+
 ccd_status ccd_figure_max_checks(ccd_figures *f, ccd_error *err, const ccd_result_doc *doc,
                                  const char *method)
 {

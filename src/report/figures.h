@@ -27,6 +27,11 @@ ccd_status ccd_figure_histograms(ccd_figures *f, ccd_error *err, const ccd_paper
  * runs of one sweep. */
 ccd_status ccd_figure_sweep_range(ccd_figures *f, ccd_error *err, const char *name,
                                   const ccd_result_doc *doc, const char *method);
+/* Figure 11 with one pair of curves per method (or configuration) of an ms sweep:
+ * mean and 99th-percentile time vs d (d = 0 at a point of its own on the log axis),
+ * labels[m] naming method m of the sweep (NULL, or a NULL entry: its name). */
+ccd_status ccd_figure_ms_methods(ccd_figures *f, ccd_error *err, const ccd_result_doc *doc,
+                                 const char *const *labels);
 ccd_status ccd_figure_max_checks(ccd_figures *f, ccd_error *err, const ccd_result_doc *doc,
                                  const char *method);
 ccd_status ccd_figure_delta_methods(ccd_figures *f, ccd_error *err, const ccd_result_doc *doc);

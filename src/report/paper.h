@@ -36,6 +36,13 @@ int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t nc
 int ccd_paper_table2(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
                      int by_family, int precise);
 
+/* The minimum-separation sweep: per dataset (the handcrafted set, each scene of the
+ * simulation set, any other set; VF and EE apart) one row per distinct sweep value d,
+ * and for each method (configuration) the columns mean µs, p99 µs, queries stopped
+ * at m_I, FP, FN. */
+int ccd_paper_ms_sweep_table(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
+                             int precise);
+
 /* The table of a preset's runs[0..n) (one per d of its sweep, or one), in its
  * shape: columns in the preset's order, headed by the paper's labels, then any
  * other method of the runs under its name.  all_columns: a column whose method

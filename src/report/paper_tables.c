@@ -32,6 +32,16 @@ typedef struct block {
     int kind;
 } block;
 
+/* The family of a group that makes its own block: every family (by_family 1), the
+ * scenes of the simulation set (by_family 2: n-body-simulation, cloth-funnel, ...), or
+ * none (0). */
+static const char *block_family(const ccd_run_group *g, int by_family)
+{
+    if (by_family == 2)
+        return strcmp(ccd_result_set_label(g->set), "simulation") == 0 ? g->family : NULL;
+    return by_family ? g->family : NULL;
+}
+
 /* Distinct blocks in order: sets in order of appearance, VF before EE. */
 static size_t collect_blocks(block **out, const ccd_paper_column *cols, size_t ncols,
                              int by_family)
@@ -43,12 +53,12 @@ static size_t collect_blocks(block **out, const ccd_paper_column *cols, size_t n
         const ccd_run_stats *s = cols[c].stats;
         for (size_t g = 0; s && g < s->group_count; g++) {
             const char *set = ccd_result_set_label(s->groups[g].set);
-            const char *family = by_family ? s->groups[g].family : NULL;
+            const char *family = block_family(&s->groups[g], by_family);
             for (int kind = 0; kind < 2; kind++) {
                 int seen = 0;
                 for (size_t i = 0; i < n && !seen; i++)
                     seen = strcmp(b[i].set, set) == 0 && b[i].kind == kind &&
-                           (!family || strcmp(b[i].family, family) == 0);
+                           (!family || (b[i].family && strcmp(b[i].family, family) == 0));
                 int present = 0;
                 for (size_t h = 0; h < s->group_count && !present; h++)
                     present = (int)s->groups[h].kind == kind &&
@@ -308,6 +318,87 @@ int ccd_paper_table2(ccd_report_table *t, const ccd_paper_column *cols, size_t n
     return ok ? 0 : -1;
 }
 
+/* Cell k of the minimum-separation sweep (0: mean µs, 1: p99 µs, 2: queries stopped
+ * at m_I, 3: FP, 4: FN) of col on block b, as cell_of. */
+static char *ms_cell_of(const ccd_paper_column *col, const block *b, int k, int precise)
+{
+    if (!col->stats)
+        return strdup("n/a");
+    ccd_method_stats s;
+    ccd_method_detail d;
+    ccd_paper_aggregate(&s, &d, col->stats, col->index, b->set, b->family, b->kind);
+    if (s.queries == 0)
+        return strdup("-");
+    const char *num = precise ? "%.9g" : "%.2f";
+    switch (k) {
+    case 0: return ccd_report_printf(num, ccd_method_stats_mean_us(&s));
+    case 1: return ccd_report_printf(num, ccd_method_stats_quantile_us(&s, 0.99));
+    case 2: return ccd_report_printf("%llu", (unsigned long long)s.hit_max_checks);
+    case 3: return ccd_report_printf("%llu", (unsigned long long)s.false_positives);
+    default: return ccd_report_printf("%llu", (unsigned long long)s.false_negatives);
+    }
+}
+
+enum { MS_PARTS = 5 };
+
+int ccd_paper_ms_sweep_table(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
+                             int precise)
+{
+    block *blocks = NULL;
+    const char **methods = calloc(ncols + 1, sizeof *methods);
+    const char **labels = calloc(ncols + 1, sizeof *labels);
+    double *values = calloc(ncols + 1, sizeof *values);
+    size_t nblocks = collect_blocks(&blocks, cols, ncols, 2);
+    int rc = -1;
+    memset(t, 0, sizeof *t);
+    if (!methods || !labels || !values || nblocks == (size_t)-1)
+        goto done;
+    size_t nmethods = distinct_methods(methods, labels, cols, ncols);
+    size_t nvalues = distinct_values(values, cols, ncols);
+    if (alloc_shape(t, 2 + MS_PARTS * nmethods, nblocks * nvalues) != 0)
+        goto done;
+    int ok = set_column(t, 0, "dataset", "dataset", 0) == 0 &&
+             set_column(t, 1, "d", "d", 1) == 0;
+    static const char *const headers[MS_PARTS] = {"mean_us", "p99_us", "mi_hits", "fp", "fn"};
+    static const char *const titles[MS_PARTS] = {"mean µs", "p99 µs", "m_I hits", "FP", "FN"};
+    for (size_t m = 0; ok && m < nmethods; m++)
+        for (int k = 0; ok && k < MS_PARTS; k++) {
+            char *header = ccd_report_printf("%s %s", labels[m], headers[k]);
+            char *title = ccd_report_printf("%s %s", labels[m], titles[k]);
+            ok = header && title &&
+                 set_column(t, 2 + MS_PARTS * m + (size_t)k, header, title, 1) == 0;
+            free(header);
+            free(title);
+        }
+    size_t row = 0;
+    for (size_t b = 0; ok && b < nblocks; b++)
+        for (size_t v = 0; ok && v < nvalues; v++, row++) {
+            char **cell = t->cells + row * t->columns;
+            const ccd_run_stats *any = NULL;
+            for (size_t m = 0; m < nmethods; m++) {
+                const ccd_paper_column *col = column_of(cols, ncols, methods[m], values[v]);
+                if (col && !any)
+                    any = col->stats;
+                for (int k = 0; k < MS_PARTS; k++)
+                    cell[2 + MS_PARTS * m + (size_t)k] =
+                        col ? ms_cell_of(col, &blocks[b], k, precise) : strdup("-");
+            }
+            cell[0] = any ? block_name(&blocks[b], any) : strdup("-");
+            cell[1] = ccd_report_printf("%g", values[v]);
+            for (size_t c = 0; c < t->columns; c++)
+                ok = ok && cell[c];
+        }
+    rc = ok ? 0 : -1;
+done:
+    if (rc != 0)
+        ccd_paper_table_free(t);
+    free(blocks);
+    free(methods);
+    free(labels);
+    free(values);
+    return rc;
+}
+
 /* The index of the method called name in stats, or -1. */
 static long method_index(const ccd_run_stats *stats, const char *name)
 {
@@ -343,9 +434,9 @@ int ccd_paper_preset_table(ccd_report_table *t, const ccd_preset *p, const ccd_r
                 cols[ncols++] = (ccd_paper_column){s->methods[m]->name, s, m, value, NULL};
     }
     CCD_ASSERT(ncols <= cap);
-    int rc = p->shape == CCD_PRESET_SHAPE_TABLE2
-                 ? ccd_paper_table2(t, cols, ncols, 0, precise)
-                 : ccd_paper_table(t, cols, ncols, NULL, 0, precise);
+    int rc = p->shape == CCD_PRESET_SHAPE_MS_SWEEP ? ccd_paper_ms_sweep_table(t, cols, ncols, precise)
+             : p->shape == CCD_PRESET_SHAPE_TABLE2 ? ccd_paper_table2(t, cols, ncols, 0, precise)
+                                                   : ccd_paper_table(t, cols, ncols, NULL, 0, precise);
     free(cols);
     return rc;
 }

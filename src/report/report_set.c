@@ -136,6 +136,16 @@ static ccd_status table2(ccd_report_set *s, ccd_error *err, int by_family, int p
     snprintf(title, sizeof title, "Table 2: minimum separation d: mean time t (µs), FP, FN%s",
              p && p->plain_truth ? " against the d = 0 truth (as the paper counted them)"
                                  : "");
+    if (p && p->shape == CCD_PRESET_SHAPE_MS_SWEEP) {
+        if (ncols && (ccd_paper_ms_sweep_table(&s->tables[s->count].table, cols, ncols,
+                                               precise) != 0 ||
+                      name_table(s, "ms-sweep",
+                                 "Minimum-separation sweep: mean and p99 time (µs), queries "
+                                 "stopped at m_I, FP and FN against the truth at d",
+                                 1) != 0))
+            return ccd_error_oom(err, "report");
+        return CCD_OK;
+    }
     for (int fam = 0; ncols && fam <= by_family; fam++)
         if (ccd_paper_table2(&s->tables[s->count].table, cols, ncols, fam, precise) != 0 ||
             name_table(s, fam ? "table2-families" : "table2", title, 1) != 0)
@@ -326,6 +336,17 @@ ccd_status ccd_report_set_figures(ccd_figures *fig, ccd_error *err, const ccd_re
             }
         } else if (strcmp(sweep, "max-checks") == 0) {
             st = ccd_figure_max_checks(fig, err, doc, figure_method);
+        } else if (strcmp(sweep, "ms") == 0 && doc->header.method_count > 1) {
+            /* one pair of curves per method, under the preset's labels */
+            const ccd_preset *p = doc->header.preset ? ccd_preset_find(doc->header.preset) : NULL;
+            const ccd_run_stats *s0 = &doc->runs[0].stats;
+            const char **labels = calloc(s0->method_count + 1, sizeof *labels);
+            if (!labels)
+                return ccd_error_oom(err, "report");
+            for (size_t m = 0; p && m < s0->method_count; m++)
+                labels[m] = ccd_preset_label(p, s0->methods[m]->name);
+            st = ccd_figure_ms_methods(fig, err, doc, labels);
+            free(labels);
         } else if (strcmp(sweep, "ms") == 0) {
             st = ccd_figure_sweep_range(fig, err, "fig11", doc, figure_method);
         }

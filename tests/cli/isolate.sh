@@ -34,6 +34,11 @@ expect_status 0 "$CCDBENCH" run --plugin "$so" --methods "$all" --query-timeout 
 cut -d, -f1-8,14-16 "$TMP/out" >"$TMP/one"
 cmp -s "$TMP/one" "$TMP/two" || fail "threads 1 and 2 differ: $(diff "$TMP/one" "$TMP/two")"
 
+# A configuration of a plugin's method (M@NAME) is isolated as the method is.
+expect_status 0 "$CCDBENCH" run --plugin "$so" --methods fprf,test-crash@other --format csv "$data"
+grep -Eq 'plugin test-crash@other crashed on query 1 of [^ ]*/vertex-face/queries.csv' "$TMP/out" ||
+  fail "M@NAME of a plugin: not isolated: $(cat "$TMP/out" "$TMP/err")"
+
 # A result file with per-query records, and --fail-on-method-error.
 expect_status 1 "$CCDBENCH" run --plugin "$so" --methods fprf,test-crash --per-query \
   --json "$TMP/r.json" --fail-on-method-error "$data"

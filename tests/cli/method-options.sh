@@ -89,4 +89,20 @@ expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --json "$TMP/c.js
 expect_status 0 "$CCDBENCH" merge "$TMP/m.json" "$TMP/a.json" "$TMP/c.json"
 grep -q '"fprf": {"eta": 0}' "$TMP/m.json" || fail "merge lost the options"
 
+# M@NAME: method M in a configuration of its own, its options set apart from M's
+expect_status 0 "$CCDBENCH" run --methods tight-inclusion,tight-inclusion@wide \
+  --param tight-inclusion@wide.delta=1e-2 --json "$TMP/v.json" "$DEFAULT_DATA"
+grep -q '"tight-inclusion@wide": {"delta": 0.01,' "$TMP/v.json" ||
+  fail "M@NAME: its own delta is not in the result file"
+grep -q '"tight-inclusion": {"delta": 9.9999999999999995e-07' "$TMP/v.json" ||
+  fail "M@NAME: the setting reached M"
+expect_status 2 "$CCDBENCH" run --methods tight-inclusion@wide --param tight-inclusion@wide.nope=1 \
+  "$DEFAULT_DATA"
+expect_stderr "^ccdbench: --param: method 'tight-inclusion@wide' has no option 'nope'"
+expect_status 2 "$CCDBENCH" run --methods nope@wide "$DEFAULT_DATA"
+expect_stderr "unknown method 'nope@wide'"
+expect_status 2 "$CCDBENCH" run --methods tight-inclusion --param tight-inclusion@wide.delta=1 \
+  "$DEFAULT_DATA"
+expect_stderr "^ccdbench: --param: no method 'tight-inclusion@wide'"
+
 finish

@@ -80,9 +80,54 @@ expect_status 0 "$CCDBENCH" report --table table1 --format csv "$TMP/t1.json" "$
 sed -n 1p "$TMP/out" | grep -q '^dataset,row,IRF,UIRF,FPRF,' ||
   fail "report of both, table1 header: $(sed -n 1p "$TMP/out")"
 
+# --- ms-sweep ---------------------------------------------------------------
+# Two configurations of tight-inclusion in one run at six d, scored against the
+# truth at d (not d = 0 as paper-table2): on the near misses, the FP of the ccdbench
+# column at d = 1e-2 are those of `run --ms 1e-2`, fewer than Table 2 counts.
+expect_status 0 "$CCDBENCH" run --preset ms-sweep --format csv --json "$TMP/ms.json" "$TMP/near"
+ms_header="dataset,d"
+for c in published ccdbench; do
+  ms_header="$ms_header,$c mean_us,$c p99_us,$c mi_hits,$c fp,$c fn"
+done
+[ "$(sed -n 1p "$TMP/out")" = "$ms_header" ] || fail "ms-sweep header: $(sed -n 1p "$TMP/out")"
+sed -n '2,/^$/p' "$TMP/out" | grep -v '^$' >"$TMP/ms.csv"
+[ "$(cut -d, -f2 "$TMP/ms.csv" | tr '\n' ' ')" = "0 1e-08 1e-06 0.0001 0.001 0.01 0 1e-08 1e-06 0.0001 0.001 0.01 " ] ||
+  fail "ms-sweep rows (VF, then EE, six d each): $(cut -d, -f2 "$TMP/ms.csv" | tr '\n' ' ')"
+cut -d, -f3- "$TMP/ms.csv" | tr ',' '\n' | grep -qv '^[0-9][0-9.e+-]*$' &&
+  fail "ms-sweep: a cell is not a number: $(cat "$TMP/ms.csv")"
+# both configurations are conservative against the truth at d
+[ "$(cut -d, -f7,12 "$TMP/ms.csv" | tr ',' '\n' | sort -u)" = 0 ] ||
+  fail "ms-sweep: false negatives against the truth at d: $(cat "$TMP/ms.csv")"
+fp_sweep=$(awk -F, '$2 == "0.01" { s += $11 } END { print s + 0 }' "$TMP/ms.csv")
+[ "$fp_sweep" = "$fp_at_d" ] ||
+  fail "ms-sweep: FP at d = 1e-2 is $fp_sweep, run --ms 1e-2 gives $fp_at_d (the truth at d)"
+[ "$fp_sweep" -lt "$fp" ] ||
+  fail "ms-sweep: FP at d = 1e-2 is $fp_sweep, not fewer than $fp against the d = 0 truth"
+grep -q '"preset": "ms-sweep"' "$TMP/ms.json" || fail "ms-sweep: the result file names no preset"
+[ "$(grep -c '"sweep_value": ' "$TMP/ms.json")" = 6 ] || fail "ms-sweep: not six runs"
+grep -q '"tight-inclusion@published"' "$TMP/ms.json" ||
+  fail "ms-sweep: no published configuration in the result file"
+# report prints the same table back, and Figure 11 with one pair of curves per
+# configuration under the preset's labels, d = 0 at a tic of its own
+expect_status 0 "$CCDBENCH" report --table ms-sweep --format csv "$TMP/ms.json"
+[ "$(sed -n 1p "$TMP/out")" = "$ms_header" ] || fail "report ms-sweep header: $(sed -n 1p "$TMP/out")"
+[ "$(sed 1d "$TMP/out" | cut -d, -f1-2,5-7,10-12)" = "$(cut -d, -f1-2,5-7,10-12 "$TMP/ms.csv")" ] ||
+  fail "report ms-sweep: counts differ from the run's"
+expect_status 0 "$CCDBENCH" report "$TMP/ms.json"
+grep -q '^Minimum-separation sweep: .*FP and FN against the truth at d' "$TMP/out" ||
+  fail "report ms-sweep: the scoring is not in the title"
+expect_status 0 "$CCDBENCH" report --no-render --output-dir "$TMP/msfig" "$TMP/ms.json"
+[ "$(grep -c '^"' "$TMP/msfig/fig11.dat")" = 2 ] || fail "fig11: not two blocks: $(cat "$TMP/msfig/fig11.dat")"
+grep -q '^"published (n = [0-9]*)"$' "$TMP/msfig/fig11.dat" || fail "fig11: no published curve"
+grep -q '^"ccdbench (n = [0-9]*)"$' "$TMP/msfig/fig11.dat" || fail "fig11: no ccdbench curve"
+grep -q "set xtics add ('0' " "$TMP/msfig/fig11.gp" || fail "fig11: d = 0 has no tic"
+# the published configuration is the search alone: no setting reaches the other
+expect_status 2 "$CCDBENCH" run --preset ms-sweep --param tight-inclusion@published.start=prove "$TMP/near"
+expect_stderr "^ccdbench: --preset ms-sweep: "
+
 # --- errors -----------------------------------------------------------------
 expect_status 2 "$CCDBENCH" run --preset nope "$DATA1"
-expect_stderr "^ccdbench: --preset: no preset 'nope' \(known: paper-table1, paper-table2\)$"
+expect_stderr "^ccdbench: --preset: no preset 'nope' \(known: paper-table1, paper-table2, ms-sweep\)$"
 [ "$(wc -l <"$TMP/err")" = 1 ] || fail "unknown preset: not one line: $(cat "$TMP/err")"
 for extra in "--ms 1e-3" "--delta 1e-3" "--param tight-inclusion.delta=1e-3" "--norm 2" \
   "--t-max 0.5" "--sweep ms=1,2"; do
