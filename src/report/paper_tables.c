@@ -219,11 +219,15 @@ static int grid_init(paper_grid *g, const ccd_paper_column *cols, size_t ncols, 
     return 0;
 }
 
-/* The cells of one grid row: for each method m and part k in [k0, k0 + nk) (0: mean µs,
- * 1: FP, 2: FN), cell[first + m·nk + (k − k0)]; cell[0] the block's name.  Returns
- * whether every cell was allocated. */
+/* A cell function: part k of col on block b (cell_of, ms_cell_of). */
+typedef char *paper_cell_fn(const ccd_paper_column *col, const block *b, int k, int precise);
+
+/* The cells of one grid row: for each method m and part k in [k0, k0 + nk),
+ * cell[first + m·nk + (k − k0)] = part(col, block, k); cell[0] the block's name.
+ * Returns whether every cell was allocated. */
 static int grid_row(char **cell, const paper_grid *g, const ccd_paper_column *cols, size_t ncols,
-                    size_t b, size_t v, size_t first, int k0, int nk, int precise)
+                    size_t b, size_t v, size_t first, paper_cell_fn *part, int k0, int nk,
+                    int precise)
 {
     const ccd_run_stats *any = NULL;
     for (size_t m = 0; m < g->nmethods; m++) {
@@ -232,7 +236,7 @@ static int grid_row(char **cell, const paper_grid *g, const ccd_paper_column *co
             any = col->stats;
         for (int k = 0; k < nk; k++)
             cell[first + m * (size_t)nk + (size_t)k] =
-                col ? cell_of(col, &g->blocks[b], k0 + k, precise) : strdup("-");
+                col ? part(col, &g->blocks[b], k0 + k, precise) : strdup("-");
     }
     cell[0] = any ? block_name(&g->blocks[b], any) : strdup("-");
     int ok = cell[0] != NULL;
@@ -262,7 +266,7 @@ int ccd_paper_table(ccd_report_table *t, const ccd_paper_column *cols, size_t nc
         for (size_t v = 0; ok && v < g.nvalues; v++)
             for (int k = 0; ok && k < 3; k++, row++) {
                 char **cell = t->cells + row * t->columns;
-                ok = grid_row(cell, &g, cols, ncols, b, v, lead, k, 1, precise);
+                ok = grid_row(cell, &g, cols, ncols, b, v, lead, cell_of, k, 1, precise);
                 if (sweep_name)
                     ok = (cell[1] = ccd_report_printf("%g", g.values[v])) && ok;
                 ok = (cell[lead - 1] = strdup(row_names[k])) && ok;
@@ -309,7 +313,7 @@ int ccd_paper_table2(ccd_report_table *t, const ccd_paper_column *cols, size_t n
     for (size_t b = 0; ok && b < g.nblocks; b++)
         for (size_t v = 0; ok && v < g.nvalues; v++, row++) {
             char **cell = t->cells + row * t->columns;
-            ok = grid_row(cell, &g, cols, ncols, b, v, 2, 0, 3, precise);
+            ok = grid_row(cell, &g, cols, ncols, b, v, 2, cell_of, 0, 3, precise);
             ok = (cell[1] = ccd_report_printf("%g", g.values[v])) && ok;
         }
     if (!ok)
@@ -344,59 +348,35 @@ enum { MS_PARTS = 5 };
 int ccd_paper_ms_sweep_table(ccd_report_table *t, const ccd_paper_column *cols, size_t ncols,
                              int precise)
 {
-    block *blocks = NULL;
-    const char **methods = calloc(ncols + 1, sizeof *methods);
-    const char **labels = calloc(ncols + 1, sizeof *labels);
-    double *values = calloc(ncols + 1, sizeof *values);
-    size_t nblocks = collect_blocks(&blocks, cols, ncols, 2);
-    int rc = -1;
+    paper_grid g;
     memset(t, 0, sizeof *t);
-    if (!methods || !labels || !values || nblocks == (size_t)-1)
-        goto done;
-    size_t nmethods = distinct_methods(methods, labels, cols, ncols);
-    size_t nvalues = distinct_values(values, cols, ncols);
-    if (alloc_shape(t, 2 + MS_PARTS * nmethods, nblocks * nvalues) != 0)
-        goto done;
-    int ok = set_column(t, 0, "dataset", "dataset", 0) == 0 &&
-             set_column(t, 1, "d", "d", 1) == 0;
+    if (grid_init(&g, cols, ncols, 2) != 0)
+        return -1;
+    int ok = alloc_shape(t, 2 + MS_PARTS * g.nmethods, g.nblocks * g.nvalues) == 0;
+    ok = ok && set_column(t, 0, "dataset", "dataset", 0) == 0 &&
+         set_column(t, 1, "d", "d", 1) == 0;
     static const char *const headers[MS_PARTS] = {"mean_us", "p99_us", "mi_hits", "fp", "fn"};
     static const char *const titles[MS_PARTS] = {"mean µs", "p99 µs", "m_I hits", "FP", "FN"};
-    for (size_t m = 0; ok && m < nmethods; m++)
+    for (size_t m = 0; ok && m < g.nmethods; m++)
         for (int k = 0; ok && k < MS_PARTS; k++) {
-            char *header = ccd_report_printf("%s %s", labels[m], headers[k]);
-            char *title = ccd_report_printf("%s %s", labels[m], titles[k]);
+            char *header = ccd_report_printf("%s %s", g.labels[m], headers[k]);
+            char *title = ccd_report_printf("%s %s", g.labels[m], titles[k]);
             ok = header && title &&
                  set_column(t, 2 + MS_PARTS * m + (size_t)k, header, title, 1) == 0;
             free(header);
             free(title);
         }
     size_t row = 0;
-    for (size_t b = 0; ok && b < nblocks; b++)
-        for (size_t v = 0; ok && v < nvalues; v++, row++) {
+    for (size_t b = 0; ok && b < g.nblocks; b++)
+        for (size_t v = 0; ok && v < g.nvalues; v++, row++) {
             char **cell = t->cells + row * t->columns;
-            const ccd_run_stats *any = NULL;
-            for (size_t m = 0; m < nmethods; m++) {
-                const ccd_paper_column *col = column_of(cols, ncols, methods[m], values[v]);
-                if (col && !any)
-                    any = col->stats;
-                for (int k = 0; k < MS_PARTS; k++)
-                    cell[2 + MS_PARTS * m + (size_t)k] =
-                        col ? ms_cell_of(col, &blocks[b], k, precise) : strdup("-");
-            }
-            cell[0] = any ? block_name(&blocks[b], any) : strdup("-");
-            cell[1] = ccd_report_printf("%g", values[v]);
-            for (size_t c = 0; c < t->columns; c++)
-                ok = ok && cell[c];
+            ok = grid_row(cell, &g, cols, ncols, b, v, 2, ms_cell_of, 0, MS_PARTS, precise);
+            ok = (cell[1] = ccd_report_printf("%g", g.values[v])) && ok;
         }
-    rc = ok ? 0 : -1;
-done:
-    if (rc != 0)
+    if (!ok)
         ccd_paper_table_free(t);
-    free(blocks);
-    free(methods);
-    free(labels);
-    free(values);
-    return rc;
+    grid_free(&g);
+    return ok ? 0 : -1;
 }
 
 /* The index of the method called name in stats, or -1. */
