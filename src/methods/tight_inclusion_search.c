@@ -139,10 +139,20 @@ static inline double time_of(const ccd_ti_query *tq, double s)
     return s * tq->t_max; /* exact when t_max = 1 */
 }
 
+/* The kernel's axis test; a box it keeps is then tested against separating
+ * directions when tq->exclude asks (only there, so the cost is paid by kept boxes).
+ * Both tests only drop boxes without a contact (tight_inclusion_filter.md,
+ * tight_inclusion_directions.c), so the tree walked is a subtree of the axes' one. */
 static inline unsigned check_box(const ccd_ti_query *tq, const ti_box *b, const ti_shape *sh)
 {
-    return tq->kernel(tq, time_of(tq, b->t), time_of(tq, b->t + sh->w[0]), b->u,
-                      b->u + sh->w[1], b->v, b->v + sh->w[2]);
+    const double t0 = time_of(tq, b->t), t1 = time_of(tq, b->t + sh->w[0]);
+    const unsigned hit =
+        tq->kernel(tq, t0, t1, b->u, b->u + sh->w[1], b->v, b->v + sh->w[2]);
+    if ((hit & CCD_TI_HIT) && tq->exclude == CCD_TI_EXCLUDE_DIRECTIONS &&
+        ccd_ti_excluded_by_directions(tq, t0, t1, b->u, b->u + sh->w[1], b->v,
+                                      b->v + sh->w[2]))
+        return 0;
+    return hit;
 }
 
 /* VF: keep a child only if it meets the triangle u, v ≥ 0, u + v ≤ 1.  The rounded sum
