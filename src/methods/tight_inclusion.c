@@ -58,10 +58,10 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                           {.i = 1}, start_names,
                           "prove: a certified test of contact at t = 0 first (d > 0); "
                           "search: left to the search"},
-    [CCD_TI_OPT_EXCLUDE] = {"exclude", CCD_OPTION_ENUM, {.i = CCD_TI_EXCLUDE_DIRECTIONS}, {.i = 0},
+    [CCD_TI_OPT_EXCLUDE] = {"exclude", CCD_OPTION_ENUM, {.i = CCD_TI_EXCLUDE_AXES}, {.i = 0},
                             {.i = 1}, exclude_names,
-                            "directions: a box the axes keep is also tested against the "
-                            "face or edge normal and F at its centre; axes: the three axes alone"},
+                            "axes: the three axes alone; directions: a box the axes keep is "
+                            "also tested against the face or edge normal and F at its centre"},
 };
 
 /* The three methods share one table, so any of them reads the defaults. */

@@ -18,9 +18,11 @@
  * axes ±e_i are the special case the kernels test; the candidates here are
  *   - the normal of the face (VF: (B − A) × (C − A)) or of the two edges (EE:
  *     (B − A) × (D − C)) at the box's mid time, and
- *   - F at the box's centre (the mean of the 8 corner values, F being multilinear),
- * each signed to point towards F at the centre.  A wrong or inaccurate direction only
- * fails to drop a box: soundness does not depend on how w is computed.
+ *   - F at the box's centre,
+ * each signed to point towards F at the centre.  Both come from one evaluation at the
+ * centre, in plain floating point; the 8 corners are only evaluated for a direction
+ * whose G is positive at the centre (necessary: see `promising`).  A wrong or inaccurate direction only fails to drop
+ * a box: soundness does not depend on how w is computed.
  *
  * Floating point.  The corner values F̂ are computed with the kernels' operation
  * sequence, so |F̂_i − F_i| ≤ ε_i (tight_inclusion_filter.md) and T_i ≥ ε_i + d
@@ -55,10 +57,9 @@
 #define DIR_ROUND_UP (1.0 + 0x1p-48)
 #define DIR_FLOOR 0x1p-1068
 
-/* Corner values of F, [i_t][i_u][i_v][axis], with the kernels' operations; the edge
- * vectors (VF: B − A, C − A; EE: B − A, D − C) at t0 and t1, [i_t][edge][axis]. */
-static void corners(double f[2][2][2][3], double e[2][2][3], const ccd_ti_query *q,
-                    const double ts[2], const double us[2], const double vs[2])
+/* Corner values of F, [i_t][i_u][i_v][axis], with the kernels' operations. */
+static void corners(double f[2][2][2][3], const ccd_ti_query *q, const double ts[2],
+                    const double us[2], const double vs[2])
 {
     for (int axis = 0; axis < 3; ++axis)
         for (int i = 0; i < 2; ++i) {
@@ -67,7 +68,6 @@ static void corners(double f[2][2][2][3], double e[2][2][3], const ccd_ti_query 
                 x[k] = q->x0[axis][k] + ts[i] * q->dx[axis][k];
             if (q->kind == CCD_VF) {
                 const double qa = x[0] - x[1], e1 = x[2] - x[1], e2 = x[3] - x[1];
-                e[i][0][axis] = e1, e[i][1][axis] = e2;
                 for (int j = 0; j < 2; ++j) {
                     const double r = qa - us[j] * e1;
                     for (int k = 0; k < 2; ++k)
@@ -75,7 +75,6 @@ static void corners(double f[2][2][2][3], double e[2][2][3], const ccd_ti_query 
                 }
             } else {
                 const double ea = x[1] - x[0], eb = x[3] - x[2];
-                e[i][0][axis] = ea, e[i][1][axis] = eb;
                 for (int j = 0; j < 2; ++j) {
                     const double sa = x[0] + us[j] * ea;
                     for (int k = 0; k < 2; ++k)
@@ -83,6 +82,39 @@ static void corners(double f[2][2][2][3], double e[2][2][3], const ccd_ti_query 
                 }
             }
         }
+}
+
+/* F at the box centre and the normal (VF: (B − A) × (C − A), EE: (B − A) × (D − C)) at
+ * the mid time, in plain floating point: they only choose directions. */
+static void centre_and_normal(double fc[3], double n[3], const ccd_ti_query *q, double t,
+                              double u, double v)
+{
+    double a[3], b[3];
+    for (int axis = 0; axis < 3; ++axis) {
+        double x[4];
+        for (int k = 0; k < 4; ++k)
+            x[k] = q->x0[axis][k] + t * q->dx[axis][k];
+        if (q->kind == CCD_VF) {
+            a[axis] = x[2] - x[1], b[axis] = x[3] - x[1];
+            fc[axis] = ((x[0] - x[1]) - u * a[axis]) - v * b[axis];
+        } else {
+            a[axis] = x[1] - x[0], b[axis] = x[3] - x[2];
+            fc[axis] = (x[0] + u * a[axis]) - (x[2] + v * b[axis]);
+        }
+    }
+    n[0] = a[1] * b[2] - a[2] * b[1];
+    n[1] = a[2] * b[0] - a[0] * b[2];
+    n[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* Is the certified test worth running for w?  G > 0 at all 8 corners implies G > 0 at
+ * the centre (G is multilinear: its centre value is the mean of the corner values).
+ * Plain floating point: it only saves the corner evaluations where they would not
+ * certify anything. */
+static int promising(const double w[3], const double fc[3], const ccd_ti_query *q)
+{
+    return w[0] * fc[0] + w[1] * fc[1] + w[2] * fc[2] >
+           fabs(w[0]) * q->bound[0] + fabs(w[1]) * q->bound[1] + fabs(w[2]) * q->bound[2];
 }
 
 /* G > 0 at every corner, certified (the bound in the header comment).  w must
@@ -122,27 +154,14 @@ static int direction(double out[3], const double w[3], const double towards[3])
 int ccd_ti_excluded_by_directions(const ccd_ti_query *q, double t0, double t1, double u0,
                                   double u1, double v0, double v1)
 {
+    double fc[3], n[3], w[2][3];
+    centre_and_normal(fc, n, q, 0.5 * (t0 + t1), 0.5 * (u0 + u1), 0.5 * (v0 + v1));
+    const int use_n = direction(w[0], n, fc) && promising(w[0], fc, q);
+    const int use_f = direction(w[1], fc, fc) && promising(w[1], fc, q);
+    if (!use_n && !use_f)
+        return 0;
     const double ts[2] = {t0, t1}, us[2] = {u0, u1}, vs[2] = {v0, v1};
-    double f[2][2][2][3], e[2][2][3];
-    corners(f, e, q, ts, us, vs);
-
-    double centre[3] = {0.0, 0.0, 0.0};
-    for (int c = 0; c < 8; ++c)
-        for (int k = 0; k < 3; ++k)
-            centre[k] += f[c >> 2][(c >> 1) & 1][c & 1][k];
-
-    double w[3];
-    /* The normal at the mid time: the edge vectors are affine in t. */
-    double a[3], b[3];
-    for (int k = 0; k < 3; ++k) {
-        a[k] = 0.5 * (e[0][0][k] + e[1][0][k]);
-        b[k] = 0.5 * (e[0][1][k] + e[1][1][k]);
-    }
-    const double n[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
-                         a[0] * b[1] - a[1] * b[0]};
-    if (direction(w, n, centre) && separates(w, f, q))
-        return 1;
-    if (direction(w, centre, centre) && separates(w, f, q))
-        return 1;
-    return 0;
+    double f[2][2][2][3];
+    corners(f, q, ts, us, vs);
+    return (use_n && separates(w[0], f, q)) || (use_f && separates(w[1], f, q));
 }
