@@ -92,7 +92,8 @@ static int farther_than(const ccd_query *q, double t, double u, double v, double
             mpq_mul(x[i], x[i], tq);
             mpq_add(x[i], x[i], a);
         }
-        /* VF: p − a − u(b − a) − v(c − a);  EE: a0 + u(a1 − a0) − b0 − v(b1 − b0) */
+        /* VF: p − a − u(b − a) − v(c − a);
+           EE: a0 + u(a1 − a0) − b0 − v(b1 − b0) */
         const int base_u = q->kind == CCD_VF ? 1 : 0, base_v = q->kind == CCD_VF ? 1 : 2;
         mpq_set_d(a, u);
         mpq_sub(s, x[q->kind == CCD_VF ? 2 : 1], x[base_u]);

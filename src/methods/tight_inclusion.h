@@ -92,7 +92,7 @@ double ccd_ti_bound_with_separation(double eps, double d);
  * d ≤ eps: a computed value f̂ with |f̂ − f| ≤ eps and |f̂| ≤ P has |f| ≤ d. */
 double ccd_ti_proof_bound(double eps, double d);
 
-/* ------------------------------------------------------------ directions (tight_inclusion_directions.c) */
+/* ------------------------------------------------ directions (tight_inclusion_directions.c) */
 
 /* 1 when a separating direction (the face / edge-edge normal at the mid time, or F at
  * the box centre) proves, with a certified bound, that no (t, u, v) of the box has
@@ -161,8 +161,8 @@ enum {
 
 /* Values of the option exclude. */
 enum {
-    CCD_TI_EXCLUDE_AXES = 0,      /* the kernel's three axes alone (as published)                    */
-    CCD_TI_EXCLUDE_DIRECTIONS = 1 /* axes, then separating directions (ccd_ti_excluded_by_directions) */
+    CCD_TI_EXCLUDE_AXES = 0,      /* the kernel's three axes alone (as published)   */
+    CCD_TI_EXCLUDE_DIRECTIONS = 1 /* axes, then ccd_ti_excluded_by_directions        */
 };
 
 /* The whole method on one query (parameters checked, no_zero_toi refinement). */
