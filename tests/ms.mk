@@ -17,3 +17,10 @@ tests_check_ti_start_SOURCES = tests/check_ti_start.c tests/test_query_set.h
 tests_check_ti_start_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_ti_start_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
 	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+# Tight Inclusion's exclusion by separating directions (option exclude).
+check_PROGRAMS += tests/check_ti_directions
+TESTS += tests/check_ti_directions
+tests_check_ti_directions_SOURCES = tests/check_ti_directions.c tests/test_query_set.h
+tests_check_ti_directions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_ti_directions_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
+	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

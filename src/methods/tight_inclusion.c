@@ -32,6 +32,7 @@
 static const char *const filter_names[] = {"linear", "paper", "clamped", NULL};
 static const char *const search_names[] = {"levels", "earliest", NULL};
 static const char *const start_names[] = {"prove", "search", NULL};
+static const char *const exclude_names[] = {"axes", "directions", NULL};
 
 const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
     [CCD_TI_OPT_DELTA] = {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN},
@@ -57,6 +58,10 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                           {.i = 1}, start_names,
                           "prove: a certified test of contact at t = 0 first (d > 0); "
                           "search: left to the search"},
+    [CCD_TI_OPT_EXCLUDE] = {"exclude", CCD_OPTION_ENUM, {.i = CCD_TI_EXCLUDE_AXES}, {.i = 0},
+                            {.i = 1}, exclude_names,
+                            "axes: the three axes alone; directions: a box the axes keep is "
+                            "also tested against the face or edge normal and F at its centre"},
 };
 
 /* The three methods share one table, so any of them reads the defaults. */
@@ -127,6 +132,7 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
     const long max_checks = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_MAX_CHECKS);
     if (depth_first)
         return ccd_ti_search_dfs(r, &tq, delta, max_checks);
+    tq.exclude = (int)ccd_option_int(p, TI_METHOD, CCD_TI_OPT_EXCLUDE);
     /* A contact proven at t = 0 is the exact earliest contact: toi = 0, which the
      * search would also report, after refining a box at t = 0 down to δ. */
     long start_checks = 0;

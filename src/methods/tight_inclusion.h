@@ -44,6 +44,7 @@ struct ccd_ti_query {
     double t_max;     /* corner times are fl(s · t_max) for the dyadic s ∈ [0, 1]       */
     ccd_kind kind;
     ccd_ti_kernel_fn kernel;
+    int exclude;      /* CCD_TI_EXCLUDE_*; ccd_ti_query_init leaves 0, the axes alone     */
 };
 
 /* Kernels (tight_inclusion_corners*.c).  The SIMD ones exist when configure found
@@ -91,6 +92,14 @@ double ccd_ti_bound_with_separation(double eps, double d);
  * d ≤ eps: a computed value f̂ with |f̂ − f| ≤ eps and |f̂| ≤ P has |f| ≤ d. */
 double ccd_ti_proof_bound(double eps, double d);
 
+/* ------------------------------------------------ directions (tight_inclusion_directions.c) */
+
+/* 1 when a separating direction (the face / edge-edge normal at the mid time, or F at
+ * the box centre) proves, with a certified bound, that no (t, u, v) of the box has
+ * |F|∞ ≤ d; 0 otherwise (nothing proven).  Never 1 for a box holding a contact. */
+int ccd_ti_excluded_by_directions(const ccd_ti_query *q, double t0, double t1, double u0,
+                                  double u1, double v0, double v1);
+
 /* ------------------------------------------------------------ search (tight_inclusion_search.c) */
 
 typedef struct ccd_ti_scratch ccd_ti_scratch;
@@ -133,6 +142,7 @@ enum {
     CCD_TI_OPT_SCENE_FILTER_Z,
     CCD_TI_OPT_SEARCH,          /* CCD_TI_SEARCH_*; not read by tight-inclusion-dfs       */
     CCD_TI_OPT_START,           /* CCD_TI_START_*; not read by tight-inclusion-dfs        */
+    CCD_TI_OPT_EXCLUDE,         /* CCD_TI_EXCLUDE_*; not read by tight-inclusion-dfs      */
     CCD_TI_OPT_COUNT
 };
 extern const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT];
@@ -147,6 +157,12 @@ enum {
 enum {
     CCD_TI_START_PROVE = 0, /* ccd_ti_contact_at_start before the search (d > 0) */
     CCD_TI_START_SEARCH = 1 /* the search alone decides t = 0 (as published)     */
+};
+
+/* Values of the option exclude. */
+enum {
+    CCD_TI_EXCLUDE_AXES = 0,      /* the kernel's three axes alone (as published)   */
+    CCD_TI_EXCLUDE_DIRECTIONS = 1 /* axes, then ccd_ti_excluded_by_directions        */
 };
 
 /* The whole method on one query (parameters checked, no_zero_toi refinement). */

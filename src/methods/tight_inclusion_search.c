@@ -139,10 +139,42 @@ static inline double time_of(const ccd_ti_query *tq, double s)
     return s * tq->t_max; /* exact when t_max = 1 */
 }
 
-static inline unsigned check_box(const ccd_ti_query *tq, const ti_box *b, const ti_shape *sh)
+/* How the directions test has fared on this query (exclude=directions). */
+typedef struct ti_dir_stats {
+    long seen, tried, dropped;
+} ti_dir_stats;
+
+/* The test costs several kernel calls, and where the contact region is a volume
+ * (large d) it almost never drops anything: after 64 tries it is only run while it
+ * drops at least one box in 16, plus on every 64th box as a probe.  Skipping it is
+ * always sound (it only ever drops boxes). */
+static inline int directions_worth_trying(ti_dir_stats *ds)
 {
-    return tq->kernel(tq, time_of(tq, b->t), time_of(tq, b->t + sh->w[0]), b->u,
-                      b->u + sh->w[1], b->v, b->v + sh->w[2]);
+    ++ds->seen;
+    return ds->tried < 64 || 16 * ds->dropped >= ds->tried || (ds->seen & 63) == 0;
+}
+
+/* The kernel's axis test; a box it keeps (and that is not inside the ε-box, where
+ * |F̂_i| ≤ T_i at every corner so no direction can certify it) is then tested against
+ * separating directions when tq->exclude asks.  Both tests only drop boxes without a
+ * contact (tight_inclusion_filter.md, tight_inclusion_directions.c), so the tree walked
+ * is a subtree of the axes' one. */
+static inline unsigned check_box(const ccd_ti_query *tq, const ti_box *b, const ti_shape *sh,
+                                 ti_dir_stats *ds)
+{
+    const double t0 = time_of(tq, b->t), t1 = time_of(tq, b->t + sh->w[0]);
+    const unsigned hit =
+        tq->kernel(tq, t0, t1, b->u, b->u + sh->w[1], b->v, b->v + sh->w[2]);
+    if ((hit & CCD_TI_HIT) && !(hit & CCD_TI_INSIDE) &&
+        tq->exclude == CCD_TI_EXCLUDE_DIRECTIONS && directions_worth_trying(ds)) {
+        ++ds->tried;
+        if (ccd_ti_excluded_by_directions(tq, t0, t1, b->u, b->u + sh->w[1], b->v,
+                                          b->v + sh->w[2])) {
+            ++ds->dropped;
+            return 0;
+        }
+    }
+    return hit;
 }
 
 /* VF: keep a child only if it meets the triangle u, v ≥ 0, u + v ≤ 1.  The rounded sum
@@ -203,6 +235,7 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
     level->count = 1;
 
     long checks = 0;
+    ti_dir_stats ds = {0, 0, 0};
     double found = INFINITY, found_tol = 0.0;
     for (;;) {
         const int split = split_dimension(&sh, tq, tol);
@@ -219,7 +252,7 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
             const ti_box b = level->at[i];
             if (b.t >= found)
                 break; /* sorted by t: the rest of the level cannot be earlier */
-            const unsigned hit = check_box(tq, &b, &sh);
+            const unsigned hit = check_box(tq, &b, &sh, &ds);
             ++checks;
             if (!(hit & CCD_TI_HIT))
                 continue;
@@ -402,6 +435,7 @@ ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double 
     const int provable = tq->proof[0] >= 0.0 && tq->proof[1] >= 0.0 && tq->proof[2] >= 0.0;
     double proven = INFINITY; /* U: earliest proven contact, in units of the window */
     long checks = 0;
+    ti_dir_stats ds = {0, 0, 0};
     ti_shape sh;
     while (front->count > 0) {
         const ti_node e = heap_pop(front);
@@ -411,7 +445,7 @@ ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double 
             r->toi_upper = time_of(tq, proven);
             return CCD_OK;
         }
-        const unsigned hit = check_box(tq, &e.b, &sh);
+        const unsigned hit = check_box(tq, &e.b, &sh, &ds);
         ++checks;
         if (!(hit & CCD_TI_HIT))
             continue;
@@ -472,11 +506,12 @@ ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta
     size_t top = 0;
     stack[top++] = (ti_node){{0.0, 0.0, 0.0}, {0, 0, 0}};
     long checks = 0;
+    ti_dir_stats ds = {0, 0, 0}; /* tight-inclusion-dfs runs with exclude = axes */
     ti_shape sh;
     while (top > 0) {
         const ti_node e = stack[--top];
         shape_set(&sh, e.n[0], e.n[1], e.n[2]);
-        const unsigned hit = check_box(tq, &e.b, &sh);
+        const unsigned hit = check_box(tq, &e.b, &sh, &ds);
         ++checks;
         if (!(hit & CCD_TI_HIT))
             continue;
