@@ -42,8 +42,10 @@
  * with three triangle-style conditions, against the normal of the triangle formed by
  * the first edge and the first vertex of the second (zero, so every condition 0 and
  * "inside", when that vertex lies on the first edge's line), rather than the four
- * above, culls in doubles first, and its floating-point expansions lose their
- * exactness where partial products underflow.  With coplanar_collides = false the
+ * above; its reduction of the inside conditions multiplies by f(0), so loses their
+ * signs when the primitives are coplanar at t = 0; it culls in doubles first; and
+ * its floating-point expansions lose their exactness where partial products
+ * underflow.  With coplanar_collides = false the
  * two answer differently on 66 of the 21 246 shared queries, each traced to one of
  * these causes or to this method's conservative fallback (docs/baselines.md).
  */
