@@ -16,6 +16,10 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 namespace query_csv {
@@ -138,6 +142,57 @@ int for_each_query(std::istream &in, OnQuery on_query)
         }
     }
     return 0;
+}
+
+// The per-query CPU-time limit in seconds from $CCDBENCH_DRIVER_CPU_LIMIT (set by
+// scripts/baseline-agreement --time-limit), or 0: no limit.
+inline double cpu_limit()
+{
+    const char *s = std::getenv("CCDBENCH_DRIVER_CPU_LIMIT");
+    return s ? std::strtod(s, nullptr) : 0;
+}
+
+// Runs answer() -- which prints one query's answer line on `out` -- under a CPU-time
+// limit of `seconds` (0: none, in this process).  With a limit it runs in a child
+// process whose profiling timer (user + system CPU time, so a loaded machine does
+// not shorten it) kills it with SIGPROF when the limit is spent; the line "t" is
+// then printed instead: timed out, not compared.  Returns 0, or 2 if the child
+// could not be run or died otherwise.
+template <class Answer>
+int run_limited(double seconds, FILE *out, Answer answer)
+{
+    if (seconds <= 0) {
+        answer();
+        return 0;
+    }
+    std::fflush(out); // nothing buffered may be written twice
+    std::fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) {
+        std::perror("fork");
+        return 2;
+    }
+    if (pid == 0) {
+        struct itimerval t = {};
+        t.it_value.tv_sec = (time_t)seconds;
+        t.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+        setitimer(ITIMER_PROF, &t, nullptr);
+        answer();
+        std::fflush(out);
+        std::fflush(stdout);
+        _exit(0);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        ;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPROF) {
+        std::fprintf(out, "t\n");
+        return 0;
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    std::fprintf(stderr, "the query's child process failed (status %d)\n", status);
+    return 2;
 }
 
 } // namespace query_csv

@@ -19,6 +19,8 @@
 // Reads a rational CSV query file (8 rows per query, `xn,xd,yn,yd,zn,zd[,label]`),
 // rounds every rational to the nearest double, and prints one line per query: "0|1 toi".
 // Usage: uirf QUERYFILE D [vf|ee]   (kind inferred from the path if absent)
+// With CCDBENCH_DRIVER_CPU_LIMIT=S in the environment, each query runs in a child
+// process limited to S seconds of CPU time, and one over it prints "t".
 #include <interval_ccd/interval_ccd.hpp>
 #include "query_csv.hpp"
 #include <cstdio>
@@ -34,10 +36,15 @@ int main(int argc, char **argv)
     std::ifstream in;
     if (!query_csv::open_queries(a.path, in))
         return 2;
-    return query_csv::for_each_query<Eigen::Vector3d>(in, [&](const std::vector<Eigen::Vector3d> &rows) {
-        double toi = 0;
-        bool hit = a.vf ? intervalccd::vertexFaceCCD_Redon(rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7], toi)
-                        : intervalccd::edgeEdgeCCD_Redon(rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7], toi);
-        std::printf("%d %.17g\n", hit ? 1 : 0, hit ? toi : 2.0);
+    double limit = query_csv::cpu_limit(); // "t" for a query over the limit
+    int failed = 0;
+    int status = query_csv::for_each_query<Eigen::Vector3d>(in, [&](const std::vector<Eigen::Vector3d> &rows) {
+        failed |= query_csv::run_limited(limit, stdout, [&] {
+            double toi = 0;
+            bool hit = a.vf ? intervalccd::vertexFaceCCD_Redon(rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7], toi)
+                            : intervalccd::edgeEdgeCCD_Redon(rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7], toi);
+            std::printf("%d %.17g\n", hit ? 1 : 0, hit ? toi : 2.0);
+        });
     });
+    return status ? status : failed;
 }

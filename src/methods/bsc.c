@@ -39,10 +39,15 @@
  * answer is exact or errs towards a collision: conservative, with the time of
  * impact the lower end of the root's interval.  The reference code is not (it misses
  * coplanar motion, see option coplanar_collides); it also tests edge-edge contacts
- * with three triangle-style conditions rather than the four above and culls in
- * doubles first, and with coplanar_collides = false the two still answer
- * differently on 66 of the 21 246 shared queries, not attributed one by one
- * (docs/baselines.md).
+ * with three triangle-style conditions, against the normal of the triangle formed by
+ * the first edge and the first vertex of the second (zero, so every condition 0 and
+ * "inside", when that vertex lies on the first edge's line), rather than the four
+ * above; its reduction of the inside conditions multiplies by f(0), so loses their
+ * signs when the primitives are coplanar at t = 0; it culls in doubles first; and
+ * its floating-point expansions lose their exactness where partial products
+ * underflow.  With coplanar_collides = false the
+ * two answer differently on 66 of the 21 246 shared queries, each traced to one of
+ * these causes or to this method's conservative fallback (docs/baselines.md).
  */
 #include <config.h>
 
