@@ -26,17 +26,10 @@
 
 static test_query_set data;
 
-static size_t stride(void)
-{
-    const char *e = getenv("CCD_MS_STRIDE");
-    long s = e ? strtol(e, NULL, 10) : 16;
-    return s >= 1 ? (size_t)s : 16;
-}
-
-/* Every stride-th query of the shared data, loaded once. */
+/* Every CCD_MS_STRIDE-th query of the shared data, loaded once. */
 static int load(void)
 {
-    return data.batches || test_query_set_load(&data, stride());
+    return test_query_set_load_ms(&data);
 }
 
 #define FOR_EACH_QUERY(q) TEST_QUERY_SET_FOR_EACH(q, &data)

@@ -56,6 +56,21 @@ static inline int test_query_set_load(test_query_set *s, size_t step)
     return 1;
 }
 
+/* The minimum-separation suites' subsample step: $CCD_MS_STRIDE, default 16. */
+static inline size_t test_query_set_ms_stride(void)
+{
+    const char *e = getenv("CCD_MS_STRIDE");
+    long step = e ? strtol(e, NULL, 10) : 16;
+    return step >= 1 ? (size_t)step : 16;
+}
+
+/* s loaded once (later calls keep it) with the minimum-separation step; 0 when the
+ * shared data is absent. */
+static inline int test_query_set_load_ms(test_query_set *s)
+{
+    return s->batches || test_query_set_load(s, test_query_set_ms_stride());
+}
+
 static inline void test_query_set_free(test_query_set *s)
 {
     for (size_t i = 0; i < s->nbatches; i++)

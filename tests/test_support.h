@@ -156,6 +156,16 @@ static inline ccd_query test_query_from_rows(ccd_kind kind, const double rows[8]
     return q;
 }
 
+/* A query from the primitives' 4 points at t = 0 (x0) and at t = 1 (x1). */
+static inline ccd_query test_query_from_frames(ccd_kind kind, const double x0[4][3],
+                                               const double x1[4][3])
+{
+    double rows[8][3];
+    memcpy(rows, x0, 4 * sizeof rows[0]);
+    memcpy(rows + 4, x1, 4 * sizeof rows[0]);
+    return test_query_from_rows(kind, (const double(*)[3])rows);
+}
+
 /* A point of a hand-built query. */
 typedef struct test_point {
     double x, y, z;
