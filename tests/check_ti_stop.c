@@ -150,6 +150,15 @@ START_TEST(test_at_time_vf)
     q = still(CCD_VF, at);
     ck_assert_int_eq(proven_at(&q, 0.3, 0.01), 0);
     ck_assert_int_eq(proven_at(&q, 0.3, 0.0101), 1);
+    /* One ulp farther than d, along the normal and beside an edge parallel to a cube
+     * face: within d + ε, so only the proof bound P ≤ d − ε keeps these out. */
+    const point ulp[4] = {{0.25, 0.25, 0x1.47ae147ae147cp-7}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const point ulp_edge[4] = {{0.5, -0x1.47ae147ae147cp-7, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    ck_assert(0x1.47ae147ae147cp-7 == nextafter(0.01, 1.0));
+    q = still(CCD_VF, ulp);
+    ck_assert_int_eq(proven_at(&q, 0.3, 0.01), 0);
+    q = still(CCD_VF, ulp_edge);
+    ck_assert_int_eq(proven_at(&q, 0.3, 0.01), 0);
     /* An edge parallel to a face of the d-cube: a segment of contacts at L∞ 0.01. */
     const point edge[4] = {{0.5, -0.01, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
     q = still(CCD_VF, edge);
