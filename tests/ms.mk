@@ -24,3 +24,10 @@ tests_check_ti_directions_SOURCES = tests/check_ti_directions.c tests/test_query
 tests_check_ti_directions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_ti_directions_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
 	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+# Tight Inclusion's certified stopping rule (option stop).
+check_PROGRAMS += tests/check_ti_stop
+TESTS += tests/check_ti_stop
+tests_check_ti_stop_SOURCES = tests/check_ti_stop.c tests/test_query_set.h
+tests_check_ti_stop_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_ti_stop_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
+	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

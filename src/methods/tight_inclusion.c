@@ -33,6 +33,7 @@ static const char *const filter_names[] = {"linear", "paper", "clamped", NULL};
 static const char *const search_names[] = {"levels", "earliest", NULL};
 static const char *const start_names[] = {"prove", "search", NULL};
 static const char *const exclude_names[] = {"axes", "directions", NULL};
+static const char *const stop_names[] = {"boxes", "prove", NULL};
 
 const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
     [CCD_TI_OPT_DELTA] = {"delta", CCD_OPTION_DOUBLE, {.d = 1e-6}, {.d = DBL_TRUE_MIN},
@@ -62,6 +63,12 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                             {.i = 1}, exclude_names,
                             "axes: the three axes alone; directions: a box the axes keep is "
                             "also tested against the face or edge normal and F at its centre"},
+    [CCD_TI_OPT_STOP] = {"stop", CCD_OPTION_ENUM, {.i = CCD_TI_STOP_PROVE}, {.i = 0}, {.i = 1},
+                         stop_names,
+                         "boxes: the level search stops at a small colliding box (as "
+                         "published); prove: also at a contact proven within the time "
+                         "tolerance of the level's first colliding box, and boxes after a "
+                         "contact proven at its end are dropped (d > 0)"},
 };
 
 /* The three methods share one table, so any of them reads the defaults. */
@@ -133,6 +140,7 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
     if (depth_first)
         return ccd_ti_search_dfs(r, &tq, delta, max_checks);
     tq.exclude = (int)ccd_option_int(p, TI_METHOD, CCD_TI_OPT_EXCLUDE);
+    tq.stop = (int)ccd_option_int(p, TI_METHOD, CCD_TI_OPT_STOP);
     /* A contact proven at t = 0 is the exact earliest contact: toi = 0, which the
      * search would also report, after refining a box at t = 0 down to δ. */
     long start_checks = 0;

@@ -45,6 +45,7 @@ struct ccd_ti_query {
     ccd_kind kind;
     ccd_ti_kernel_fn kernel;
     int exclude;      /* CCD_TI_EXCLUDE_*; ccd_ti_query_init leaves 0, the axes alone     */
+    int stop;         /* CCD_TI_STOP_*; ccd_ti_query_init leaves 0, the boxes alone       */
 };
 
 /* Kernels (tight_inclusion_corners*.c).  The SIMD ones exist when configure found
@@ -132,6 +133,14 @@ enum { CCD_TI_START_BUDGET = 64 };
  * *checks is the number of boxes checked. */
 int ccd_ti_contact_at_start(long *checks, const ccd_ti_query *tq);
 
+/* ------------------------------------------------------------ stop (tight_inclusion_stop.c) */
+
+/* 1 when a point (u, v) of the domain is proven within d (L∞, exactly) at the time t
+ * (a double in [0, 1]): |F(t, u, v)| ≤ d on every axis, certified with tq->proof; the
+ * point is stored in uv (multiples of 2^-40).  0 when not proven (d ≤ ε, no contact at
+ * t, or the candidate of a small LP in doubles failed the proof). */
+int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t);
+
 /* The options the three Tight Inclusion methods declare (ccd_ti_options), by index. */
 enum {
     CCD_TI_OPT_DELTA = 0,       /* tolerance δ                                           */
@@ -143,6 +152,7 @@ enum {
     CCD_TI_OPT_SEARCH,          /* CCD_TI_SEARCH_*; not read by tight-inclusion-dfs       */
     CCD_TI_OPT_START,           /* CCD_TI_START_*; not read by tight-inclusion-dfs        */
     CCD_TI_OPT_EXCLUDE,         /* CCD_TI_EXCLUDE_*; not read by tight-inclusion-dfs      */
+    CCD_TI_OPT_STOP,            /* CCD_TI_STOP_*; read by the level search alone          */
     CCD_TI_OPT_COUNT
 };
 extern const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT];
@@ -163,6 +173,12 @@ enum {
 enum {
     CCD_TI_EXCLUDE_AXES = 0,      /* the kernel's three axes alone (as published)   */
     CCD_TI_EXCLUDE_DIRECTIONS = 1 /* axes, then ccd_ti_excluded_by_directions        */
+};
+
+/* Values of the option stop (the level search; earliest and dfs ignore it). */
+enum {
+    CCD_TI_STOP_BOXES = 0, /* a small or inside first colliding box alone (as published) */
+    CCD_TI_STOP_PROVE = 1  /* also a contact proven within τ of the level's first box   */
 };
 
 /* The whole method on one query (parameters checked, no_zero_toi refinement). */

@@ -31,6 +31,12 @@
  * every sum or difference of two such numbers in [0, 1]. */
 #define TI_MAX_DEPTH 53
 
+/* stop=prove tries the bracket [t_lo, t_lo + tol_t] only on levels whose boxes are at
+ * most STOP_SPAN·tol_t wide in t: on n-body at d = 1e-2 (checks 781.8 M with
+ * stop=boxes) it saved as much at 8 as at no limit (739.8 M / 740.1 M, 1.0 M at 1),
+ * with fewer attempts. */
+#define STOP_SPAN 8.0
+
 typedef struct ti_box {
     double t, u, v; /* lower corner; t in units of the window (s ∈ [0, 1]) */
 } ti_box;
@@ -219,6 +225,19 @@ static void result_none(ccd_result *r, long checks)
  * t ≥ I_f, so the result is a lower bound of the earliest root.
  * As in line 12, m_I is tested at colliding boxes: the non-colliding boxes that follow
  * the m_I-th check are still checked (at most the rest of the level and its children).
+ *
+ * stop=prove (tq->stop, d > ε) adds a second stopping rule, the bracket of the
+ * earliest-first search below applied per level: at the level's first colliding box b
+ * (toi ≥ b.t, see above), a contact proven at a time s_c ≤ b.t + tol_t
+ * (ccd_ti_contact_at_time, tight_inclusion_stop.c) ends the search with toi = b.t and
+ * toi_upper = s_c.  The contact is real, so the decision is a collision either way
+ * (every box containing it meets the d-cube and is kept): it never adds a false
+ * positive or negative and never reports a later toi.  At large d the earliest contact
+ * is often a segment reached all at once; the box rule needs every box along it small
+ * in u and v, the proof needs one point.  When that bracket is not proven, a contact
+ * proven at b's end s_e = b.t + w_t sets found = s_e: a real root at s_e, so boxes
+ * starting at or after it hold no earlier root and are skipped as above; if every box
+ * before s_e is then dropped, toi = s_e exactly (reported as found).
  */
 ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks,
                              ccd_ti_scratch *s)
@@ -237,6 +256,11 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
     long checks = 0;
     ti_dir_stats ds = {0, 0, 0};
     double found = INFINITY, found_tol = 0.0;
+    /* stop=prove (d > ε only): tried once per distinct lower bound t_lo, so it costs
+     * at most one attempt (counted as one check) per level */
+    const int provable = tq->stop == CCD_TI_STOP_PROVE && tq->proof[0] >= 0.0 &&
+                         tq->proof[1] >= 0.0 && tq->proof[2] >= 0.0;
+    double tried = -1.0; /* the last t_lo tried */
     for (;;) {
         const int split = split_dimension(&sh, tq, tol);
         const double tolerance = shape_tolerance(&sh, tq);
@@ -259,6 +283,34 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
             const int is_first = first;
             if (first)
                 first = 0, first_t = b.t;
+            if (is_first && split >= 0 && !(hit & CCD_TI_INSIDE) && provable && b.t != tried) {
+                /* stop=prove: every root is in a box of this level at or after b (the
+                 * boxes before it miss the d-cube) or at t ≥ found > b.t, so toi ≥ b.t */
+                tried = b.t;
+                const double s_end = b.t + sh.w[0]; /* exact: dyadic, ≤ 1 */
+                double s_tau = b.t + tol[0];
+                if (s_tau - b.t > tol[0]) /* the sum rounded up: stay within tol_t */
+                    s_tau = nextafter(s_tau, 0.0);
+                s_tau = fmin(s_tau, s_end);
+                double uv[2];
+                /* a contact proven at s_tau ≤ b.t + tol_t brackets toi in [b.t, s_tau];
+                 * unlikely unless the box is within a few tol_t of it (STOP_SPAN) */
+                if (sh.w[0] <= STOP_SPAN * tol[0]) {
+                    ++checks;
+                    if (ccd_ti_contact_at_time(uv, tq, time_of(tq, s_tau))) {
+                        result_collision(r, tq, b.t, tolerance, checks, 0);
+                        r->toi_upper = time_of(tq, s_tau);
+                        return CCD_OK;
+                    }
+                }
+                /* a contact proven at the box's end: toi ≤ s_end, so boxes starting
+                 * at or after it hold no earlier root (found, a real contact) */
+                if (s_tau < s_end && s_end < found) {
+                    ++checks;
+                    if (ccd_ti_contact_at_time(uv, tq, time_of(tq, s_end)))
+                        found = s_end, found_tol = tolerance;
+                }
+            }
             if (split < 0 || (hit & CCD_TI_INSIDE)) {
                 if (is_first) {
                     result_collision(r, tq, b.t, tolerance, checks, 0);

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A contact proven at a fixed time t: some (u, v) of the domain with |F(t, u, v)|∞ ≤ d,
+ * exactly.  The level search (stop=prove, ccd_ti_search_bfs) uses it to end early: the
+ * exact toi is ≥ the lower time bound t_lo of the level's first colliding box, so a
+ * contact proven at t_c ∈ [t_lo, t_lo + τ] brackets the toi in [t_lo, t_c]; a contact
+ * proven at that box's end bounds the toi from above, so later boxes can be skipped.
+ *
+ * At a fixed t, F(t, ·) is affine in (u, v) (VF: Q − u·E1 − v·E2, EE: A + u·EA − C − v·EB;
+ * Wang et al. 2021 eq. 1–2), so the points within d form a convex polygon (six
+ * half-planes |F_i| ≤ d and the domain).  A candidate deep inside it comes from a
+ * tiny linear program in doubles, solved by enumerating its vertices:
+ *
+ *   maximize s  subject to  ±(a_i + b_i·u + c_i·v) + s ≤ P_i  (i = x, y, z),
+ *                           the domain (VF: u ≥ 0, v ≥ 0, u + v ≤ 1; EE: [0, 1]²),
+ *
+ * with P the proof bounds below, a = F̂(t, 0, 0), b = F̂(t, 1, 0) − a and
+ * c = F̂(t, 0, 1) − a.  Nothing here is trusted: the candidate is rounded down to the
+ * grid 2^-40 (so u ≤ 1 − v is exact) and proven exactly as the contact-at-start test
+ * does: F̂ = ccd_ti_corner_value(t, u, v), the kernels' operation sequence, has |F̂_i − F_i| ≤ ε_i for every double t, u, v in
+ * [0, 1] (tight_inclusion_filter.md: the bound assumes only t, u, v ∈ [0, 1], not
+ * t = 0), so |F̂_i| ≤ P_i ≤ d − ε_i (ccd_ti_proof_bound) proves |F_i| ≤ d.  A wrong,
+ * degenerate or empty LP only makes the proof fail; it never proves a false contact.
+ */
+#include <config.h>
+
+#include "methods/tight_inclusion.h"
+
+#include <math.h>
+
+#define STOP_GRID 0x1p-40
+#define STOP_MAX_ROWS 10
+
+/* One constraint row: g·(u, v, s) ≤ h. */
+typedef struct stop_row {
+    double g[3], h;
+} stop_row;
+
+static double det3(const double m[3][3])
+{
+    return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+           m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+           m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+}
+
+/* The vertex where rows i, j, k are tight (Cramer's rule); 0 when near-singular. */
+static int vertex(double x[3], const stop_row *r, int i, int j, int k)
+{
+    const stop_row *p[3] = {&r[i], &r[j], &r[k]};
+    double m[3][3];
+    for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b)
+            m[a][b] = p[a]->g[b];
+    const double det = det3(m);
+    if (!(fabs(det) > 1e-300))
+        return 0;
+    for (int c = 0; c < 3; ++c) {
+        double mc[3][3];
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b)
+                mc[a][b] = b == c ? p[a]->h : m[a][b];
+        x[c] = det3(mc) / det;
+    }
+    return isfinite(x[0]) && isfinite(x[1]) && isfinite(x[2]);
+}
+
+/* A candidate (u, v) for the LP above (no claim attached); 0 when none was found. */
+static int candidate(double uv[2], const ccd_ti_query *tq, double t)
+{
+    double a[3], b1[3], c1[3];
+    ccd_ti_corner_value(a, tq, t, 0.0, 0.0);
+    ccd_ti_corner_value(b1, tq, t, 1.0, 0.0);
+    ccd_ti_corner_value(c1, tq, t, 0.0, 1.0);
+    stop_row r[STOP_MAX_ROWS];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double bi = b1[i] - a[i], ci = c1[i] - a[i];
+        r[n++] = (stop_row){{bi, ci, 1.0}, tq->proof[i] - a[i]};
+        r[n++] = (stop_row){{-bi, -ci, 1.0}, tq->proof[i] + a[i]};
+    }
+    r[n++] = (stop_row){{-1.0, 0.0, 0.0}, 0.0}; /* u ≥ 0 */
+    r[n++] = (stop_row){{0.0, -1.0, 0.0}, 0.0}; /* v ≥ 0 */
+    if (tq->kind == CCD_VF) {
+        r[n++] = (stop_row){{1.0, 1.0, 0.0}, 1.0}; /* u + v ≤ 1 */
+    } else {
+        r[n++] = (stop_row){{1.0, 0.0, 0.0}, 1.0};
+        r[n++] = (stop_row){{0.0, 1.0, 0.0}, 1.0};
+    }
+    /* feasibility slack for the rounding of the vertices themselves */
+    const double slack = 1e-12 * (tq->proof[0] + fabs(a[0]) + fabs(a[1]) + fabs(a[2]) + 1.0);
+    double best_s = -INFINITY;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            for (int k = j + 1; k < n; ++k) {
+                double x[3];
+                if (!vertex(x, r, i, j, k) || !(x[2] > best_s))
+                    continue;
+                int ok = 1;
+                for (int m = 0; m < n && ok; ++m)
+                    ok = r[m].g[0] * x[0] + r[m].g[1] * x[1] + r[m].g[2] * x[2] <= r[m].h + slack;
+                if (ok)
+                    best_s = x[2], uv[0] = x[0], uv[1] = x[1];
+            }
+    return best_s >= 0.0;
+}
+
+int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t)
+{
+    for (int axis = 0; axis < 3; ++axis)
+        if (tq->proof[axis] < 0.0)
+            return 0; /* d ≤ ε: nothing is provable */
+    if (!(t >= 0.0 && t <= 1.0))
+        return 0;
+    double c[2];
+    if (!candidate(c, tq, t))
+        return 0;
+    /* onto the grid, inside the domain: multiples of 2^-40 in [0, 1] are exact, and so
+     * are their sums and 1 − v */
+    double u = floor(fmin(fmax(c[0], 0.0), 1.0) / STOP_GRID) * STOP_GRID;
+    double v = floor(fmin(fmax(c[1], 0.0), 1.0) / STOP_GRID) * STOP_GRID;
+    if (tq->kind == CCD_VF && !(u <= 1.0 - v))
+        u = 1.0 - v;
+    double f[3];
+    ccd_ti_corner_value(f, tq, t, u, v);
+    for (int axis = 0; axis < 3; ++axis)
+        if (!(fabs(f[axis]) <= tq->proof[axis]))
+            return 0;
+    uv[0] = u, uv[1] = v;
+    return 1;
+}
