@@ -32,16 +32,10 @@
 
 static test_query_set data;
 
-static size_t stride(void)
-{
-    const char *e = getenv("CCD_MS_STRIDE");
-    long s = e ? strtol(e, NULL, 10) : 16;
-    return s >= 1 ? (size_t)s : 16;
-}
-
+/* Every CCD_MS_STRIDE-th query of the shared data, loaded once. */
 static int load(void)
 {
-    return data.batches || test_query_set_load(&data, stride());
+    return test_query_set_load_ms(&data);
 }
 
 #define FOR_EACH_QUERY(q) TEST_QUERY_SET_FOR_EACH(q, &data)
@@ -50,15 +44,7 @@ typedef double point[3];
 
 static ccd_query make_query(ccd_kind kind, const point x0[4], const point x1[4])
 {
-    ccd_query q;
-    memset(&q, 0, sizeof q);
-    q.kind = kind;
-    q.label = -1;
-    for (int i = 0; i < 4; ++i) {
-        memcpy(q.v[i], x0[i], sizeof(point));
-        memcpy(q.v[4 + i], x1[i], sizeof(point));
-    }
-    return q;
+    return test_query_from_frames(kind, x0, x1);
 }
 
 /* |F(t, u, v)|∞ ≤ d in exact rationals, on the exact trajectory x0 + t·(x1 − x0). */
