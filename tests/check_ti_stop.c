@@ -237,7 +237,8 @@ START_TEST(test_stop_hand_built)
     ccd_option_value opt[CCD_TI_OPT_COUNT];
     ccd_options_default(opt, &ccd_method_tight_inclusion);
     p.options = opt;
-    ck_assert_int_eq(opt[CCD_TI_OPT_STOP].i, CCD_TI_STOP_PROVE); /* the default */
+    ck_assert_int_eq(opt[CCD_TI_OPT_STOP].i, CCD_TI_STOP_BOXES); /* the default */
+    opt[CCD_TI_OPT_STOP].i = CCD_TI_STOP_PROVE;
     opt[CCD_TI_OPT_MAX_CHECKS].i = 1000000;
     p.ms = 0.1;
     ccd_ti_scratch *s = ccd_ti_scratch_new();

@@ -63,7 +63,7 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                             {.i = 1}, exclude_names,
                             "axes: the three axes alone; directions: a box the axes keep is "
                             "also tested against the face or edge normal and F at its centre"},
-    [CCD_TI_OPT_STOP] = {"stop", CCD_OPTION_ENUM, {.i = CCD_TI_STOP_PROVE}, {.i = 0}, {.i = 1},
+    [CCD_TI_OPT_STOP] = {"stop", CCD_OPTION_ENUM, {.i = CCD_TI_STOP_BOXES}, {.i = 0}, {.i = 1},
                          stop_names,
                          "boxes: the level search stops at a small colliding box (as "
                          "published); prove: also at a contact proven within the time "

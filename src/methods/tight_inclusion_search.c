@@ -283,9 +283,13 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
             const int is_first = first;
             if (first)
                 first = 0, first_t = b.t;
-            if (is_first && split >= 0 && !(hit & CCD_TI_INSIDE) && provable && b.t != tried) {
-                /* stop=prove: every root is in a box of this level at or after b (the
-                 * boxes before it miss the d-cube) or at t ≥ found > b.t, so toi ≥ b.t */
+            /* stop=prove, only on boxes at most STOP_SPAN·tol_t wide in t: an attempt
+             * costs a few µs, and tried at every level's first box it made small d
+             * (1e-8, 1e-6) 1.5–3× slower */
+            if (is_first && split >= 0 && !(hit & CCD_TI_INSIDE) && provable && b.t != tried &&
+                sh.w[0] <= STOP_SPAN * tol[0]) {
+                /* every root is in a box of this level at or after b (the boxes before
+                 * it miss the d-cube) or at t ≥ found > b.t, so toi ≥ b.t */
                 tried = b.t;
                 const double s_end = b.t + sh.w[0]; /* exact: dyadic, ≤ 1 */
                 double s_tau = b.t + tol[0];
@@ -293,15 +297,12 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
                     s_tau = nextafter(s_tau, 0.0);
                 s_tau = fmin(s_tau, s_end);
                 double uv[2];
-                /* a contact proven at s_tau ≤ b.t + tol_t brackets toi in [b.t, s_tau];
-                 * unlikely unless the box is within a few tol_t of it (STOP_SPAN) */
-                if (sh.w[0] <= STOP_SPAN * tol[0]) {
-                    ++checks;
-                    if (ccd_ti_contact_at_time(uv, tq, time_of(tq, s_tau))) {
-                        result_collision(r, tq, b.t, tolerance, checks, 0);
-                        r->toi_upper = time_of(tq, s_tau);
-                        return CCD_OK;
-                    }
+                /* a contact proven at s_tau ≤ b.t + tol_t brackets toi in [b.t, s_tau] */
+                ++checks;
+                if (ccd_ti_contact_at_time(uv, tq, time_of(tq, s_tau))) {
+                    result_collision(r, tq, b.t, tolerance, checks, 0);
+                    r->toi_upper = time_of(tq, s_tau);
+                    return CCD_OK;
                 }
                 /* a contact proven at the box's end: toi ≤ s_end, so boxes starting
                  * at or after it hold no earlier root (found, a real contact) */
