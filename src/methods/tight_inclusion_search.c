@@ -444,6 +444,22 @@ static int contact_proven(const ccd_ti_query *tq, double t, double u, double v)
            fabs(f[2]) <= tq->proof[2];
 }
 
+/* The two halves of node e (shape sh) across dimension split (0: t, 1: u, 2: v):
+ * exact, the bounds being dyadic (TI_MAX_DEPTH). */
+static void node_split(ti_node *lo, ti_node *hi, const ti_node *e, const ti_shape *sh, int split)
+{
+    CCD_ASSERT(split >= 0 && split < 3);
+    *lo = *hi = *e;
+    hi->n[split] = lo->n[split] = (signed char)(e->n[split] + 1);
+    const double half = sh->w[split] / 2.0;
+    if (split == 0)
+        hi->b.t += half;
+    else if (split == 1)
+        hi->b.u += half;
+    else
+        hi->b.v += half;
+}
+
 /*
  * Boxes are taken in order of their lower time bound t (a box is checked when taken,
  * not when made).  Invariant: every root of the query in [0, t_max] lies in a box of
@@ -523,15 +539,8 @@ ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double 
             result_collision(r, tq, e.b.t, tolerance, checks, 1);
             return CCD_OK;
         }
-        ti_node hi = e, lo = e;
-        hi.n[split] = lo.n[split] = (signed char)(e.n[split] + 1);
-        const double half = sh.w[split] / 2.0;
-        if (split == 0)
-            hi.b.t += half;
-        else if (split == 1)
-            hi.b.u += half;
-        else
-            hi.b.v += half;
+        ti_node lo, hi;
+        node_split(&lo, &hi, &e, &sh, split);
         if (!heap_push(front, lo) ||
             (in_domain(tq, hi.b.u, hi.b.v) && !heap_push(front, hi)))
             return CCD_ERR_INTERNAL;
@@ -584,15 +593,8 @@ ccd_status ccd_ti_search_dfs(ccd_result *r, const ccd_ti_query *tq, double delta
             result_collision(r, tq, t, tolerance, checks, 1);
             return CCD_OK;
         }
-        ti_node hi = e, lo = e;
-        hi.n[split] = lo.n[split] = (signed char)(e.n[split] + 1);
-        const double half = sh.w[split] / 2.0;
-        if (split == 0)
-            hi.b.t += half;
-        else if (split == 1)
-            hi.b.u += half;
-        else
-            hi.b.v += half;
+        ti_node lo, hi;
+        node_split(&lo, &hi, &e, &sh, split);
         /* e was popped, so two pushes leave the bound above intact */
         CCD_ASSERT(top + 2 <= STACK_SIZE);
         if (in_domain(tq, hi.b.u, hi.b.v))
