@@ -101,16 +101,49 @@ START_TEST(test_method_stats_counts)
 END_TEST
 
 /* A span's time: its calls' elapsed times when it kept its core, else the thread
- * CPU time shared evenly, the shares adding up to it; and a real span of work
- * takes CPU time. */
+ * CPU time shared in proportion to elapsed time, the shares adding up to it; and a
+ * real span of work takes CPU time. */
+/* The bug an even share made: a span of one 10 ms call and one 1 µs call that lost
+ * its core (CPU 8 ms of 12 ms elapsed) gave each call 4 ms, so the short call's
+ * time was 4000× too large and the long call's half; proportional shares keep their
+ * ratio, and large spans still add up exactly. */
+START_TEST(test_cpu_span_shares_follow_elapsed)
+{
+    ccd_cpu_span s = {.calls = 2, .elapsed_ns = 12001000, .total_ns = 8000000, .by_cpu = 1};
+    uint64_t before = 0;
+    uint64_t long_call = ccd_cpu_span_share(&s, &before, 12000000);
+    uint64_t short_call = ccd_cpu_span_share(&s, &before, 1000);
+    ck_assert_uint_eq(long_call + short_call, 8000000);
+    ck_assert_uint_ge(short_call, 665); /* 8e6 · 1000 / 12001000 = 666.6 */
+    ck_assert_uint_le(short_call, 667);
+    /* a day of elapsed time over 1000 calls of mixed lengths: exact sum, no share
+     * negative, none above its call's elapsed time */
+    enum { N = 1000 };
+    uint64_t e[N], total = 0;
+    for (size_t i = 0; i < N; i++)
+        total += e[i] = (i % 7 == 0) ? 86400000000000ull / 200 : 1000 + 37 * i;
+    ccd_cpu_span big = {.calls = N, .elapsed_ns = total, .total_ns = total / 3, .by_cpu = 1};
+    uint64_t sum = 0;
+    before = 0;
+    for (size_t i = 0; i < N; i++) {
+        uint64_t share = ccd_cpu_span_share(&big, &before, e[i]);
+        ck_assert_uint_le(share, e[i]);
+        sum += share;
+    }
+    ck_assert_uint_eq(sum, total / 3);
+}
+END_TEST
+
 START_TEST(test_cpu_span_shares)
 {
     ccd_cpu_span s = {.calls = 3, .elapsed_ns = 90, .total_ns = 10, .by_cpu = 1};
-    ck_assert_uint_eq(ccd_cpu_span_share(&s, 0, 50), 4);
-    ck_assert_uint_eq(ccd_cpu_span_share(&s, 1, 20), 3);
-    ck_assert_uint_eq(ccd_cpu_span_share(&s, 2, 20), 3);
-    s.by_cpu = 0, s.total_ns = 90;
-    ck_assert_uint_eq(ccd_cpu_span_share(&s, 0, 50), 50);
+    uint64_t before = 0;
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, &before, 50), 5); /* ⌊10·50/90⌋ − 0 */
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, &before, 20), 2); /* ⌊10·70/90⌋ − 5 */
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, &before, 20), 3); /* 10 − 7 */
+    ck_assert_uint_eq(before, 90);
+    s.by_cpu = 0, s.total_ns = 90, before = 0;
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, &before, 50), 50);
     ccd_cpu_span_begin(&s);
     volatile double x = 1;
     for (int i = 0; i < 1000000; i++)
@@ -131,6 +164,7 @@ static Suite *suite(void)
     tcase_add_test(stats, test_histogram_trimmed_mean_ignores_outliers);
     tcase_add_test(stats, test_method_stats_counts);
     tcase_add_test(stats, test_cpu_span_shares);
+    tcase_add_test(stats, test_cpu_span_shares_follow_elapsed);
     suite_add_tcase(s, stats);
     return s;
 }

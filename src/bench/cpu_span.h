@@ -51,9 +51,15 @@ static inline void ccd_cpu_span_add(ccd_cpu_span *s, uint64_t elapsed_ns)
 /* End the span (on the thread that began it): set total_ns and by_cpu. */
 void ccd_cpu_span_end(ccd_cpu_span *s);
 
-/* The share of call i of the ended span, whose elapsed time was elapsed_ns:
- * that time when the span kept its core, else an even share of the CPU time.
- * The shares of calls 0 .. calls-1 add up to total_ns. */
-uint64_t ccd_cpu_span_share(const ccd_cpu_span *s, size_t i, uint64_t elapsed_ns);
+/* The share of the next call of the ended span, whose elapsed time was elapsed_ns;
+ * *before_ns is the elapsed time of the calls before it (0 for the first; advanced
+ * here, so a caller walks the calls in order with one counter).  That time when the
+ * span kept its core, else the span's CPU time shared in proportion to elapsed time:
+ * ⌊T·(B + e)/E⌋ − ⌊T·B/E⌋ (T = total_ns, E = elapsed_ns, B = *before_ns), so the
+ * shares are ≥ 0 and those of all calls add up to T exactly.  Proportional, not even:
+ * a span of a 10 ms call and a 1 µs call that lost its core gave each 5 ms, and the
+ * gate's per-query fastest times over repeats then mixed even and real shares into
+ * sums below any one run's time. */
+uint64_t ccd_cpu_span_share(const ccd_cpu_span *s, uint64_t *before_ns, uint64_t elapsed_ns);
 
 #endif
