@@ -17,9 +17,9 @@
  * with P the proof bounds below, a = F̂(t, 0, 0), b = F̂(t, 1, 0) − a and
  * c = F̂(t, 0, 1) − a.  Nothing here is trusted: the candidate is rounded down to the
  * grid 2^-40 (so u ≤ 1 − v is exact) and proven exactly as the contact-at-start test
- * does: F̂ = ccd_ti_corner_value(t, u, v), the kernels' operation sequence, has |F̂_i − F_i| ≤ ε_i for every double t, u, v in
- * [0, 1] (tight_inclusion_filter.md: the bound assumes only t, u, v ∈ [0, 1], not
- * t = 0), so |F̂_i| ≤ P_i ≤ d − ε_i (ccd_ti_proof_bound) proves |F_i| ≤ d.  A wrong,
+ * does: F̂ = ccd_ti_corner_value(t, u, v), the kernels' operation sequence, has
+ * |F̂_i − F_i| ≤ ε_i for every double t, u, v in [0, 1] (tight_inclusion_filter.md:
+ * the bound assumes only t, u, v ∈ [0, 1], not t = 0), so |F̂_i| ≤ P_i ≤ d − ε_i (ccd_ti_proof_bound) proves |F_i| ≤ d.  A wrong,
  * degenerate or empty LP only makes the proof fail; it never proves a false contact.
  */
 #include <config.h>
