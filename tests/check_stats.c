@@ -103,47 +103,75 @@ END_TEST
 /* A span's time: its calls' elapsed times when it kept its core, else the thread
  * CPU time shared in proportion to elapsed time, the shares adding up to it; and a
  * real span of work takes CPU time. */
-/* The bug an even share made: a span of one 10 ms call and one 1 µs call that lost
- * its core (CPU 8 ms of 12 ms elapsed) gave each call 4 ms, so the short call's
- * time was 4000× too large and the long call's half; proportional shares keep their
- * ratio, and large spans still add up exactly. */
-START_TEST(test_cpu_span_shares_follow_elapsed)
+/* A span that lost its core, made of calls of the given elapsed times and CPU time
+ * cpu (< their sum): its shares, checked to add up to cpu and to be ≤ each call's
+ * elapsed time. */
+static void shares_of(uint64_t *share, const uint64_t *elapsed, size_t n, uint64_t cpu)
 {
-    ccd_cpu_span s = {.calls = 2, .elapsed_ns = 12001000, .total_ns = 8000000, .by_cpu = 1};
-    uint64_t before = 0;
-    uint64_t long_call = ccd_cpu_span_share(&s, &before, 12000000);
-    uint64_t short_call = ccd_cpu_span_share(&s, &before, 1000);
-    ck_assert_uint_eq(long_call + short_call, 8000000);
-    ck_assert_uint_ge(short_call, 665); /* 8e6 · 1000 / 12001000 = 666.6 */
-    ck_assert_uint_le(short_call, 667);
-    /* a day of elapsed time over 1000 calls of mixed lengths: exact sum, no share
-     * negative, none above its call's elapsed time */
-    enum { N = 1000 };
-    uint64_t e[N], total = 0;
-    for (size_t i = 0; i < N; i++)
-        total += e[i] = (i % 7 == 0) ? 86400000000000ull / 200 : 1000 + 37 * i;
-    ccd_cpu_span big = {.calls = N, .elapsed_ns = total, .total_ns = total / 3, .by_cpu = 1};
+    static ccd_cpu_span s; /* 8 KB: not on the stack of every test */
+    memset(&s, 0, sizeof s);
+    for (size_t i = 0; i < n; i++)
+        ccd_cpu_span_add(&s, elapsed[i]);
+    ck_assert_uint_lt(cpu, s.elapsed_ns);
+    ccd_cpu_span_end_at(&s, cpu);
+    ck_assert(s.by_cpu);
+    size_t seen = 0;
     uint64_t sum = 0;
-    before = 0;
-    for (size_t i = 0; i < N; i++) {
-        uint64_t share = ccd_cpu_span_share(&big, &before, e[i]);
-        ck_assert_uint_le(share, e[i]);
-        sum += share;
+    for (size_t i = 0; i < n; i++) {
+        share[i] = ccd_cpu_span_share(&s, &seen, elapsed[i]);
+        ck_assert_uint_le(share[i], elapsed[i]);
+        sum += share[i];
     }
-    ck_assert_uint_eq(sum, total / 3);
+    ck_assert_uint_eq(sum, cpu);
+}
+
+/* The time lost to other processes is taken from the longest calls.  The bugs of
+ * the even and the proportional shares: a span of one 10 ms call that lost 4 ms and
+ * one 1 µs call (even: 5 ms each), and of ten 30 µs calls one of which lost a 4 ms
+ * slice (proportional: that one got 0.28 ms and the others 2.1 µs of their 30). */
+START_TEST(test_cpu_span_shares_lost_time_from_longest)
+{
+    uint64_t share[1000];
+    const uint64_t mixed[2] = {14000000, 1000};
+    shares_of(share, mixed, 2, 10001000);
+    ck_assert_uint_eq(share[0], 10000000);
+    ck_assert_uint_eq(share[1], 1000);
+    uint64_t even[10];
+    for (int i = 0; i < 10; i++)
+        even[i] = 30000;
+    even[3] += 4000000;
+    shares_of(share, even, 10, 300000);
+    for (int i = 0; i < 10; i++)
+        ck_assert_uint_eq(share[i], 30000);
+    /* ties, a remainder to spread, zero-length calls */
+    const uint64_t ties[5] = {7, 7, 7, 0, 2};
+    shares_of(share, ties, 5, 12); /* level 3: 2 kept, 7,7,7 share 10 → 4, 3, 3 */
+    ck_assert_uint_eq(share[0] + share[1] + share[2], 10);
+    ck_assert_uint_eq(share[4], 2);
+    shares_of(share, ties, 5, 0);
+    for (int i = 0; i < 5; i++)
+        ck_assert_uint_eq(share[i], 0);
+    /* 1000 calls of mixed lengths over a day */
+    uint64_t e[1000], total = 0;
+    for (size_t i = 0; i < 1000; i++)
+        total += e[i] = (i % 7 == 0) ? 86400000000000ull / 200 : 1000 + 37 * i;
+    shares_of(share, e, 1000, total / 3);
 }
 END_TEST
 
 START_TEST(test_cpu_span_shares)
 {
-    ccd_cpu_span s = {.calls = 3, .elapsed_ns = 90, .total_ns = 10, .by_cpu = 1};
-    uint64_t before = 0;
-    ck_assert_uint_eq(ccd_cpu_span_share(&s, &before, 50), 5); /* ⌊10·50/90⌋ − 0 */
-    ck_assert_uint_eq(ccd_cpu_span_share(&s, &before, 20), 2); /* ⌊10·70/90⌋ − 5 */
-    ck_assert_uint_eq(ccd_cpu_span_share(&s, &before, 20), 3); /* 10 − 7 */
-    ck_assert_uint_eq(before, 90);
-    s.by_cpu = 0, s.total_ns = 90, before = 0;
-    ck_assert_uint_eq(ccd_cpu_span_share(&s, &before, 50), 50);
+    uint64_t share[3];
+    const uint64_t elapsed[3] = {50, 20, 20};
+    shares_of(share, elapsed, 3, 10); /* level 3: 4, 3, 3 */
+    ck_assert_uint_eq(share[0], 4);
+    ck_assert_uint_eq(share[1], 3);
+    ck_assert_uint_eq(share[2], 3);
+    static ccd_cpu_span s;
+    memset(&s, 0, sizeof s);
+    s.calls = 3, s.elapsed_ns = 90, s.total_ns = 90;
+    size_t seen = 0;
+    ck_assert_uint_eq(ccd_cpu_span_share(&s, &seen, 50), 50);
     ccd_cpu_span_begin(&s);
     volatile double x = 1;
     for (int i = 0; i < 1000000; i++)
@@ -164,7 +192,7 @@ static Suite *suite(void)
     tcase_add_test(stats, test_histogram_trimmed_mean_ignores_outliers);
     tcase_add_test(stats, test_method_stats_counts);
     tcase_add_test(stats, test_cpu_span_shares);
-    tcase_add_test(stats, test_cpu_span_shares_follow_elapsed);
+    tcase_add_test(stats, test_cpu_span_shares_lost_time_from_longest);
     suite_add_tcase(s, stats);
     return s;
 }

@@ -30,12 +30,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The calls whose elapsed times a span keeps to share its CPU time (a runner's chunk
+ * holds 16 to 1024 queries, an isolated plugin's span at most 1024 calls). */
+enum { CCD_CPU_SPAN_MAX_CALLS = 1024 };
+
 typedef struct ccd_cpu_span {
     uint64_t cpu_start_ns; /* the thread CPU clock when the span began */
     uint64_t elapsed_ns;   /* sum of the calls' elapsed times */
     size_t calls;
     uint64_t total_ns;     /* when ended: the span's on-CPU time */
     int by_cpu;            /* when ended: total_ns is the thread CPU time */
+    /* when ended by_cpu: calls with elapsed > level share clipped_ns, the others keep
+     * their elapsed time (ccd_cpu_span_share) */
+    uint64_t level, clipped_ns;
+    size_t clipped;
+    uint64_t elapsed[CCD_CPU_SPAN_MAX_CALLS]; /* the first calls' elapsed times */
 } ccd_cpu_span;
 
 /* Start a span on the calling thread. */
@@ -44,6 +53,8 @@ void ccd_cpu_span_begin(ccd_cpu_span *s);
 /* Count a call of elapsed_ns in the span. */
 static inline void ccd_cpu_span_add(ccd_cpu_span *s, uint64_t elapsed_ns)
 {
+    if (s->calls < CCD_CPU_SPAN_MAX_CALLS)
+        s->elapsed[s->calls] = elapsed_ns;
     s->elapsed_ns += elapsed_ns;
     s->calls++;
 }
@@ -51,15 +62,21 @@ static inline void ccd_cpu_span_add(ccd_cpu_span *s, uint64_t elapsed_ns)
 /* End the span (on the thread that began it): set total_ns and by_cpu. */
 void ccd_cpu_span_end(ccd_cpu_span *s);
 
-/* The share of the next call of the ended span, whose elapsed time was elapsed_ns;
- * *before_ns is the elapsed time of the calls before it (0 for the first; advanced
- * here, so a caller walks the calls in order with one counter).  That time when the
- * span kept its core, else the span's CPU time shared in proportion to elapsed time:
- * ⌊T·(B + e)/E⌋ − ⌊T·B/E⌋ (T = total_ns, E = elapsed_ns, B = *before_ns), so the
- * shares are ≥ 0 and those of all calls add up to T exactly.  Proportional, not even:
- * a span of a 10 ms call and a 1 µs call that lost its core gave each 5 ms, and the
- * gate's per-query fastest times over repeats then mixed even and real shares into
- * sums below any one run's time. */
-uint64_t ccd_cpu_span_share(const ccd_cpu_span *s, uint64_t *before_ns, uint64_t elapsed_ns);
+/* The same with the span's thread CPU time given (ccd_cpu_span_end reads it). */
+void ccd_cpu_span_end_at(ccd_cpu_span *s, uint64_t cpu_ns);
+
+/* The share of the next call of the ended span, whose elapsed time was elapsed_ns,
+ * the calls taken in order with one counter *seen (0 before the first).  That time
+ * when the span kept its core.  When it lost it, the time lost (elapsed − CPU) is
+ * taken from the longest calls, as water from the top: the calls longer than a level
+ * m share what is left, the others keep their elapsed time, and m is such that the
+ * shares add up to the CPU time exactly.  A time slice lost to another process is
+ * milliseconds, and falls on a call in proportion to its length, so it is most
+ * likely in the longest ones.  An even share gave a span's 10 ms and 1 µs calls the
+ * same time; a share in proportion to elapsed time gave a call that lost a 4 ms slice
+ * that slice, and the others less than they took.  Either way the gate's per-query
+ * fastest of K runs then mixed such shares with real times, and their sum was off
+ * by an amount that depended on which runs lost the core. */
+uint64_t ccd_cpu_span_share(const ccd_cpu_span *s, size_t *seen, uint64_t elapsed_ns);
 
 #endif

@@ -180,10 +180,10 @@ static void child_main(ccd_isolate *iso, size_t k, size_t from, size_t to)
         ccd_cpu_span_add(&span, o->time_ns);
         if (iso->iso_count > 1 || t + 1 == to || span.calls == 1024) {
             ccd_cpu_span_end(&span);
-            uint64_t before = 0;
+            size_t seen = 0;
             for (size_t u = span_from; u <= t; u++)
                 iso->tasks[u].outcome.cpu_ns =
-                    ccd_cpu_span_share(&span, &before, iso->tasks[u].outcome.time_ns);
+                    ccd_cpu_span_share(&span, &seen, iso->tasks[u].outcome.time_ns);
             span_from = t + 1;
             ccd_cpu_span_begin(&span);
         }

@@ -274,12 +274,12 @@ static void run_method(void *slots, const run_ctx *c, size_t m, const ccd_query 
         }
     }
     ccd_cpu_span_end(&span);
-    uint64_t before = 0; /* elapsed time of the calls before (ccd_cpu_span_share) */
+    size_t seen = 0; /* calls sharing the lost time so far (ccd_cpu_span_share) */
     for (size_t i = 0; i < count; i++) {
         run_slot *slot = slot_at(slots, c, i);
         if (!slot->skipped) {
             ccd_query_outcome *o = &slot->outcomes[m];
-            o->cpu_ns = ccd_cpu_span_share(&span, &before, o->time_ns);
+            o->cpu_ns = ccd_cpu_span_share(&span, &seen, o->time_ns);
         }
     }
 }
