@@ -43,7 +43,8 @@ typedef struct ccd_query_outcome {
     uint64_t time_ns; /* wall time of the method call (CLOCK_MONOTONIC) */
     uint64_t cpu_ns;  /* its share of the on-CPU time of its span of calls
                        * (bench/cpu_span.h): time_ns when no call of the span
-                       * lost its core, else an even share of the thread CPU time */
+                       * lost its core, else its share of the thread CPU time,
+                       * the time lost taken from the longest calls */
     int toi_order;    /* CCD_TOI_* */
     double toi_gap;   /* |method toi - exact toi| when compared (to within one ulp), else 0 */
 } ccd_query_outcome;
