@@ -21,6 +21,7 @@
 #include "methods/builtin.h"
 #include "methods/tight_inclusion.h"
 #include "test_query_set.h"
+#include "ti_exact_setup.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -274,17 +275,13 @@ START_TEST(test_stop_exact)
         fprintf(stderr, "SKIP: shared benchmark data not found\n");
         return;
     }
-    ccd_exact_ctx *ctx = ccd_exact_ctx_new();
-    ccd_algebraic *toi = ccd_algebraic_new();
-    ccd_ti_scratch *s = ccd_ti_scratch_new();
+    ccd_exact_ctx *ctx;
+    ccd_algebraic *toi;
+    ccd_ti_scratch *s;
     mpq_t d;
-    mpq_init(d);
     ccd_params p;
-    ccd_params_default(&p);
     ccd_option_value opt[CCD_TI_OPT_COUNT];
-    ccd_options_default(opt, &ccd_method_tight_inclusion);
-    p.options = opt;
-    opt[CCD_TI_OPT_MAX_CHECKS].i = 10000;
+    ti_exact_setup(&ctx, &toi, &s, d, &p, opt, 10000);
     static const double ds[] = {1e-2, 1e-3, 1e-4, 1e-6};
     for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) {
         p.ms = ds[i];
@@ -338,10 +335,7 @@ START_TEST(test_stop_exact)
         if (ds[i] == 1e-2) /* the data has such contacts (n-body) */
             ck_assert_int_gt(fired, 0);
     }
-    mpq_clear(d);
-    ccd_ti_scratch_free(s);
-    ccd_algebraic_free(toi);
-    ccd_exact_ctx_free(ctx);
+    ti_exact_teardown(ctx, toi, s, d);
 }
 END_TEST
 

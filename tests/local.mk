@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Check suites: one file of rules per module (tests/<module>.mk).
-EXTRA_DIST += tests/plugin/collide_at_start.h tests/test_support.h tests/shared_family.h tests/shared_family_run.h
+EXTRA_DIST += tests/ti_exact_setup.h tests/plugin/collide_at_start.h tests/test_support.h tests/shared_family.h tests/shared_family_run.h
 include tests/core.mk
 include tests/query.mk
 include tests/fuzz.mk
