@@ -31,3 +31,10 @@ tests_check_ti_stop_SOURCES = tests/check_ti_stop.c tests/test_query_set.h
 tests_check_ti_stop_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_ti_stop_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
 	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+# Tight Inclusion's time advance by certified slabs (option advance).
+check_PROGRAMS += tests/check_ti_advance
+TESTS += tests/check_ti_advance
+tests_check_ti_advance_SOURCES = tests/check_ti_advance.c tests/test_query_set.h
+tests_check_ti_advance_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_ti_advance_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
+	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

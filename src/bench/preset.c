@@ -73,6 +73,7 @@ static const char *const ms_sweep_settings[] = {
     "tight-inclusion@published.search=levels",
     "tight-inclusion@published.exclude=axes",
     "tight-inclusion@published.stop=boxes",
+    "tight-inclusion@published.advance=0",
     "tight-inclusion@published.delta=1e-6",
     "tight-inclusion@published.max_checks=1000000",
     "tight-inclusion.delta=1e-6",

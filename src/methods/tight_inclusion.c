@@ -21,6 +21,8 @@
 #include "methods/builtin.h"
 #include "methods/tight_inclusion.h"
 
+#include "core/assert.h"
+
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -69,6 +71,11 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                          "published); prove: also at a contact proven within the time "
                          "tolerance of the level's first colliding box, and boxes after a "
                          "contact proven at its end are dropped (d > 0)"},
+    [CCD_TI_OPT_ADVANCE] = {"advance", CCD_OPTION_INTEGER, {.i = 64}, {.i = 0},
+                            {.i = LONG_MAX}, NULL,
+                            "checks of the search after which a query goes to the time advance "
+                            "(certified time slabs, d > 0), then back to the search above the "
+                            "time it cleared; 0: never (as published)"},
 };
 
 /* The three methods share one table, so any of them reads the defaults. */
@@ -128,6 +135,49 @@ ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_par
     return CCD_OK;
 }
 
+typedef ccd_status (*search_fn)(ccd_result *r, const ccd_ti_query *tq, double delta,
+                                long max_checks, ccd_ti_scratch *s);
+
+/* The search used up its first budget (option advance, r holds that run): certified
+ * time slabs (tight_inclusion_advance.c) decide the query or clear the time before
+ * s_clear, and the search runs again from its root with the boxes before s_clear
+ * dropped (a subtree of the published one: every contact is in a kept box) within
+ * what is left of m_I.  Its toi is raised to the cleared time, still a lower bound. */
+static ccd_status advance_then_search(ccd_result *r, ccd_ti_query *tq, double delta,
+                                      long max_checks, ccd_ti_scratch *s, search_fn search)
+{
+    enum { ADVANCE_MAX_STEPS = 256 };
+    long checks = r->checks;
+    const double tol_t = tq->kappa[0] > 0.0 ? delta / tq->kappa[0] : INFINITY; /* as the search */
+    ccd_ti_advance adv;
+    const ccd_ti_advance_end end = ccd_ti_advance_time(&adv, tq, tol_t, ADVANCE_MAX_STEPS);
+    checks += adv.checks;
+    if (end == CCD_TI_ADVANCE_NONE) {
+        *r = (ccd_result){.collides = 0, .toi = INFINITY, .toi_upper = INFINITY,
+                          .tolerance = 0.0, .checks = checks, .hit_max_checks = 0};
+        return CCD_OK;
+    }
+    if (end == CCD_TI_ADVANCE_BRACKET) {
+        CCD_ASSERT(adv.s_clear <= adv.s_contact);
+        *r = (ccd_result){.collides = 1, .toi = adv.s_clear * tq->t_max,
+                          .toi_upper = adv.s_contact * tq->t_max, .tolerance = 0.0,
+                          .checks = checks, .hit_max_checks = 0};
+        return CCD_OK;
+    }
+    tq->s_floor = adv.s_clear;
+    const long left = max_checks < 0 ? -1 : (checks < max_checks ? max_checks - checks : 1);
+    ccd_status st = search(r, tq, delta, left, s);
+    if (st != CCD_OK)
+        return st;
+    r->checks += checks;
+    const double cleared = adv.s_clear * tq->t_max;
+    if (r->collides && r->toi < cleared) {
+        r->toi = cleared;
+        r->toi_upper = fmax(r->toi_upper, cleared);
+    }
+    return CCD_OK;
+}
+
 static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *p, double d,
                            double t_max, double delta, ccd_ti_isa isa, int depth_first,
                            ccd_ti_scratch *s)
@@ -150,11 +200,19 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
                           .checks = start_checks, .hit_max_checks = 0};
         return CCD_OK;
     }
-    st = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_SEARCH) == CCD_TI_SEARCH_EARLIEST
-             ? ccd_ti_search_earliest(r, &tq, delta, max_checks, s)
-             : ccd_ti_search_bfs(r, &tq, delta, max_checks, s);
+    const search_fn search =
+        ccd_option_int(p, TI_METHOD, CCD_TI_OPT_SEARCH) == CCD_TI_SEARCH_EARLIEST
+            ? ccd_ti_search_earliest
+            : ccd_ti_search_bfs;
+    const long advance_after = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_ADVANCE);
+    /* d > ε only: below it no contact is provable and the advance could only clear */
+    const int advance = advance_after > 0 && (max_checks < 0 || advance_after < max_checks) &&
+                        tq.proof[0] >= 0.0 && tq.proof[1] >= 0.0 && tq.proof[2] >= 0.0;
+    st = search(r, &tq, delta, advance ? advance_after : max_checks, s);
     r->checks += start_checks;
-    return st;
+    if (st != CCD_OK || !advance || !r->hit_max_checks)
+        return st;
+    return advance_then_search(r, &tq, delta, max_checks, s, search);
 }
 
 /*

@@ -46,6 +46,9 @@ struct ccd_ti_query {
     ccd_ti_kernel_fn kernel;
     int exclude;      /* CCD_TI_EXCLUDE_*; ccd_ti_query_init leaves 0, the axes alone     */
     int stop;         /* CCD_TI_STOP_*; ccd_ti_query_init leaves 0, the boxes alone       */
+    double s_floor;   /* boxes ending at or before this s (window units) are dropped: the
+                       * time before it is certified free of contacts (option advance);
+                       * ccd_ti_query_init leaves 0                                       */
 };
 
 /* Kernels (tight_inclusion_corners*.c).  The SIMD ones exist when configure found
@@ -101,6 +104,11 @@ double ccd_ti_proof_bound(double eps, double d);
 int ccd_ti_excluded_by_directions(const ccd_ti_query *q, double t0, double t1, double u0,
                                   double u1, double v0, double v1);
 
+/* A time slab [t0, t1] × the whole domain: 1 when G = w·F − d·|w|₁ > 0 is certified
+ * at its 6 (VF) or 8 (EE) corners, which proves no (t, u, v) of the slab has
+ * |F|∞ ≤ d; 0 otherwise.  w is any vector of doubles (a candidate direction). */
+int ccd_ti_slab_excluded(const ccd_ti_query *q, const double w[3], double t0, double t1);
+
 /* ------------------------------------------------------------ search (tight_inclusion_search.c) */
 
 typedef struct ccd_ti_scratch ccd_ti_scratch;
@@ -141,6 +149,31 @@ int ccd_ti_contact_at_start(long *checks, const ccd_ti_query *tq);
  * t, or the candidate of a small LP in doubles failed the proof). */
 int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t);
 
+/* The same LP at time t, for the time advance: 1 with a proven contact (u, v) as
+ * above; −1 with a candidate direction w along which F(t, ·) misses the d-cube (the
+ * LP's dual, not certified: see ccd_ti_slab_excluded); 0 when neither. */
+int ccd_ti_probe_time(double uv[2], double w[3], const ccd_ti_query *tq, double t);
+
+/* ---------------------------------------------------------- advance (tight_inclusion_advance.c) */
+
+/* Outcome of the time advance. */
+typedef enum ccd_ti_advance_end {
+    CCD_TI_ADVANCE_NONE = 0,    /* no contact in the whole window, certified              */
+    CCD_TI_ADVANCE_BRACKET = 1, /* toi ∈ [s_clear, s_contact], s_contact − s_clear ≤ tol_t */
+    CCD_TI_ADVANCE_OPEN = 2     /* stopped: no contact before s_clear, nothing else known  */
+} ccd_ti_advance_end;
+
+typedef struct ccd_ti_advance {
+    double s_clear;   /* no contact at any time fl(s·t_max), s ≤ s_clear: certified    */
+    double s_contact; /* a contact proven at fl(s_contact·t_max); INFINITY when none */
+    long checks;      /* LPs solved (each counted as one check)                      */
+} ccd_ti_advance;
+
+/* Advance through the window [0, 1] (units of t_max) by certified time slabs, at most
+ * max_steps LPs (d > ε only; otherwise OPEN at once with s_clear = 0). */
+ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq, double tol_t,
+                                       int max_steps);
+
 /* The options the three Tight Inclusion methods declare (ccd_ti_options), by index. */
 enum {
     CCD_TI_OPT_DELTA = 0,       /* tolerance δ                                           */
@@ -153,6 +186,7 @@ enum {
     CCD_TI_OPT_START,           /* CCD_TI_START_*; not read by tight-inclusion-dfs        */
     CCD_TI_OPT_EXCLUDE,         /* CCD_TI_EXCLUDE_*; not read by tight-inclusion-dfs      */
     CCD_TI_OPT_STOP,            /* CCD_TI_STOP_*; read by the level search alone          */
+    CCD_TI_OPT_ADVANCE,         /* checks before the time advance; 0: never                */
     CCD_TI_OPT_COUNT
 };
 extern const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT];

@@ -119,13 +119,13 @@ static int promising(const double w[3], const double fc[3], const ccd_ti_query *
            fabs(w[0]) * q->bound[0] + fabs(w[1]) * q->bound[1] + fabs(w[2]) * q->bound[2];
 }
 
-/* G > 0 at every corner, certified (the bound in the header comment).  w must
- * satisfy |w_i| ≤ 1. */
-static int separates(const double w[3], const double f[2][2][2][3], const ccd_ti_query *q)
+/* G > 0 at each of the n corner values f, certified (the bound in the header
+ * comment).  w must satisfy |w_i| ≤ 1. */
+static int separates(const double w[3], const double (*f)[3], int n, const ccd_ti_query *q)
 {
     const double aw[3] = {fabs(w[0]), fabs(w[1]), fabs(w[2])};
-    for (int c = 0; c < 8; ++c) {
-        const double *fc = f[c >> 2][(c >> 1) & 1][c & 1];
+    for (int c = 0; c < n; ++c) {
+        const double *fc = f[c];
         const double s = (w[0] * fc[0] + w[1] * fc[1]) + w[2] * fc[2];
         const double r = (aw[0] * (q->bound[0] + DIR_DOT_REL * fabs(fc[0])) +
                           aw[1] * (q->bound[1] + DIR_DOT_REL * fabs(fc[1]))) +
@@ -140,8 +140,10 @@ static int separates(const double w[3], const double f[2][2][2][3], const ccd_ti
  * finite (no direction). */
 static int direction(double out[3], const double w[3], const double towards[3])
 {
+    if (!isfinite(w[0]) || !isfinite(w[1]) || !isfinite(w[2]))
+        return 0; /* fmax below would skip a NaN */
     const double m = fmax(fabs(w[0]), fmax(fabs(w[1]), fabs(w[2])));
-    if (!(m > 0.0) || !isfinite(m))
+    if (!(m > 0.0))
         return 0;
     const double dot = w[0] * towards[0] + w[1] * towards[1] + w[2] * towards[2];
     const double scale = dot < 0.0 ? -1.0 / m : 1.0 / m;
@@ -165,5 +167,31 @@ int ccd_ti_excluded_by_directions(const ccd_ti_query *q, double t0, double t1, d
     const double ts[2] = {t0, t1}, us[2] = {u0, u1}, vs[2] = {v0, v1};
     double f[2][2][2][3];
     corners(f, q, ts, us, vs);
-    return (use_n && separates(w[0], f, q)) || (use_f && separates(w[1], f, q));
+    const double(*flat)[3] = &f[0][0][0];
+    return (use_n && separates(w[0], flat, 8, q)) || (use_f && separates(w[1], flat, 8, q));
+}
+
+/*
+ * A time slab [t0, t1] × the whole domain (option advance, tight_inclusion_advance.c).
+ * For a fixed t, F(t, ·) is affine in (u, v), so G = w·F − d|w|₁ is too, and its
+ * minimum over the domain is at one of the domain's corners: the triangle's three
+ * (0, 0), (1, 0), (0, 1) for VF, the square's four for EE.  For fixed (u, v), G is
+ * affine in t.  So the minimum of G over the slab is at one of those corners at t0 or
+ * t1 (6 values for VF, 8 for EE), each evaluated with the kernels' operations
+ * (ccd_ti_corner_value, |F̂_i − F_i| ≤ ε_i for any doubles t, u, v in [0, 1]) and
+ * certified as above.
+ */
+int ccd_ti_slab_excluded(const ccd_ti_query *q, const double w[3], double t0, double t1)
+{
+    double wn[3];
+    if (!direction(wn, w, w))
+        return 0;
+    static const double uv[4][2] = {{0.0, 0.0}, {1.0, 0.0}, {0.0, 1.0}, {1.0, 1.0}};
+    const int m = q->kind == CCD_VF ? 3 : 4;
+    double f[8][3];
+    int n = 0;
+    for (int i = 0; i < 2; ++i)
+        for (int c = 0; c < m; ++c)
+            ccd_ti_corner_value(f[n++], q, i ? t1 : t0, uv[c][0], uv[c][1]);
+    return separates(wn, f, n, q);
 }

@@ -168,6 +168,8 @@ static inline int directions_worth_trying(ti_dir_stats *ds)
 static inline unsigned check_box(const ccd_ti_query *tq, const ti_box *b, const ti_shape *sh,
                                  ti_dir_stats *ds)
 {
+    if (b->t + sh->w[0] <= tq->s_floor)
+        return 0; /* certified free of contacts by the time advance (option advance) */
     const double t0 = time_of(tq, b->t), t1 = time_of(tq, b->t + sh->w[0]);
     const unsigned hit =
         tq->kernel(tq, t0, t1, b->u, b->u + sh->w[1], b->v, b->v + sh->w[2]);

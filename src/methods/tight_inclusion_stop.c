@@ -64,13 +64,48 @@ static int vertex(double x[3], const stop_row *r, int i, int j, int k)
     return isfinite(x[0]) && isfinite(x[1]) && isfinite(x[2]);
 }
 
-/* A candidate (u, v) for the LP above (no claim attached); 0 when none was found. */
-static int candidate(double uv[2], const ccd_ti_query *tq, double t)
+/* The LP's direction of separation: at the optimal vertex (tight rows i, j, k) the
+ * dual multipliers λ solve Σ λ_r·g_r = (0, 0, 1); the rows ±F_a + s ≤ P_a among them
+ * give w = Σ λ_r·(±e_a), the direction along which F(t, ·) is farthest from the
+ * d-cube (the combination's (u, v) terms are paid for by the domain rows).  Plain
+ * floating point: w is only a candidate, ccd_ti_slab_excluded certifies it.  0 when
+ * the vertex is near-singular or holds no F row. */
+static int dual_direction(double w[3], const stop_row *r, const int tight[3])
+{
+    double mt[3][3]; /* transpose: column a is the row g of tight[a] */
+    for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b)
+            mt[b][a] = r[tight[a]].g[b];
+    const double det = det3(mt);
+    if (!(fabs(det) > 1e-300))
+        return 0;
+    w[0] = w[1] = w[2] = 0.0;
+    int any = 0;
+    for (int c = 0; c < 3; ++c) {
+        if (tight[c] >= 6)
+            continue; /* a domain row */
+        double mc[3][3];
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b)
+                mc[a][b] = b == c ? (a == 2 ? 1.0 : 0.0) : mt[a][b];
+        const double lambda = det3(mc) / det;
+        w[tight[c] / 2] += tight[c] % 2 ? -lambda : lambda;
+        any = 1;
+    }
+    return any && isfinite(w[0]) && isfinite(w[1]) && isfinite(w[2]);
+}
+
+/* Solve the LP above at time t.  Returns 1 with a candidate (u, v) (no claim
+ * attached) when its optimum s is ≥ 0, −1 with a candidate direction w when s < 0
+ * (F(t, ·) misses the d-cube, as far as doubles tell), 0 when neither was found. */
+static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t)
 {
     double a[3], b1[3], c1[3];
     ccd_ti_corner_value(a, tq, t, 0.0, 0.0);
     ccd_ti_corner_value(b1, tq, t, 1.0, 0.0);
     ccd_ti_corner_value(c1, tq, t, 0.0, 1.0);
+    /* rows 2i and 2i + 1 are +F_i and −F_i: dual_direction reads the axis and sign off
+     * the index */
     stop_row r[STOP_MAX_ROWS];
     int n = 0;
     for (int i = 0; i < 3; ++i) {
@@ -89,6 +124,7 @@ static int candidate(double uv[2], const ccd_ti_query *tq, double t)
     /* feasibility slack for the rounding of the vertices themselves */
     const double slack = 1e-12 * (tq->proof[0] + fabs(a[0]) + fabs(a[1]) + fabs(a[2]) + 1.0);
     double best_s = -INFINITY;
+    int tight[3] = {-1, -1, -1};
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j)
             for (int k = j + 1; k < n; ++k) {
@@ -98,24 +134,23 @@ static int candidate(double uv[2], const ccd_ti_query *tq, double t)
                 int ok = 1;
                 for (int m = 0; m < n && ok; ++m)
                     ok = r[m].g[0] * x[0] + r[m].g[1] * x[1] + r[m].g[2] * x[2] <= r[m].h + slack;
-                if (ok)
+                if (ok) {
                     best_s = x[2], uv[0] = x[0], uv[1] = x[1];
+                    tight[0] = i, tight[1] = j, tight[2] = k;
+                }
             }
-    return best_s >= 0.0;
+    if (best_s >= 0.0)
+        return 1;
+    if (tight[0] >= 0 && dual_direction(w, r, tight))
+        return -1;
+    return 0;
 }
 
-int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t)
+/* Prove the candidate (u, v) at t: onto the grid, inside the domain (multiples of 2^-40
+ * in [0, 1] are exact, and so are their sums and 1 − v), evaluated with the kernels'
+ * operations and compared with the proof bounds. */
+static int prove(double uv[2], const ccd_ti_query *tq, double t, const double c[2])
 {
-    for (int axis = 0; axis < 3; ++axis)
-        if (tq->proof[axis] < 0.0)
-            return 0; /* d ≤ ε: nothing is provable */
-    if (!(t >= 0.0 && t <= 1.0))
-        return 0;
-    double c[2];
-    if (!candidate(c, tq, t))
-        return 0;
-    /* onto the grid, inside the domain: multiples of 2^-40 in [0, 1] are exact, and so
-     * are their sums and 1 − v */
     double u = floor(fmin(fmax(c[0], 0.0), 1.0) / STOP_GRID) * STOP_GRID;
     double v = floor(fmin(fmax(c[1], 0.0), 1.0) / STOP_GRID) * STOP_GRID;
     if (tq->kind == CCD_VF && !(u <= 1.0 - v))
@@ -127,4 +162,29 @@ int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t)
             return 0;
     uv[0] = u, uv[1] = v;
     return 1;
+}
+
+static int provable(const ccd_ti_query *tq, double t)
+{
+    for (int axis = 0; axis < 3; ++axis)
+        if (tq->proof[axis] < 0.0)
+            return 0; /* d ≤ ε: nothing is provable */
+    return t >= 0.0 && t <= 1.0;
+}
+
+int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t)
+{
+    double c[2], w[3];
+    return provable(tq, t) && solve(c, w, tq, t) == 1 && prove(uv, tq, t, c);
+}
+
+int ccd_ti_probe_time(double uv[2], double w[3], const ccd_ti_query *tq, double t)
+{
+    if (!provable(tq, t))
+        return 0;
+    double c[2];
+    const int lp = solve(c, w, tq, t);
+    if (lp == 1)
+        return prove(uv, tq, t, c);
+    return lp;
 }

@@ -1,0 +1,328 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tight Inclusion's time advance (option advance, src/methods/tight_inclusion_advance.c)
+ * and the slab test it relies on (ccd_ti_slab_excluded, tight_inclusion_directions.c).
+ *
+ * - ccd_ti_slab_excluded never clears a slab that holds a contact: on hand-built
+ *   cases (a falling vertex, approaching skew edges, a vertex beside the hypotenuse,
+ *   where the VF domain must be the triangle and not the square) and on every query
+ *   of the shared data that collides at d, against slabs around the exact toi with
+ *   random and LP directions; it does clear the slabs before the toi, so the test can
+ *   fail both ways.
+ * - ccd_ti_advance_time on hand-built cases: a bracket of the exact toi within tol_t in
+ *   a few LPs, NONE for a miss, never NONE for a grazing contact, OPEN when d ≤ ε.
+ * - On the shared data at d = 1e-2, 1e-3, 1e-4, 1e-6, 1e-8 against the exact L∞ truth:
+ *   NONE only where there is no contact, a BRACKET always holds the exact toi, OPEN
+ *   never clears past it; the whole method with every query sent to the advance
+ *   (advance=1) has no false negative, toi never after the exact one, toi_upper never
+ *   before it, and no more false positives than the published search (advance=0).
+ *
+ * Time: every CCD_MS_STRIDE-th query (default 16) at five d, m_I = 10^4.
+ */
+#include <config.h>
+
+#include "exact/exact_ccd.h"
+#include "methods/builtin.h"
+#include "methods/tight_inclusion.h"
+#include "test_query_set.h"
+#include "test_support.h"
+#include "ti_exact_setup.h"
+
+#include <check.h>
+#include <gmp.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static test_query_set data;
+
+static int load(void)
+{
+    return test_query_set_load_ms(&data);
+}
+
+#define FOR_EACH_QUERY(q) TEST_QUERY_SET_FOR_EACH(q, &data)
+
+typedef double point[3];
+
+static ccd_ti_query prepare(const ccd_query *q, double d)
+{
+    ccd_params p;
+    ccd_params_default(&p);
+    ccd_ti_query tq;
+    ck_assert_int_eq(ccd_ti_query_init(&tq, q, &p, d, 1.0, CCD_TI_SCALAR), CCD_OK);
+    return tq;
+}
+
+static uint64_t next(uint64_t *state)
+{
+    *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+    return *state >> 11;
+}
+
+static double uniform(uint64_t *state)
+{
+    return (double)next(state) * 0x1p-53;
+}
+
+/* ------------------------------------------------------------ the slab test */
+
+START_TEST(test_slab_hand_built)
+{
+    /* A vertex falling onto the unit triangle: height 1 − 2t, within 0.01 from t = 0.495. */
+    const point x0[4] = {{0.25, 0.25, 1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const point x1[4] = {{0.25, 0.25, -1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    ccd_query q = test_query_from_frames(CCD_VF, x0, x1);
+    ccd_ti_query tq = prepare(&q, 0.01);
+    const double up[3] = {0, 0, 1}, down[3] = {0, 0, -1}, side[3] = {1, 0, 0};
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, up, 0.0, 0.49), 1);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, up, 0.3, 0.4949), 1);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, up, 0.0, 0.4951), 0); /* holds t = 0.495 */
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, up, 0.495, 0.495), 0);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, down, 0.0, 0.49), 0);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, side, 0.0, 0.49), 0);
+    const double zero[3] = {0, 0, 0}, nan3[3] = {NAN, 0, 1};
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, zero, 0.0, 0.1), 0);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, nan3, 0.0, 0.1), 0); /* not (±1, 0, 1) */
+
+    /* Beside the hypotenuse, L∞ 0.1 away: the triangle's corners certify it, the
+     * square's corner (1, 1) would not. */
+    const point hyp[4] = {{0.6, 0.6, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    q = test_query_from_frames(CCD_VF, hyp, hyp);
+    tq = prepare(&q, 0.09);
+    const double diag[3] = {1, 1, 0};
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, diag, 0.0, 1.0), 1);
+    tq = prepare(&q, 0.11);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, diag, 0.0, 1.0), 0);
+
+    /* Skew edges approaching: 0.1·(1 − t) apart in z, within 0.01 from t = 0.9. */
+    const point s0[4] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0.1}, {0, 1, 0.1}};
+    const point s1[4] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}};
+    q = test_query_from_frames(CCD_EE, s0, s1);
+    tq = prepare(&q, 0.01);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, down, 0.0, 0.899), 1);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, down, 0.0, 0.901), 0);
+    ck_assert_int_eq(ccd_ti_slab_excluded(&tq, up, 0.0, 0.5), 0);
+}
+END_TEST
+
+/* ------------------------------------------------------------ the advance, by hand */
+
+static double tol_t(const ccd_ti_query *tq)
+{
+    return 1e-6 / tq->kappa[0];
+}
+
+START_TEST(test_advance_hand_built)
+{
+    ccd_ti_advance a;
+    /* The falling vertex: toi = 0.495 exactly, bracketed within tol_t in a few LPs. */
+    const point x0[4] = {{0.25, 0.25, 1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const point x1[4] = {{0.25, 0.25, -1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    ccd_query q = test_query_from_frames(CCD_VF, x0, x1);
+    ccd_ti_query tq = prepare(&q, 0.01);
+    ck_assert_int_eq(ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256), CCD_TI_ADVANCE_BRACKET);
+    ck_assert(a.s_clear <= 0.495 && a.s_contact >= 0.495);
+    ck_assert(a.s_contact - a.s_clear <= tol_t(&tq));
+    ck_assert_int_le(a.checks, 8);
+    /* d ≤ ε: nothing provable, nothing done */
+    tq = prepare(&q, 0.0);
+    ck_assert_int_eq(ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256), CCD_TI_ADVANCE_OPEN);
+    ck_assert(a.s_clear == 0.0 && a.checks == 0);
+
+    /* Falling beside the triangle, 0.2 away: no contact. */
+    const point m0[4] = {{-0.2, -0.2, 1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const point m1[4] = {{-0.2, -0.2, -1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    q = test_query_from_frames(CCD_VF, m0, m1);
+    tq = prepare(&q, 0.01);
+    ck_assert_int_eq(ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256), CCD_TI_ADVANCE_NONE);
+    ck_assert(a.s_clear == 1.0);
+
+    /* Grazing: the vertex slides over the triangle at height exactly 0.0078125 = d (a
+     * dyadic, so the contact is exact at every t): never NONE, and a bracket must start
+     * at 0. */
+    const point g0[4] = {{0.1, 0.1, 0x1p-7}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const point g1[4] = {{0.4, 0.4, 0x1p-7}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    q = test_query_from_frames(CCD_VF, g0, g1);
+    tq = prepare(&q, 0x1p-7);
+    const ccd_ti_advance_end end = ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256);
+    ck_assert_int_ne(end, CCD_TI_ADVANCE_NONE);
+    ck_assert(a.s_clear == 0.0);
+
+    /* A vertex passing a triangle edge parallel to a face of the d-cube (the case of
+     * docs/min-separation.md): edge v = 0 of the triangle, the vertex moving in −y at
+     * z = 0; within 0.01 when y ≤ 0.01, at t = 0.99/1.98 = 0.5. */
+    const point e0[4] = {{0.5, -1, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const point e1[4] = {{0.5, 0.98, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    q = test_query_from_frames(CCD_VF, e0, e1);
+    tq = prepare(&q, 0.01);
+    ck_assert_int_eq(ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256), CCD_TI_ADVANCE_BRACKET);
+    ck_assert(a.s_clear <= 0.5 && a.s_contact >= 0.5);
+    ck_assert_int_le(a.checks, 8);
+
+    /* Skew edges: toi 0.9. */
+    const point s0[4] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0.1}, {0, 1, 0.1}};
+    const point s1[4] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}};
+    q = test_query_from_frames(CCD_EE, s0, s1);
+    tq = prepare(&q, 0.01);
+    ck_assert_int_eq(ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256), CCD_TI_ADVANCE_BRACKET);
+    ck_assert(a.s_clear <= 0.9 && a.s_contact >= 0.9);
+}
+END_TEST
+
+/* ------------------------------------------------------------ against the exact truth */
+
+/* Slabs around the exact toi of every colliding query: never cleared, whatever w. */
+START_TEST(test_slab_exact)
+{
+    if (!load()) {
+        fprintf(stderr, "SKIP: shared benchmark data not found\n");
+        return;
+    }
+    ccd_exact_ctx *ctx;
+    ccd_algebraic *toi;
+    ccd_ti_scratch *s;
+    mpq_t d;
+    ccd_params p;
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    ti_exact_setup(&ctx, &toi, &s, d, &p, opt, 10000);
+    uint64_t state = 11;
+    long tried = 0, cleared_before = 0;
+    static const double ds[] = {1e-2, 1e-4};
+    for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) {
+        mpq_set_d(d, ds[i]);
+        FOR_EACH_QUERY(q)
+        {
+            int collides;
+            ck_assert_int_eq(ccd_exact_decide(&collides, toi, q, d, 0, ctx), CCD_OK);
+            if (!collides)
+                continue;
+            const double lo = ccd_algebraic_round_down(toi), hi = ccd_algebraic_round_up(toi);
+            ccd_ti_query tq = prepare(q, ds[i]);
+            for (int k = 0; k < 4; ++k) {
+                /* a direction: the LP's at a time before the toi, or random */
+                const double before = lo * uniform(&state);
+                double w[3], uv[2];
+                if (k % 2 || ccd_ti_probe_time(uv, w, &tq, before) != -1)
+                    for (int a = 0; a < 3; ++a)
+                        w[a] = uniform(&state) - 0.5;
+                const double t0 = fmax(lo - uniform(&state) * 1e-3 * (k + 1), 0.0);
+                const double t1 = fmin(hi + uniform(&state) * 1e-3 * k, 1.0);
+                ++tried;
+                ck_assert_msg(!ccd_ti_slab_excluded(&tq, w, t0, t1),
+                              "d = %g, query %llu: slab [%.17g, %.17g] holding the toi cleared",
+                              ds[i], (unsigned long long)q->index, t0, t1);
+                if (k == 0 && before < lo)
+                    cleared_before += ccd_ti_slab_excluded(&tq, w, 0.0, before);
+            }
+        }
+    }
+    fprintf(stderr, "slab test: %ld slabs holding the toi kept; %ld slabs before it cleared\n",
+            tried, cleared_before);
+    ck_assert_int_gt(tried, 1000);
+    ck_assert_int_gt(cleared_before, tried / 16);
+    ti_exact_teardown(ctx, toi, s, d);
+}
+END_TEST
+
+START_TEST(test_advance_exact)
+{
+    if (!load()) {
+        fprintf(stderr, "SKIP: shared benchmark data not found\n");
+        return;
+    }
+    ccd_exact_ctx *ctx;
+    ccd_algebraic *toi;
+    ccd_ti_scratch *s;
+    mpq_t d;
+    ccd_params p;
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    ti_exact_setup(&ctx, &toi, &s, d, &p, opt, 10000);
+    static const double ds[] = {1e-2, 1e-3, 1e-4, 1e-6, 1e-8};
+    for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) {
+        p.ms = ds[i];
+        mpq_set_d(d, ds[i]);
+        long n = 0, pos = 0, ends[3] = {0, 0, 0}, fn = 0, late = 0, early_upper = 0;
+        long fp_advance = 0, fp_published = 0, mi_advance = 0, mi_published = 0;
+        FOR_EACH_QUERY(q)
+        {
+            int collides;
+            ck_assert_int_eq(ccd_exact_decide(&collides, toi, q, d, 0, ctx), CCD_OK);
+            n++;
+            pos += collides;
+            /* the advance alone */
+            ccd_ti_query tq = prepare(q, ds[i]);
+            ccd_ti_advance a;
+            const ccd_ti_advance_end end = ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256);
+            ends[end]++;
+            if (end == CCD_TI_ADVANCE_NONE)
+                ck_assert_msg(!collides, "d = %g, query %llu: NONE but a contact", ds[i],
+                              (unsigned long long)q->index);
+            if (end == CCD_TI_ADVANCE_BRACKET)
+                ck_assert_msg(collides && ccd_algebraic_cmp_d(toi, a.s_clear) >= 0 &&
+                                  ccd_algebraic_cmp_d(toi, a.s_contact) <= 0,
+                              "d = %g, query %llu: the bracket [%.17g, %.17g] misses the toi",
+                              ds[i], (unsigned long long)q->index, a.s_clear, a.s_contact);
+            if (end == CCD_TI_ADVANCE_OPEN && collides)
+                ck_assert_msg(ccd_algebraic_cmp_d(toi, a.s_clear) >= 0,
+                              "d = %g, query %llu: cleared past the toi to %.17g", ds[i],
+                              (unsigned long long)q->index, a.s_clear);
+            /* the method, every query through the advance, and as published */
+            ccd_result e, b;
+            opt[CCD_TI_OPT_ADVANCE].i = 1;
+            ck_assert_int_eq(ccd_ti_solve(&e, q, &p, ccd_ti_isa_best(), 0, s), CCD_OK);
+            opt[CCD_TI_OPT_ADVANCE].i = 0;
+            ck_assert_int_eq(ccd_ti_solve(&b, q, &p, ccd_ti_isa_best(), 0, s), CCD_OK);
+            fp_advance += e.collides && !collides;
+            fp_published += b.collides && !collides;
+            mi_advance += e.hit_max_checks;
+            mi_published += b.hit_max_checks;
+            if (collides && !e.collides)
+                fn++, fprintf(stderr, "d = %g: false negative at query %llu\n", ds[i],
+                              (unsigned long long)q->index);
+            if (collides && e.collides && ccd_algebraic_cmp_d(toi, e.toi) < 0)
+                late++, fprintf(stderr, "d = %g: toi %.17g after the exact one (query %llu)\n",
+                                ds[i], e.toi, (unsigned long long)q->index);
+            if (e.collides && e.toi_upper > e.toi &&
+                (!collides || ccd_algebraic_cmp_d(toi, e.toi_upper) > 0))
+                early_upper++,
+                    fprintf(stderr, "d = %g: toi_upper %.17g before the exact toi (query %llu)\n",
+                            ds[i], e.toi_upper, (unsigned long long)q->index);
+        }
+        fprintf(stderr,
+                "advance, d = %g: n=%ld exact positives=%ld; advance NONE %ld, BRACKET %ld, "
+                "OPEN %ld; FP advance=1 %ld, advance=0 %ld; m_I hits %ld, %ld\n",
+                ds[i], n, pos, ends[CCD_TI_ADVANCE_NONE], ends[CCD_TI_ADVANCE_BRACKET],
+                ends[CCD_TI_ADVANCE_OPEN], fp_advance, fp_published, mi_advance, mi_published);
+        ck_assert_int_eq(fn, 0);
+        ck_assert_int_eq(late, 0);
+        ck_assert_int_eq(early_upper, 0);
+        ck_assert_int_le(fp_advance, fp_published);
+        ck_assert_int_le(mi_advance, mi_published);
+        /* the advance decides most queries by itself (it is the point of it) */
+        ck_assert_int_gt(ends[CCD_TI_ADVANCE_NONE] + ends[CCD_TI_ADVANCE_BRACKET], n / 2);
+    }
+    ti_exact_teardown(ctx, toi, s, d);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *su = suite_create("ti_advance");
+    TCase *hand = tcase_create("hand-built");
+    tcase_add_test(hand, test_slab_hand_built);
+    tcase_add_test(hand, test_advance_hand_built);
+    suite_add_tcase(su, hand);
+    TCase *tc = tcase_create("exact");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_slab_exact);
+    tcase_add_test(tc, test_advance_exact);
+    suite_add_tcase(su, tc);
+    SRunner *sr = srunner_create(su);
+    srunner_set_fork_status(sr, CK_NOFORK);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    test_query_set_free(&data);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
