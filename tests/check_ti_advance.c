@@ -160,6 +160,23 @@ START_TEST(test_advance_hand_built)
     ck_assert(a.s_clear <= 0.5 && a.s_contact >= 0.5);
     ck_assert_int_le(a.checks, 8);
 
+    /* A degenerate LP (unit-tests/vertex-face/data_0_0 query 12): at t = 0 the vertex
+     * is L∞ 1 from the face on three axes at once, so several sets of three rows are
+     * tight at the optimum and only some have a dual λ ≥ 0.  The first enumerated
+     * gave w = (2, 0, 1), which cleared nothing (the advance stopped OPEN and the
+     * search ran to m_I); the direction is the face normal (0, 1, 0). */
+    const point h0[4] = {{0, 1, 0}, {-1, 0, 1}, {1, 0, 1}, {0, 0, -1}};
+    const point h1[4] = {{0, 2, -0x1p-23}, {-1, 2, 1}, {1, 2, 1}, {0, 2, -1}};
+    q = test_query_from_frames(CCD_VF, h0, h1);
+    tq = prepare(&q, 0.01);
+    double uv[2], w[3];
+    int basis[3] = {-1, -1, -1};
+    ck_assert_int_eq(ccd_ti_probe_time(uv, w, basis, &tq, 0.0), -1);
+    ck_assert(w[1] > 0.0 && fabs(w[0]) <= 1e-12 * w[1] && fabs(w[2]) <= 1e-12 * w[1]);
+    ck_assert_int_eq(ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256), CCD_TI_ADVANCE_BRACKET);
+    ck_assert(a.s_clear <= 0.99 && a.s_contact >= 0.99);
+    ck_assert_int_le(a.checks, 8);
+
     /* Skew edges: toi 0.9. */
     const point s0[4] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0.1}, {0, 1, 0.1}};
     const point s1[4] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}};
@@ -203,7 +220,8 @@ START_TEST(test_slab_exact)
                 /* a direction: the LP's at a time before the toi, or random */
                 const double before = lo * uniform(&state);
                 double w[3], uv[2];
-                if (k % 2 || ccd_ti_probe_time(uv, w, &tq, before) != -1)
+                int basis[3] = {-1, -1, -1};
+                if (k % 2 || ccd_ti_probe_time(uv, w, basis, &tq, before) != -1)
                     for (int a = 0; a < 3; ++a)
                         w[a] = uniform(&state) - 0.5;
                 const double t0 = fmax(lo - uniform(&state) * 1e-3 * (k + 1), 0.0);

@@ -151,8 +151,12 @@ int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t);
 
 /* The same LP at time t, for the time advance: 1 with a proven contact (u, v) as
  * above; −1 with a candidate direction w along which F(t, ·) misses the d-cube (the
- * LP's dual, not certified: see ccd_ti_slab_excluded); 0 when neither. */
-int ccd_ti_probe_time(double uv[2], double w[3], const ccd_ti_query *tq, double t);
+ * LP's dual, not certified: see ccd_ti_slab_excluded); 0 when neither.  basis
+ * (in/out) holds the rows of the last optimum, tried first (a warm start: the
+ * advance probes nearby times, where the same rows usually stay optimal);
+ * {−1, −1, −1} for none. */
+int ccd_ti_probe_time(double uv[2], double w[3], int basis[3], const ccd_ti_query *tq,
+                      double t);
 
 /* ---------------------------------------------------------- advance (tight_inclusion_advance.c) */
 

@@ -95,11 +95,12 @@ ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq
     a->checks = 0;
     if (tq->proof[0] < 0.0 || tq->proof[1] < 0.0 || tq->proof[2] < 0.0)
         return CCD_TI_ADVANCE_OPEN; /* d ≤ ε: no contact is provable, no bracket */
+    int basis[3] = {-1, -1, -1}; /* the LP's warm start */
     while (a->checks < max_steps) {
         const double s0 = a->s_clear;
         double uv[2], w[3];
         ++a->checks;
-        const int probe = ccd_ti_probe_time(uv, w, tq, s0 * tq->t_max);
+        const int probe = ccd_ti_probe_time(uv, w, basis, tq, s0 * tq->t_max);
         if (probe == 1) { /* a contact at s0 itself: toi = s0 */
             a->s_contact = s0;
             return CCD_TI_ADVANCE_BRACKET;
@@ -120,7 +121,7 @@ ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq
             if (s1 - s0 > tol_t)
                 s1 = nextafter(s1, 0.0);
             ++a->checks;
-            if (ccd_ti_probe_time(uv, w, tq, s1 * tq->t_max) == 1) {
+            if (ccd_ti_probe_time(uv, w, basis, tq, s1 * tq->t_max) == 1) {
                 a->s_contact = s1;
                 return CCD_TI_ADVANCE_BRACKET;
             }

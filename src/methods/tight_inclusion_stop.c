@@ -64,13 +64,10 @@ static int vertex(double x[3], const stop_row *r, int i, int j, int k)
     return isfinite(x[0]) && isfinite(x[1]) && isfinite(x[2]);
 }
 
-/* The LP's direction of separation: at the optimal vertex (tight rows i, j, k) the
- * dual multipliers λ solve Σ λ_r·g_r = (0, 0, 1); the rows ±F_a + s ≤ P_a among them
- * give w = Σ λ_r·(±e_a), the direction along which F(t, ·) is farthest from the
- * d-cube (the combination's (u, v) terms are paid for by the domain rows).  Plain
- * floating point: w is only a candidate, ccd_ti_slab_excluded certifies it.  0 when
- * the vertex is near-singular or holds no F row. */
-static int dual_direction(double w[3], const stop_row *r, const int tight[3])
+/* The dual multipliers of the vertex where the rows tight[0..2] are tight: λ solves
+ * Σ λ_a·g_{tight[a]} = (0, 0, 1) (Cramer's rule on the transpose).  0 when
+ * near-singular. */
+static int multipliers(double lambda[3], const stop_row *r, const int tight[3])
 {
     double mt[3][3]; /* transpose: column a is the row g of tight[a] */
     for (int a = 0; a < 3; ++a)
@@ -79,26 +76,75 @@ static int dual_direction(double w[3], const stop_row *r, const int tight[3])
     const double det = det3(mt);
     if (!(fabs(det) > 1e-300))
         return 0;
-    w[0] = w[1] = w[2] = 0.0;
-    int any = 0;
     for (int c = 0; c < 3; ++c) {
-        if (tight[c] >= 6)
-            continue; /* a domain row */
         double mc[3][3];
         for (int a = 0; a < 3; ++a)
             for (int b = 0; b < 3; ++b)
                 mc[a][b] = b == c ? (a == 2 ? 1.0 : 0.0) : mt[a][b];
-        const double lambda = det3(mc) / det;
-        w[tight[c] / 2] += tight[c] % 2 ? -lambda : lambda;
-        any = 1;
+        lambda[c] = det3(mc) / det;
     }
-    return any && isfinite(w[0]) && isfinite(w[1]) && isfinite(w[2]);
+    return isfinite(lambda[0]) && isfinite(lambda[1]) && isfinite(lambda[2]);
+}
+
+/* The LP's direction of separation: at the optimal vertex (tight rows i, j, k) the
+ * dual multipliers λ solve Σ λ_r·g_r = (0, 0, 1); the rows ±F_a + s ≤ P_a among them
+ * give w = Σ λ_r·(±e_a), the direction along which F(t, ·) is farthest from the
+ * d-cube (the combination's (u, v) terms are paid for by the domain rows).  Plain
+ * floating point: w is only a candidate, ccd_ti_slab_excluded certifies it.  0 when
+ * the vertex is near-singular or holds no F row. */
+static int dual_direction(double w[3], const stop_row *r, const int tight[3])
+{
+    double lambda[3];
+    if (!multipliers(lambda, r, tight))
+        return 0;
+    w[0] = w[1] = w[2] = 0.0;
+    int any = 0;
+    for (int c = 0; c < 3; ++c)
+        if (tight[c] < 6) { /* an F row, not a domain row */
+            w[tight[c] / 2] += tight[c] % 2 ? -lambda[c] : lambda[c];
+            any = 1;
+        }
+    return any;
+}
+
+/* Rows 0–5 are the F rows: a vertex of domain rows alone leaves s free. */
+static inline int tight_has_no_f_row(int i, int j, int k)
+{
+    return i >= 6 && j >= 6 && k >= 6;
+}
+
+/* Is the dual of the rows tight[] feasible: λ ≥ 0 (within rounding)? */
+static int dual_feasible(const stop_row *r, const int tight[3])
+{
+    double lambda[3];
+    if (!multipliers(lambda, r, tight))
+        return 0;
+    for (int c = 0; c < 3; ++c)
+        if (!(lambda[c] >= -1e-12))
+            return 0;
+    return 1;
+}
+
+/* Is the vertex of rows tight[] feasible (within slack) and is its dual feasible?
+ * Then it is optimal: the simplex method's test.  Used to reuse the last optimal
+ * rows (a warm start) instead of enumerating vertices, and to pick, at a degenerate
+ * optimum (more than three rows tight), rows whose dual gives the direction. */
+static int optimal(double x[3], const stop_row *r, int n, const int tight[3], double slack)
+{
+    if (!vertex(x, r, tight[0], tight[1], tight[2]) || !dual_feasible(r, tight))
+        return 0;
+    for (int m = 0; m < n; ++m)
+        if (!(r[m].g[0] * x[0] + r[m].g[1] * x[1] + r[m].g[2] * x[2] <= r[m].h + slack))
+            return 0;
+    return 1;
 }
 
 /* Solve the LP above at time t.  Returns 1 with a candidate (u, v) (no claim
  * attached) when its optimum s is ≥ 0, −1 with a candidate direction w when s < 0
- * (F(t, ·) misses the d-cube, as far as doubles tell), 0 when neither was found. */
-static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t)
+ * (F(t, ·) misses the d-cube, as far as doubles tell), 0 when neither was found.
+ * basis (in/out): the rows tight at the last optimum, tried first; {−1, −1, −1}
+ * for none. */
+static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t, int basis[3])
 {
     double a[3], b1[3], c1[3];
     ccd_ti_corner_value(a, tq, t, 0.0, 0.0);
@@ -125,11 +171,17 @@ static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t)
     const double slack = 1e-12 * (tq->proof[0] + fabs(a[0]) + fabs(a[1]) + fabs(a[2]) + 1.0);
     double best_s = -INFINITY;
     int tight[3] = {-1, -1, -1};
+    double x[3];
+    if (basis[0] >= 0 && basis[2] < n && optimal(x, r, n, basis, slack)) {
+        best_s = x[2], uv[0] = x[0], uv[1] = x[1];
+        for (int c = 0; c < 3; ++c)
+            tight[c] = basis[c];
+        goto solved;
+    }
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j)
             for (int k = j + 1; k < n; ++k) {
-                double x[3];
-                if (!vertex(x, r, i, j, k) || !(x[2] > best_s))
+                if (tight_has_no_f_row(i, j, k) || !vertex(x, r, i, j, k) || !(x[2] > best_s))
                     continue;
                 int ok = 1;
                 for (int m = 0; m < n && ok; ++m)
@@ -139,6 +191,23 @@ static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t)
                     tight[0] = i, tight[1] = j, tight[2] = k;
                 }
             }
+    /* A degenerate optimum (a face of (u, v) all at the best s, or more than three
+     * rows through the vertex) may have been reached through rows whose λ is not
+     * ≥ 0; their w is no direction of separation.  Look for optimal rows. */
+    if (best_s < 0.0 && tight[0] >= 0 && !dual_feasible(r, tight))
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j)
+                for (int k = j + 1; k < n; ++k) {
+                    const int rows[3] = {i, j, k};
+                    if (!tight_has_no_f_row(i, j, k) && optimal(x, r, n, rows, slack)) {
+                        best_s = x[2], uv[0] = x[0], uv[1] = x[1];
+                        tight[0] = i, tight[1] = j, tight[2] = k;
+                        goto solved;
+                    }
+                }
+solved:
+    for (int c = 0; c < 3; ++c)
+        basis[c] = tight[c];
     if (best_s >= 0.0)
         return 1;
     if (tight[0] >= 0 && dual_direction(w, r, tight))
@@ -175,15 +244,16 @@ static int provable(const ccd_ti_query *tq, double t)
 int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t)
 {
     double c[2], w[3];
-    return provable(tq, t) && solve(c, w, tq, t) == 1 && prove(uv, tq, t, c);
+    int basis[3] = {-1, -1, -1};
+    return provable(tq, t) && solve(c, w, tq, t, basis) == 1 && prove(uv, tq, t, c);
 }
 
-int ccd_ti_probe_time(double uv[2], double w[3], const ccd_ti_query *tq, double t)
+int ccd_ti_probe_time(double uv[2], double w[3], int basis[3], const ccd_ti_query *tq, double t)
 {
     if (!provable(tq, t))
         return 0;
     double c[2];
-    const int lp = solve(c, w, tq, t);
+    const int lp = solve(c, w, tq, t, basis);
     if (lp == 1)
         return prove(uv, tq, t, c);
     return lp;
