@@ -187,6 +187,35 @@ START_TEST(test_advance_hand_built)
 }
 END_TEST
 
+/* m_I bounds the search, the advance and the search after it together. */
+START_TEST(test_advance_within_max_checks)
+{
+    const point x0[4] = {{0.25, 0.25, 1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const point x1[4] = {{0.25, 0.25, -1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const ccd_query q = test_query_from_frames(CCD_VF, x0, x1);
+    ccd_params p;
+    ccd_params_default(&p);
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    ccd_options_default(opt, &ccd_method_tight_inclusion);
+    p.options = opt;
+    p.ms = 0.01;
+    ck_assert_int_eq(opt[CCD_TI_OPT_ADVANCE].i, 64); /* the default */
+    opt[CCD_TI_OPT_ADVANCE].i = 1;
+    ccd_ti_scratch *s = ccd_ti_scratch_new();
+    ccd_result r;
+    opt[CCD_TI_OPT_MAX_CHECKS].i = 1000;
+    ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, s), CCD_OK);
+    ck_assert(r.collides && !r.hit_max_checks && r.toi <= 0.495 && r.toi_upper >= 0.495);
+    const long needed = r.checks;
+    ck_assert_int_le(needed, 1 + 8);
+    opt[CCD_TI_OPT_MAX_CHECKS].i = needed - 1; /* one LP short: the conservative answer */
+    ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, s), CCD_OK);
+    ck_assert(r.collides && r.hit_max_checks && r.toi <= 0.495);
+    ck_assert_int_le(r.checks, needed - 1);
+    ccd_ti_scratch_free(s);
+}
+END_TEST
+
 /* ------------------------------------------------------------ against the exact truth */
 
 /* Slabs around the exact toi of every colliding query: never cleared, whatever w. */
@@ -330,6 +359,7 @@ int main(void)
     TCase *hand = tcase_create("hand-built");
     tcase_add_test(hand, test_slab_hand_built);
     tcase_add_test(hand, test_advance_hand_built);
+    tcase_add_test(hand, test_advance_within_max_checks);
     suite_add_tcase(su, hand);
     TCase *tc = tcase_create("exact");
     tcase_set_timeout(tc, 600);

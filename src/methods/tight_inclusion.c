@@ -150,7 +150,10 @@ static ccd_status advance_then_search(ccd_result *r, ccd_ti_query *tq, double de
     long checks = r->checks;
     const double tol_t = tq->kappa[0] > 0.0 ? delta / tq->kappa[0] : INFINITY; /* as the search */
     ccd_ti_advance adv;
-    const ccd_ti_advance_end end = ccd_ti_advance_time(&adv, tq, tol_t, ADVANCE_MAX_STEPS);
+    long steps = ADVANCE_MAX_STEPS; /* and within m_I */
+    if (max_checks >= 0 && max_checks - checks < steps)
+        steps = max_checks > checks ? max_checks - checks : 0;
+    const ccd_ti_advance_end end = ccd_ti_advance_time(&adv, tq, tol_t, (int)steps);
     checks += adv.checks;
     if (end == CCD_TI_ADVANCE_NONE) {
         *r = (ccd_result){.collides = 0, .toi = INFINITY, .toi_upper = INFINITY,
@@ -164,13 +167,17 @@ static ccd_status advance_then_search(ccd_result *r, ccd_ti_query *tq, double de
                           .checks = checks, .hit_max_checks = 0};
         return CCD_OK;
     }
+    const double cleared = adv.s_clear * tq->t_max;
+    if (max_checks >= 0 && checks >= max_checks) { /* m_I spent: the conservative answer */
+        *r = (ccd_result){.collides = 1, .toi = cleared, .toi_upper = cleared,
+                          .tolerance = 0.0, .checks = checks, .hit_max_checks = 1};
+        return CCD_OK;
+    }
     tq->s_floor = adv.s_clear;
-    const long left = max_checks < 0 ? -1 : (checks < max_checks ? max_checks - checks : 1);
-    ccd_status st = search(r, tq, delta, left, s);
+    ccd_status st = search(r, tq, delta, max_checks < 0 ? -1 : max_checks - checks, s);
     if (st != CCD_OK)
         return st;
     r->checks += checks;
-    const double cleared = adv.s_clear * tq->t_max;
     if (r->collides && r->toi < cleared) {
         r->toi = cleared;
         r->toi_upper = fmax(r->toi_upper, cleared);

@@ -113,7 +113,7 @@ ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq
             a->s_clear = 1.0;
             return CCD_TI_ADVANCE_NONE;
         }
-        if (s_star - s0 <= tol_t) {
+        if (s_star - s0 <= tol_t && a->checks < max_steps) {
             /* toi is near s*: prove a contact halfway through the d-cube (at small d
              * the vertex or edge may be through it before s0 + tol_t), at most at
              * s0 + tol_t (rounded down) */
