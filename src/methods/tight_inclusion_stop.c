@@ -19,12 +19,23 @@
  * grid 2^-40 (so u ≤ 1 − v is exact) and proven exactly as the contact-at-start test
  * does: F̂ = ccd_ti_corner_value(t, u, v), the kernels' operation sequence, has
  * |F̂_i − F_i| ≤ ε_i for every double t, u, v in [0, 1] (tight_inclusion_filter.md:
- * the bound assumes only t, u, v ∈ [0, 1], not t = 0), so |F̂_i| ≤ P_i ≤ d − ε_i (ccd_ti_proof_bound) proves |F_i| ≤ d.  A wrong,
+ * the bound assumes only t, u, v ∈ [0, 1], not t = 0), so |F̂_i| ≤ P_i ≤ d − ε_i (ccd_ti_proof_bound)
+ * proves |F_i| ≤ d.  A wrong,
  * degenerate or empty LP only makes the proof fail; it never proves a false contact.
+ *
+ * The time advance (tight_inclusion_advance.c) asks the same LP through
+ * ccd_ti_probe_time.  When its optimum s is negative (F(t, ·) misses the cube of
+ * half-width P), the dual of the optimal vertex gives the direction of separation w
+ * (dual_direction), a candidate that ccd_ti_slab_excluded certifies.  The advance
+ * probes nearby times, where the same three rows usually stay optimal, so the last
+ * optimal rows are tried first (a warm start, checked by the simplex method's test:
+ * vertex feasible, λ ≥ 0) before the vertices are enumerated.
  */
 #include <config.h>
 
 #include "methods/tight_inclusion.h"
+
+#include "core/assert.h"
 
 #include <math.h>
 
@@ -125,34 +136,34 @@ static int dual_feasible(const stop_row *r, const int tight[3])
     return 1;
 }
 
-/* Is the vertex of rows tight[] feasible (within slack) and is its dual feasible?
- * Then it is optimal: the simplex method's test.  Used to reuse the last optimal
- * rows (a warm start) instead of enumerating vertices, and to pick, at a degenerate
- * optimum (more than three rows tight), rows whose dual gives the direction. */
-static int optimal(double x[3], const stop_row *r, int n, const int tight[3], double slack)
+/* Is the vertex x feasible, within slack? */
+static int feasible(const double x[3], const stop_row *r, int n, double slack)
 {
-    if (!vertex(x, r, tight[0], tight[1], tight[2]) || !dual_feasible(r, tight))
-        return 0;
     for (int m = 0; m < n; ++m)
         if (!(r[m].g[0] * x[0] + r[m].g[1] * x[1] + r[m].g[2] * x[2] <= r[m].h + slack))
             return 0;
     return 1;
 }
 
-/* Solve the LP above at time t.  Returns 1 with a candidate (u, v) (no claim
- * attached) when its optimum s is ≥ 0, −1 with a candidate direction w when s < 0
- * (F(t, ·) misses the d-cube, as far as doubles tell), 0 when neither was found.
- * basis (in/out): the rows tight at the last optimum, tried first; {−1, −1, −1}
- * for none. */
-static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t, int basis[3])
+/* Is the vertex of rows tight[] feasible and is its dual feasible?  Then it is
+ * optimal: the simplex method's test.  Used to reuse the last optimal rows (a warm
+ * start) instead of enumerating vertices, and to pick, at a degenerate optimum (more
+ * than three rows tight), rows whose dual gives the direction. */
+static int optimal(double x[3], const stop_row *r, int n, const int tight[3], double slack)
+{
+    return vertex(x, r, tight[0], tight[1], tight[2]) && dual_feasible(r, tight) &&
+           feasible(x, r, n, slack);
+}
+
+/* The rows of the LP above at time t, in r; returns their number.  Rows 2i and
+ * 2i + 1 are +F_i and −F_i (dual_direction reads the axis and sign off the index),
+ * the domain's follow.  *slack: the feasibility slack for the rounding of vertices. */
+static int lp_rows(stop_row r[STOP_MAX_ROWS], double *slack, const ccd_ti_query *tq, double t)
 {
     double a[3], b1[3], c1[3];
     ccd_ti_corner_value(a, tq, t, 0.0, 0.0);
     ccd_ti_corner_value(b1, tq, t, 1.0, 0.0);
     ccd_ti_corner_value(c1, tq, t, 0.0, 1.0);
-    /* rows 2i and 2i + 1 are +F_i and −F_i: dual_direction reads the axis and sign off
-     * the index */
-    stop_row r[STOP_MAX_ROWS];
     int n = 0;
     for (int i = 0; i < 3; ++i) {
         const double bi = b1[i] - a[i], ci = c1[i] - a[i];
@@ -167,52 +178,75 @@ static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t, in
         r[n++] = (stop_row){{1.0, 0.0, 0.0}, 1.0};
         r[n++] = (stop_row){{0.0, 1.0, 0.0}, 1.0};
     }
-    /* feasibility slack for the rounding of the vertices themselves */
-    const double slack = 1e-12 * (tq->proof[0] + fabs(a[0]) + fabs(a[1]) + fabs(a[2]) + 1.0);
-    double best_s = -INFINITY;
-    int tight[3] = {-1, -1, -1};
-    double x[3];
-    if (basis[0] >= 0 && basis[2] < n && optimal(x, r, n, basis, slack)) {
-        best_s = x[2], uv[0] = x[0], uv[1] = x[1];
-        for (int c = 0; c < 3; ++c)
-            tight[c] = basis[c];
-        goto solved;
-    }
+    CCD_ASSERT(n <= STOP_MAX_ROWS);
+    *slack = 1e-12 * (tq->proof[0] + fabs(a[0]) + fabs(a[1]) + fabs(a[2]) + 1.0);
+    return n;
+}
+
+/* Vertex enumeration: the feasible vertex x of largest s and its rows; tight[0] < 0
+ * when none was found. */
+static void best_vertex(double x[3], int tight[3], const stop_row *r, int n, double slack)
+{
+    x[2] = -INFINITY;
+    tight[0] = tight[1] = tight[2] = -1;
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j)
             for (int k = j + 1; k < n; ++k) {
-                if (tight_has_no_f_row(i, j, k) || !vertex(x, r, i, j, k) || !(x[2] > best_s))
+                double y[3];
+                if (tight_has_no_f_row(i, j, k) || !vertex(y, r, i, j, k) || !(y[2] > x[2]) ||
+                    !feasible(y, r, n, slack))
                     continue;
-                int ok = 1;
-                for (int m = 0; m < n && ok; ++m)
-                    ok = r[m].g[0] * x[0] + r[m].g[1] * x[1] + r[m].g[2] * x[2] <= r[m].h + slack;
-                if (ok) {
-                    best_s = x[2], uv[0] = x[0], uv[1] = x[1];
+                x[0] = y[0], x[1] = y[1], x[2] = y[2];
+                tight[0] = i, tight[1] = j, tight[2] = k;
+            }
+}
+
+/* The first rows found optimal (feasible vertex, λ ≥ 0), in x and tight; 0 when none. */
+static int optimal_rows(double x[3], int tight[3], const stop_row *r, int n, double slack)
+{
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            for (int k = j + 1; k < n; ++k) {
+                const int rows[3] = {i, j, k};
+                if (!tight_has_no_f_row(i, j, k) && optimal(x, r, n, rows, slack)) {
                     tight[0] = i, tight[1] = j, tight[2] = k;
+                    return 1;
                 }
             }
-    /* A degenerate optimum (a face of (u, v) all at the best s, or more than three
-     * rows through the vertex) may have been reached through rows whose λ is not
-     * ≥ 0; their w is no direction of separation.  Look for optimal rows. */
-    if (best_s < 0.0 && tight[0] >= 0 && !dual_feasible(r, tight))
-        for (int i = 0; i < n; ++i)
-            for (int j = i + 1; j < n; ++j)
-                for (int k = j + 1; k < n; ++k) {
-                    const int rows[3] = {i, j, k};
-                    if (!tight_has_no_f_row(i, j, k) && optimal(x, r, n, rows, slack)) {
-                        best_s = x[2], uv[0] = x[0], uv[1] = x[1];
-                        tight[0] = i, tight[1] = j, tight[2] = k;
-                        goto solved;
-                    }
-                }
-solved:
-    for (int c = 0; c < 3; ++c)
-        basis[c] = tight[c];
-    if (best_s >= 0.0)
-        return 1;
-    if (tight[0] >= 0 && dual_direction(w, r, tight))
-        return -1;
     return 0;
+}
+
+/* Solve the LP above at time t.  Returns 1 with a candidate (u, v) (no claim
+ * attached) when its optimum s is ≥ 0, −1 with a candidate direction w when s < 0
+ * (F(t, ·) misses the d-cube, as far as doubles tell), 0 when neither was found.
+ * basis (in/out): the rows tight at the last optimum, tried first; {−1, −1, −1}
+ * for none. */
+static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t, int basis[3])
+{
+    stop_row r[STOP_MAX_ROWS];
+    double slack, x[3];
+    const int n = lp_rows(r, &slack, tq, t);
+    if (!(basis[0] >= 0 && basis[2] < n && optimal(x, r, n, basis, slack))) {
+        best_vertex(x, basis, r, n, slack);
+        if (basis[0] < 0)
+            return 0;
+        /* A degenerate optimum (a face of (u, v) all at the best s, or more than
+         * three rows through the vertex) may have been reached through rows whose λ
+         * is not ≥ 0; their w is no direction of separation (a vertex head-on to a
+         * face, L∞ 1 away on three axes at once, gave w = (2, 0, 1)).  Look for
+         * optimal rows; the enumeration's vertex stays if there are none. */
+        if (x[2] < 0.0 && !dual_feasible(r, basis)) {
+            double y[3];
+            int rows[3];
+            if (optimal_rows(y, rows, r, n, slack))
+                for (int c = 0; c < 3; ++c)
+                    x[c] = y[c], basis[c] = rows[c];
+        }
+    }
+    uv[0] = x[0], uv[1] = x[1];
+    if (x[2] >= 0.0)
+        return 1;
+    return dual_direction(w, r, basis) ? -1 : 0;
 }
 
 /* Prove the candidate (u, v) at t: onto the grid, inside the domain (multiples of 2^-40
