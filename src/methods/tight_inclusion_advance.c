@@ -120,8 +120,9 @@ ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq
             double s1 = fmin(fmin(s0 + tol_t, s_star + 0.5 * pass), 1.0);
             if (s1 - s0 > tol_t)
                 s1 = nextafter(s1, 0.0);
+            double w1[3]; /* w stays the direction of s0 for step 3 */
             ++a->checks;
-            if (ccd_ti_probe_time(uv, w, basis, tq, s1 * tq->t_max) == 1) {
+            if (ccd_ti_probe_time(uv, w1, basis, tq, s1 * tq->t_max) == 1) {
                 a->s_contact = s1;
                 return CCD_TI_ADVANCE_BRACKET;
             }
