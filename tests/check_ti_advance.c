@@ -346,8 +346,10 @@ START_TEST(test_advance_exact)
         ck_assert_int_eq(early_upper, 0);
         ck_assert_int_le(fp_advance, fp_published);
         ck_assert_int_le(mi_advance, mi_published);
-        /* the advance decides most queries by itself (it is the point of it) */
-        ck_assert_int_gt(ends[CCD_TI_ADVANCE_NONE] + ends[CCD_TI_ADVANCE_BRACKET], n / 2);
+        /* the advance decides all but a few queries by itself (it is the point of it):
+         * a direction that clears too little (a degenerate LP's, or one taken at
+         * the wrong time) leaves dozens OPEN (736 and 14 at d = 1e-8) */
+        ck_assert_int_le(ends[CCD_TI_ADVANCE_OPEN], n / 200);
     }
     ti_exact_teardown(ctx, toi, s, d);
 }
