@@ -216,6 +216,71 @@ START_TEST(test_advance_within_max_checks)
 }
 END_TEST
 
+/* Random queries, many degenerate on purpose (a face or edge in the plane z = 0,
+ * static primitives, coordinates on a coarse grid so that contacts are often exactly
+ * at distance d): the method with every query sent to the advance against the exact
+ * L∞ truth.  Runs in the hand-built case: it needs no shared data. */
+START_TEST(test_advance_random_exact)
+{
+    ccd_exact_ctx *ctx;
+    ccd_algebraic *toi;
+    ccd_ti_scratch *s;
+    mpq_t d;
+    ccd_params p;
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    ti_exact_setup(&ctx, &toi, &s, d, &p, opt, 100000);
+    opt[CCD_TI_OPT_ADVANCE].i = 1;
+    uint64_t state = 23;
+    long positives = 0, decided = 0;
+    for (int i = 0; i < 3000; ++i) {
+        point x0[4], x1[4];
+        const int grid = i % 3 == 0; /* multiples of 1/8: exact ties with d = 2^-k */
+        for (int k = 0; k < 4; ++k)
+            for (int a = 0; a < 3; ++a) {
+                x0[k][a] = uniform(&state) - 0.5;
+                x1[k][a] = x0[k][a] + (uniform(&state) - 0.5) * 0.4;
+                if (grid) {
+                    x0[k][a] = round(x0[k][a] * 8.0) / 8.0;
+                    x1[k][a] = round(x1[k][a] * 8.0) / 8.0;
+                }
+            }
+        if (i % 4 == 1) /* a face (VF) or the second edge (EE) in z = 0 */
+            for (int k = (i % 2 ? 1 : 2); k < 4; ++k)
+                x0[k][2] = x1[k][2] = 0.0;
+        if (i % 7 == 3) /* static */
+            for (int k = 0; k < 4; ++k)
+                for (int a = 0; a < 3; ++a)
+                    x1[k][a] = x0[k][a];
+        const ccd_query q = test_query_from_frames(i % 2 ? CCD_VF : CCD_EE, x0, x1);
+        p.ms = ldexp(1.0, -(int)(1 + i % 10));
+        mpq_set_d(d, p.ms);
+        int collides;
+        ck_assert_int_eq(ccd_exact_decide(&collides, toi, &q, d, 0, ctx), CCD_OK);
+        ccd_result r;
+        ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, ccd_ti_isa_best(), 0, s), CCD_OK);
+        positives += collides;
+        decided += !r.hit_max_checks;
+        ck_assert_msg(!collides || r.collides, "query %d (d = %g): false negative", i, p.ms);
+        if (collides) {
+            ck_assert_msg(ccd_algebraic_cmp_d(toi, r.toi) >= 0,
+                          "query %d (d = %g): toi %.17g after the exact one", i, p.ms, r.toi);
+            if (r.toi_upper > r.toi)
+                ck_assert_msg(ccd_algebraic_cmp_d(toi, r.toi_upper) <= 0,
+                              "query %d (d = %g): toi_upper %.17g before the exact toi", i,
+                              p.ms, r.toi_upper);
+        } else {
+            ck_assert_msg(!(r.collides && r.toi_upper > r.toi),
+                          "query %d (d = %g): a bracket without a contact", i, p.ms);
+        }
+    }
+    fprintf(stderr, "advance, random: %ld of 3000 collide; %ld decided within m_I\n", positives,
+            decided);
+    ck_assert_int_gt(positives, 300);
+    ck_assert_int_lt(positives, 2700);
+    ti_exact_teardown(ctx, toi, s, d);
+}
+END_TEST
+
 /* ------------------------------------------------------------ against the exact truth */
 
 /* Slabs around the exact toi of every colliding query: never cleared, whatever w. */
@@ -359,9 +424,11 @@ int main(void)
 {
     Suite *su = suite_create("ti_advance");
     TCase *hand = tcase_create("hand-built");
+    tcase_set_timeout(hand, 120); /* the random queries' exact truth, under ASan */
     tcase_add_test(hand, test_slab_hand_built);
     tcase_add_test(hand, test_advance_hand_built);
     tcase_add_test(hand, test_advance_within_max_checks);
+    tcase_add_test(hand, test_advance_random_exact);
     suite_add_tcase(su, hand);
     TCase *tc = tcase_create("exact");
     tcase_set_timeout(tc, 600);
