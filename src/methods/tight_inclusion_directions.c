@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Exclusion of a box by a separating direction (option exclude=directions).
+ * Exclusion of a box (option exclude=directions) or of a time slab (option advance,
+ * ccd_ti_slab_excluded at the end) by a separating direction.
  *
  * The inclusion test (tight_inclusion_corners*.c) drops a box when, on one of the
  * three coordinate axes, the hull of F over the box's 8 corners misses [−T, T].  When
