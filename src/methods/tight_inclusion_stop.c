@@ -54,14 +54,9 @@ static double det3(const double m[3][3])
            m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
 }
 
-/* The vertex where rows i, j, k are tight (Cramer's rule); 0 when near-singular. */
-static int vertex(double x[3], const stop_row *r, int i, int j, int k)
+/* Solve m·x = rhs by Cramer's rule; 0 when m is near-singular or x is not finite. */
+static int cramer(double x[3], const double m[3][3], const double rhs[3])
 {
-    const stop_row *p[3] = {&r[i], &r[j], &r[k]};
-    double m[3][3];
-    for (int a = 0; a < 3; ++a)
-        for (int b = 0; b < 3; ++b)
-            m[a][b] = p[a]->g[b];
     const double det = det3(m);
     if (!(fabs(det) > 1e-300))
         return 0;
@@ -69,32 +64,34 @@ static int vertex(double x[3], const stop_row *r, int i, int j, int k)
         double mc[3][3];
         for (int a = 0; a < 3; ++a)
             for (int b = 0; b < 3; ++b)
-                mc[a][b] = b == c ? p[a]->h : m[a][b];
+                mc[a][b] = b == c ? rhs[a] : m[a][b];
         x[c] = det3(mc) / det;
     }
     return isfinite(x[0]) && isfinite(x[1]) && isfinite(x[2]);
 }
 
+/* The vertex where rows i, j, k are tight; 0 when near-singular. */
+static int vertex(double x[3], const stop_row *r, int i, int j, int k)
+{
+    const stop_row *p[3] = {&r[i], &r[j], &r[k]};
+    double m[3][3];
+    for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b)
+            m[a][b] = p[a]->g[b];
+    const double h[3] = {p[0]->h, p[1]->h, p[2]->h};
+    return cramer(x, m, h);
+}
+
 /* The dual multipliers of the vertex where the rows tight[0..2] are tight: λ solves
- * Σ λ_a·g_{tight[a]} = (0, 0, 1) (Cramer's rule on the transpose).  0 when
- * near-singular. */
+ * Σ λ_a·g_{tight[a]} = (0, 0, 1), the transposed system.  0 when near-singular. */
 static int multipliers(double lambda[3], const stop_row *r, const int tight[3])
 {
-    double mt[3][3]; /* transpose: column a is the row g of tight[a] */
+    double mt[3][3]; /* column a is the row g of tight[a] */
     for (int a = 0; a < 3; ++a)
         for (int b = 0; b < 3; ++b)
             mt[b][a] = r[tight[a]].g[b];
-    const double det = det3(mt);
-    if (!(fabs(det) > 1e-300))
-        return 0;
-    for (int c = 0; c < 3; ++c) {
-        double mc[3][3];
-        for (int a = 0; a < 3; ++a)
-            for (int b = 0; b < 3; ++b)
-                mc[a][b] = b == c ? (a == 2 ? 1.0 : 0.0) : mt[a][b];
-        lambda[c] = det3(mc) / det;
-    }
-    return isfinite(lambda[0]) && isfinite(lambda[1]) && isfinite(lambda[2]);
+    static const double e_s[3] = {0.0, 0.0, 1.0};
+    return cramer(lambda, mt, e_s);
 }
 
 /* The LP's direction of separation: at the optimal vertex (tight rows i, j, k) the
