@@ -14,6 +14,7 @@ include tests/polyhedra.mk
 include tests/gen.mk
 include tests/ms.mk
 include tests/example.mk
+include tests/cxx.mk
 include tests/api.mk
 include tests/msrf.mk
 include tests/tight_ccd.mk

@@ -318,18 +318,31 @@ CCD_API void ccd_option_format(char *buf, size_t size, const ccd_option *o, ccd_
 typedef const ccd_method *const *(*ccd_plugin_entry_fn)(unsigned api_version);
 #define CCD_PLUGIN_ENTRY "ccdbench_plugin_methods"
 #define CCD_PLUGIN_API_SYMBOL "ccdbench_plugin_api_version"
-#define CCD_PLUGIN_DECLARE_API CCD_API const unsigned ccdbench_plugin_api_version = CCD_API_VERSION
+/* C++: a `const` at namespace scope has internal linkage unless declared extern,
+ * and a function outside an extern "C" block gets a mangled name; CCD_PLUGIN_EXTERN_C
+ * gives both symbols external C linkage whether or not the user wrote the macros
+ * inside an extern "C" block (a linkage specification may nest). */
+#ifdef __cplusplus
+#define CCD_PLUGIN_EXTERN_C extern "C"
+#else
+#define CCD_PLUGIN_EXTERN_C extern
+#endif
+#define CCD_PLUGIN_DECLARE_API                                                            \
+    CCD_PLUGIN_EXTERN_C CCD_API const unsigned ccdbench_plugin_api_version;              \
+    const unsigned ccdbench_plugin_api_version = CCD_API_VERSION
 /* Both symbols of a plugin whose methods are the NULL-terminated array `methods`:
  * the API version, and the entry, which gives ccdbench of another API version
- * NULL.  Write `CCD_PLUGIN_DEFINE(methods);` once, at file scope. */
+ * NULL.  Write `CCD_PLUGIN_DEFINE(methods);` once, at file scope (in C++, at
+ * global scope, inside an extern "C" block or not). */
 #define CCD_PLUGIN_DEFINE(methods)                                                        \
     CCD_PLUGIN_DECLARE_API;                                                               \
-    CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned api_version);      \
+    CCD_PLUGIN_EXTERN_C CCD_API const ccd_method *const *ccdbench_plugin_methods(         \
+        unsigned api_version);                                                            \
     const ccd_method *const *ccdbench_plugin_methods(unsigned api_version)               \
     {                                                                                     \
         return api_version == CCD_API_VERSION ? (methods) : NULL;                         \
     }                                                                                     \
-    extern const unsigned ccdbench_plugin_api_version
+    CCD_PLUGIN_EXTERN_C const unsigned ccdbench_plugin_api_version
 
 /* Built-in methods, NULL-terminated. */
 CCD_API const ccd_method *const *ccd_builtin_methods(void);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Every public header, include/ccdbench/*.h, compiles alone: a translation unit
 # that includes only that header (twice, for its include guard), as C11 and, when
-# a C++ compiler is at hand, as C++11, with -Wall -Wextra -Werror -pedantic and
+# a C++ compiler is at hand, as C++11 and C++17, with -Wall -Wextra -Werror -pedantic and
 # no include path but the one a user has (-I<prefix>/include).  A header that
 # relies on another being included first, that lacks its extern "C" guard
 # (a C++ caller would then fail to link, so its declarations are checked for C
@@ -34,8 +34,12 @@ for path in "$CCD_SRCDIR"/include/ccdbench/*.h; do
   # C++: the same unit, and every function the header declares must have C
   # linkage (an unmangled name), or a C++ program could not link the library.
   printf '#include <%s>\n#include <%s>\nint main() { return 0; }\n' "$h" "$h" >"$base.cc"
-  "$cxx" -std=c++11 $flags -c -o "$base.oo" "$base.cc" 2>"$base.err" ||
-    { sed 's/^/  /' "$base.err" >&2; fail "$h does not compile alone as C++11"; continue; }
+  cxx_ok=1
+  for std in c++11 c++17; do
+    "$cxx" -std=$std $flags -c -o "$base.oo" "$base.cc" 2>"$base.err" ||
+      { sed 's/^/  /' "$base.err" >&2; fail "$h does not compile alone as $std"; cxx_ok=0; }
+  done
+  [ "$cxx_ok" = 1 ] || continue
   "$cxx" -std=c++11 $flags -E "$base.cc" >"$base.ii" 2>/dev/null
   # The names the header declares, linkage checked by taking their address in a
   # C++ unit compiled to assembly: a mangled reference (_Z...) means no extern "C".
@@ -64,5 +68,29 @@ printf 'int main(void) { return 0; }\n' >>"$all.c"
 for unit in "$all.c" "$all.rev.c"; do
   "$cc" -std=c11 $flags -c -o "$unit.o" "$unit" 2>"$all.err" ||
     { sed 's/^/  /' "$all.err" >&2; fail "the public headers do not compile together ($unit)"; }
+  [ -n "$cxx" ] || continue
+  sed 's/int main(void)/int main()/' "$unit" >"$unit.cc"
+  for std in c++11 c++17; do
+    "$cxx" -std=$std $flags -c -o "$unit.oo" "$unit.cc" 2>"$all.err" ||
+      { sed 's/^/  /' "$all.err" >&2; fail "the public headers do not compile together as $std ($unit.cc)"; }
+  done
 done
+# CCD_PLUGIN_DEFINE, the one macro that expands to definitions, compiles in every
+# language the headers serve, inside an extern "C" block and outside one (whether
+# its symbols get C linkage is tests/cli/plugin-cxx-define.sh).
+printf '%s\n' '#include <ccdbench/ccdbench.h>' \
+  'static const ccd_method *const methods[] = {NULL};' 'CCD_PLUGIN_DEFINE(methods);' \
+  >"$TMP/define.c"
+"$cc" -std=c11 $flags -fPIC -c -o "$TMP/define.o" "$TMP/define.c" 2>"$all.err" ||
+  { sed 's/^/  /' "$all.err" >&2; fail "CCD_PLUGIN_DEFINE does not compile as C11"; }
+if [ -n "$cxx" ]; then
+  sed 's/^CCD_PLUGIN_DEFINE.*/extern "C" {\n&\n}/' "$TMP/define.c" >"$TMP/define-wrapped.cc"
+  cp "$TMP/define.c" "$TMP/define.cc"
+  for std in c++11 c++17; do
+    for unit in "$TMP/define.cc" "$TMP/define-wrapped.cc"; do
+      "$cxx" -std=$std $flags -fPIC -c -o "$unit.o" "$unit" 2>"$all.err" ||
+        { sed 's/^/  /' "$all.err" >&2; fail "CCD_PLUGIN_DEFINE does not compile as $std ($(basename "$unit"))"; }
+    done
+  done
+fi
 finish
