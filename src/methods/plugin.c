@@ -45,8 +45,16 @@ ccd_status ccd_plugin_load(ccd_plugin **out, ccd_error *err, const char *path)
     /* Read the version before calling the entry: a version-1 entry has another
      * signature (it also wrote a count), so calling it would be undefined. */
     const unsigned *version = dlsym(handle, CCD_PLUGIN_API_SYMBOL);
-    if (!version || *version != CCD_API_VERSION) {
-        unsigned built = version ? *version : 1;
+    if (!version) {
+        dlclose(handle);
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                             "plugin has no API version symbol (%s): built for ccdbench API "
+                             "version 1, or without CCD_PLUGIN_DEFINE; this ccdbench has "
+                             "version %d: rebuild it against this ccdbench.h",
+                             CCD_PLUGIN_API_SYMBOL, CCD_API_VERSION);
+    }
+    if (*version != CCD_API_VERSION) {
+        unsigned built = *version;
         dlclose(handle);
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                              "plugin built for ccdbench API version %u, this ccdbench has "

@@ -17,6 +17,23 @@ expect_status 2 "$CCDBENCH" run --plugin "$so" --plugin "$so" "$DEFAULT_DATA"
 expect_stderr "^$so: method 'test-always-collides' is already defined"
 expect_status 2 "$CCDBENCH" run --plugin "$PLUGIN_DIR/no_entry.so" "$DEFAULT_DATA"
 expect_stderr "^$PLUGIN_DIR/no_entry.so: not a ccdbench plugin"
+# The version refused says what the plugin has: no version symbol (API version 1,
+# or a C++ plugin whose version constant kept internal linkage), or another number.
+version=$(sed -n 's/^#define CCD_API_VERSION \([0-9][0-9]*\).*/\1/p' \
+  "$CCD_SRCDIR/include/ccdbench/ccdbench.h")
 expect_status 2 "$CCDBENCH" methods --plugin "$PLUGIN_DIR/other_api.so"
-expect_stderr "^$PLUGIN_DIR/other_api.so: plugin built for ccdbench API version 1, this ccdbench has version 2"
+expect_stderr "^$PLUGIN_DIR/other_api.so: plugin has no API version symbol \(ccdbench_plugin_api_version\): built for ccdbench API version 1, or without CCD_PLUGIN_DEFINE; this ccdbench has version $version: rebuild"
+# A plugin built for a later version (compiled here: the fixture is one line).
+printf '%s\n' '#include <ccdbench/ccdbench.h>' \
+  'CCD_API const unsigned ccdbench_plugin_api_version = CCD_API_VERSION + 7;' \
+  'CCD_API const ccd_method *const *ccdbench_plugin_methods(unsigned v);' \
+  'const ccd_method *const *ccdbench_plugin_methods(unsigned v) { (void)v; return NULL; }' \
+  >"$TMP/later_api.c"
+if ${CC:-cc} -std=c11 -fPIC -shared -I"$CCD_SRCDIR/include" -o "$TMP/later_api.so" \
+     "$TMP/later_api.c" 2>"$TMP/cc.err"; then
+  expect_status 2 "$CCDBENCH" methods --plugin "$TMP/later_api.so"
+  expect_stderr "^$TMP/later_api.so: plugin built for ccdbench API version $((version + 7)), this ccdbench has version $version: rebuild"
+else
+  cat "$TMP/cc.err" >&2; fail "cannot compile the later-API fixture"
+fi
 finish
