@@ -456,7 +456,8 @@ static void tally_method(tally *t, const ccd_method *m, int stride, const ccd_pa
                 break;
             for (size_t i = 0; i < b.count; i++) {
                 const ccd_query *q = &b.queries[i];
-                if (q->index % (uint64_t)stride != 0 || q->label < 0)
+                if (!test_sample_keep(ds.files[fi].csv_path, q->index, (size_t)stride) ||
+                    q->label < 0) /* the tier's subsample (test_tier.h) */
                     continue;
                 ccd_result r;
                 ck_assert_int_eq(ccd_method_run(&r, m, q, p, scratch), CCD_OK);

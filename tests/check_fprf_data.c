@@ -73,5 +73,5 @@ END_TEST
 
 int main(void)
 {
-    return test_run_one("fprf_data", test_answers, 120);
+    return test_run_one("fprf_data", test_answers, 600);
 }

@@ -546,7 +546,7 @@ static Suite *mma_roots_suite(void)
 {
     Suite *s = suite_create("mma_roots");
     TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_wxf_tokens);
     tcase_add_test(tc, test_wxf_malformed);
     tcase_add_test(tc, test_enclose_radicals);

@@ -84,5 +84,5 @@ END_TEST
 
 int main(void)
 {
-    return test_run_one("msrf_data", test_counts_at_1e_2, 120);
+    return test_run_one("msrf_data", test_counts_at_1e_2, 600);
 }

@@ -418,7 +418,7 @@ static Suite *polyhedra_suite(void)
     Suite *s = suite_create("polyhedra_ref");
     TCase *tc = tcase_create("exact");
     tcase_add_unchecked_fixture(tc, setup, NULL);
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_sqrt_ratio_rounded);
     tcase_add_test(tc, test_boxes_at_known_offsets);
     tcase_add_test(tc, test_touching_is_exactly_zero);

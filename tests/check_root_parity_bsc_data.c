@@ -134,5 +134,5 @@ END_TEST
 
 int main(void)
 {
-    return test_run_one("root_parity_bsc_data", test_answers_are_pinned, 120);
+    return test_run_one("root_parity_bsc_data", test_answers_are_pinned, 600);
 }

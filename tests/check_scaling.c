@@ -1000,7 +1000,7 @@ int main(void)
 
     Suite *s = suite_create("scaling");
     TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_spheres_closed_form);
     tcase_add_test(tc, test_axis_aligned_boxes);
     tcase_add_test(tc, test_halfspace_every_primitive);

@@ -424,7 +424,7 @@ int main(void)
 {
     Suite *su = suite_create("ti_advance");
     TCase *hand = tcase_create("hand-built");
-    tcase_set_timeout(hand, 120); /* the random queries' exact truth, under ASan */
+    tcase_set_timeout(hand, 600); /* the random queries' exact truth, under ASan */
     tcase_add_test(hand, test_slab_hand_built);
     tcase_add_test(hand, test_advance_hand_built);
     tcase_add_test(hand, test_advance_within_max_checks);

@@ -69,5 +69,5 @@ END_TEST
 
 int main(void)
 {
-    return test_run_one("tight_ccd_data", test_counts, 120);
+    return test_run_one("tight_ccd_data", test_counts, 600);
 }

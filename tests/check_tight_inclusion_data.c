@@ -84,6 +84,9 @@ static void load_shared(void)
             for (size_t k = 0; k < b.count; ++k) {
                 /* all shared coordinates are doubles; the method sees q.v only */
                 ck_assert_uint_eq(b.queries[k].inexact, 0);
+                /* the fast tier's subsample (test_tier.h) */
+                if (!test_sample_keep(ds.files[i].csv_path, b.queries[k].index, 1))
+                    continue;
                 if (data.count == cap) {
                     cap = cap ? 2 * cap : 16384;
                     data.q = realloc(data.q, cap * sizeof *data.q);
@@ -181,9 +184,12 @@ START_TEST(test_labels_linear_filter)
     for (int f = 0; f < FAMILIES; ++f) {
         ck_assert_msg(c.n[f] > 0, "family %s missing", family_info[f].name);
         ck_assert_msg(c.fn[f] == 0, "%s: %ld false negatives", family_info[f].name, c.fn[f]);
-        /* Not more conservative than the reference implementation (with some slack). */
+        /* Not more conservative than the reference implementation (with some slack);
+         * its counts are of every query (the full tier). */
         const long ref = family_info[f].reference_fp;
-        ck_assert_msg(c.fp[f] <= ref + ref / 4 + 5, "%s: FP %ld", family_info[f].name, c.fp[f]);
+        if (test_full_tier())
+            ck_assert_msg(c.fp[f] <= ref + ref / 4 + 5, "%s: FP %ld", family_info[f].name,
+                          c.fp[f]);
     }
 }
 END_TEST
@@ -202,8 +208,9 @@ START_TEST(test_labels_clamped_and_paper_filters)
     for (int f = 0; f < FAMILIES; ++f) {
         /* The reference implementation's filter gives close to its FP counts. */
         const long ref = family_info[f].reference_fp;
-        ck_assert_msg(labs(c.fp[f] - ref) <= ref / 5 + 3, "%s: FP %ld vs reference %ld",
-                      family_info[f].name, c.fp[f], ref);
+        if (test_full_tier())
+            ck_assert_msg(labs(c.fp[f] - ref) <= ref / 5 + 3, "%s: FP %ld vs reference %ld",
+                          family_info[f].name, c.fp[f], ref);
         ck_assert_int_eq(c.fn[f], 0);
     }
     opt[CCD_TI_OPT_FILTER].i = CCD_FILTER_PAPER;

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Check suites: one file of rules per module (tests/<module>.mk).
+EXTRA_DIST += tests/test_tier.h tests/data-regressions.txt
 EXTRA_DIST += tests/ti_exact_setup.h tests/plugin/collide_at_start.h tests/test_support.h tests/shared_family.h tests/shared_family_run.h
 include tests/core.mk
 include tests/query.mk
@@ -23,3 +24,14 @@ include tests/report.mk
 include tests/failures.mk
 include tests/scene.mk
 include tests/mpi.mk
+
+# Test tiers (docs/testing.md, tests/test_tier.h).  `make check` runs the fast tier:
+# every unit suite, the shell tests, and the data-driven suites on a fixed subsample
+# of ../shared/data; the few tests of the full tier alone skip (exit 77) and say so.
+# `make check-full` runs the full tier: the same TESTS with CCD_TEST_TIER=full, under
+# which the data-driven suites read the data they read before the tiers and the
+# full-tier tests run.  CK_TIMEOUT_MULTIPLIER scales every Check timeout
+# (scripts/bootstrap sets it for the sanitizer build).
+check-full:
+	$(MAKE) $(AM_MAKEFLAGS) check CCD_TEST_TIER=full
+.PHONY: check-full

@@ -59,7 +59,7 @@ tests_cli_json_valid_LDADD = src/bench/libccdrun.la src/core/libccdcore.la $(CCD
 
 CLI_TESTS = \
 	tests/cli/bench-io.sh \
-	tests/cli/default-run.sh \
+	tests/cli/default-run.sh tests/cli/default-run-bare.sh \
 	tests/cli/default-labels.sh \
 	tests/cli/errors.sh \
 	tests/cli/method-options.sh \

@@ -15,8 +15,9 @@ typedef struct test_query_set {
 } test_query_set;
 
 /* Every step-th query (0, step, 2 step, … counted across the files in discovery
- * order) of the shared data, kept in their batches so that their exact
- * coordinates stay valid.  Returns 0 when the shared data is absent. */
+ * order) of the shared data in the full tier; in the fast tier, the subsample of
+ * test_sample_keep(step) (counted in each file, with the regression list); kept in
+ * their batches so that their exact coordinates stay valid.  Returns 0 when the shared data is absent. */
 static inline int test_query_set_load(test_query_set *s, size_t step)
 {
     const char *root = test_shared_data();
@@ -44,7 +45,8 @@ static inline int test_query_set_load(test_query_set *s, size_t step)
             }
             size_t kept = 0; /* compact to every step-th query (exact pointers stay valid) */
             for (size_t j = 0; j < b->count; j++, k++)
-                if (k % step == 0)
+                if (test_full_tier() ? k % step == 0
+                                     : test_sample_keep(f->csv_path, b->queries[j].index, step))
                     b->queries[kept++] = b->queries[j];
             b->count = kept;
             s->count += kept;

@@ -10,6 +10,8 @@
 #include <ftw.h>
 #include <sys/stat.h>
 
+#include "test_tier.h"
+
 /* main() of a Check suite: runs it, exit status of the result. */
 static inline int test_run_suite(Suite *suite)
 {

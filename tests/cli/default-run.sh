@@ -6,44 +6,18 @@
 
 # From a directory where the source tree's datasets/ is not reachable by a relative path.
 cd "$TMP" || exit 1
-# Bare `ccdbench run`: every built-in method but irf, uirf, additive-ccd (minutes) and msrf
-# (minimum separation only) on both shipped sets (default: 5 families, generated:
-# 14; both kinds), scored against the shipped truth.
-expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run
-# The default output is the summary: it fits in 100 columns, opens with one row
-# per method, then one block per set and kind, and explains its columns.
-# (the line naming the truth files holds a path, as long as the installation's)
+# The bare `run` (the shipped data, the default methods) is tests/cli/default-run-bare.sh,
+# in the full tier; here the same with two fast methods: the shipped data, scored
+# against the shipped truth, the summary in 100 columns.
+expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --methods exact,fprf
 awk '!/^exact truth from / && length > 100 { exit 1 }' "$TMP/out" ||
-  fail "bare run: a line over 100 columns: $(awk 'length > 100' "$TMP/out")"
-head -n 1 "$TMP/out" | grep -q '^Per method, all queries$' || fail "bare run: no per-method summary first"
-grep -q '^method  *queries  *positives  *FP  *FN  *mean µs  *median µs  *p99 µs  *speed$' "$TMP/out" ||
-  fail "bare run: not the summary's columns"
-grep -q '^tight-inclusion  *3636  .*1.00×$' "$TMP/out" || fail "bare run: tight-inclusion is not the reference"
-grep -q '^Per set and kind$' "$TMP/out" || fail "bare run: no per-set block"
-ran=$(awk '/^method / { h = 1; next } h && /^$/ { exit } h { n++ } END { print n + 0 }' "$TMP/out")
-[ "$ran" -ge 5 ] || fail "bare run: $ran methods in the summary"
-[ "$(grep -c '^\(default\|generated\)  *\(VF\|EE\)  ' "$TMP/out")" -eq $((4 * ran)) ] ||
-  fail "bare run: not one row per set, kind and method"
-grep -q '^speed: the mean time of tight-inclusion' "$TMP/out" || fail "bare run: speed not explained"
-expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --detail
-methods=$(($("$CCDBENCH" methods | tail -n +2 | grep -c '^[^ ]') - 4)) # a row per method
-[ "$(grep -c '^default ' "$TMP/out")" -eq $((10 * methods)) ] ||
-  fail "bare run: not one row per default family, kind and method"
-[ "$(grep -c '^generated ' "$TMP/out")" -eq $((28 * methods)) ] ||
-  fail "bare run: not one row per generated family, kind and method"
-grep -Eq '^(default|generated) .* (irf|uirf|additive-ccd) ' "$TMP/out" && fail "bare run ran irf, uirf or additive-ccd"
+  fail "run: a line over 100 columns: $(awk 'length > 100' "$TMP/out")"
+head -n 1 "$TMP/out" | grep -q '^Per method, all queries$' || fail "run: no per-method summary first"
+grep -q '^exact  *3636  .*1.00×$' "$TMP/out" || fail "run: exact is not the reference"
 grep -q '^3636 queries; truth from labels for 0, exact for 3636; ' "$TMP/out" ||
-  fail "bare run: not all exact truth: $(tail -n 3 "$TMP/out")"
+  fail "run: not all exact truth: $(tail -n 3 "$TMP/out")"
 grep -q '^exact truth from the shipped truth files .*/ground_truth$' "$TMP/out" ||
-  fail "bare run: not scored against the shipped truth: $(tail -n 3 "$TMP/out")"
-grep -q '^toi > exact: reported toi after the exact one' "$TMP/out" || fail "--detail: toi columns not explained"
-grep -q '^irf, uirf and additive-ccd not run' "$TMP/out" || fail "bare run: no note on irf, uirf, additive-ccd"
-grep -Eq '^(default|generated) .* msrf ' "$TMP/out" && fail "bare run ran msrf"
-grep -q '^msrf not run: minimum separation only' "$TMP/out" || fail "bare run: no note on msrf"
-grep -q 'toi > exact' "$TMP/out" || fail "bare run: no toi columns"
-# The exact method is exact: no FP, FN or toi violation (columns FP, FN, toi viol.).
-awk '$4 == "exact" && ($7 != 0 || $8 != 0 || $15 != 0) { bad = 1 } END { exit bad }' "$TMP/out" ||
-  fail "bare run: the exact method disagrees with the shipped truth"
+  fail "run: not scored against the shipped truth: $(tail -n 3 "$TMP/out")"
 # With --ms the separation-only methods join the default list; named, they run anyway.
 expect_status 0 "$CCDBENCH" run --ms 1e-2 "$CCD_SRCDIR/datasets/default/crossing"
 grep -q ' msrf ' "$TMP/out" || fail "run --ms: msrf left out"

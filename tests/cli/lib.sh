@@ -33,6 +33,15 @@ expect_stderr() {
   fi
 }
 
+# full_tier_only WHY: a test of the full tier alone (docs/testing.md) skips in the
+# fast one, saying so.
+full_tier_only() {
+  if [ "${CCD_TEST_TIER:-fast}" != full ]; then
+    echo "SKIP: full tier only ($1); run make check-full" >&2
+    exit 77
+  fi
+}
+
 finish() {
   if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)" >&2
