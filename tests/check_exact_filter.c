@@ -20,11 +20,19 @@
  *     has four exact coefficients of one strict sign.
  * Measured errors stay far below 8ε·ΣP~ (orient3d's worst case is not reachable by
  * construction), so the halving of 16ε is killed by the decision-rule test.
+ *
+ * The separating-axis filter of the minimum-separation truth (separation_filter.c)
+ * needs a margin of 2^-47·B·‖w‖₁ (its dot products) and uses
+ *   reach = d_up·‖w‖_*·(1 + 2^-40) + 2^-44·B·‖w‖₁,
+ * eight times the need, so no input can bring its error near the margin; its
+ * decision-rule test puts every projection exactly at reach (not cleared: the
+ * comparison is strict) and one ulp beyond (cleared), with and without d.
  */
 #include <config.h>
 
 #include "exact/exact_ccd.h"
 #include "exact/exact_filter.h"
+#include "exact/separation_filter.h"
 #include "test_support.h"
 
 #include <check.h>
@@ -294,6 +302,73 @@ START_TEST(test_error_bound_exact)
 }
 END_TEST
 
+/* ------------------------------------------------------------ separating axes */
+
+/* A VF query: triangle (0,0,0), (1,0,0), (0,1,0) at rest (so B = 1 before scaling)
+ * and the vertex moving from (1/4, 1/4, z0) to (1/4, 1/4, z1), all times 2^scale.
+ * The difference points V_m = p − v_m are (1/4, 1/4, z), (−3/4, 1/4, z),
+ * (1/4, −3/4, z): their xy hull holds the origin, so the only separating candidates
+ * are the z axis and the polygon normal (exactly e_z here), and every projection on
+ * them is z(t), computed as fl(z0 + fl(t·(z1 − z0))). */
+static ccd_query moving_above_triangle(double z0, double z1, int scale)
+{
+    double rows[8][3];
+    memset(rows, 0, sizeof rows);
+    for (int t = 0; t < 2; t++) {
+        rows[4 * t + 0][0] = ldexp(0.25, scale);
+        rows[4 * t + 0][1] = ldexp(0.25, scale);
+        rows[4 * t + 0][2] = ldexp(t ? z1 : z0, scale);
+        rows[4 * t + 2][0] = ldexp(1.0, scale);
+        rows[4 * t + 3][1] = ldexp(1.0, scale);
+    }
+    return query_of(CCD_VF, rows);
+}
+
+static ccd_query above_triangle(double z, int scale)
+{
+    return moving_above_triangle(z, z, scale);
+}
+
+START_TEST(test_separation_decision_rule)
+{
+    const uint32_t end = (uint32_t)1 << CCD_SEPARATION_FILTER_DEPTH;
+    static const int scales[] = {-100, 0, 100};
+    for (size_t si = 0; si < sizeof scales / sizeof scales[0]; si++)
+        for (int norm = 0; norm <= 2; norm += 2)
+            for (int side = -1; side <= 1; side += 2) {
+                const int sc = scales[si];
+                /* d = 0: reach = 2^-44·B·1 (w = e_z, ‖w‖₁ = ‖w‖₂ = 1) */
+                const double reach0 = 0x1p-44;
+                /* within the derived error 2^-47·B‖w‖₁, and at reach: not cleared */
+                ccd_query q = above_triangle(side * 0x1p-47, 0);
+                ck_assert_uint_eq(ccd_separation_filter_clear_prefix(&q, 0.0, norm, end), 0);
+                q = above_triangle(side * reach0, sc);
+                ck_assert_msg(ccd_separation_filter_clear_prefix(&q, 0.0, norm, end) == 0,
+                              "projections = reach (2^%d, norm %d, side %d) cleared", sc,
+                              norm, side);
+                q = above_triangle(side * nextafter(reach0, 1.0), sc);
+                ck_assert_msg(ccd_separation_filter_clear_prefix(&q, 0.0, norm, end) == end,
+                              "projections one ulp above reach (2^%d) not cleared", sc);
+                /* d = 2^-10·2^scale: reach = d(1 + 2^-40) + 2^-44·B (exact) */
+                const double d = ldexp(0x1p-10, sc);
+                const double reach = 0x1p-10 + 0x1p-50 + 0x1p-44;
+                q = above_triangle(side * reach, sc);
+                ck_assert_msg(ccd_separation_filter_clear_prefix(&q, d, norm, end) == 0,
+                              "projections = d(1 + 2^-40) + 2^-44 B (2^%d) cleared", sc);
+                q = above_triangle(side * nextafter(reach, 1.0), sc);
+                ck_assert_msg(ccd_separation_filter_clear_prefix(&q, d, norm, end) == end,
+                              "projections one ulp above reach with d (2^%d) not cleared", sc);
+                /* from one ulp above reach at t = 0 down to reach at t = 1: each piece
+                 * needs both ends beyond reach, so the end of the window stays
+                 * uncleared while its start (z rounds to one ulp above) is cleared */
+                q = moving_above_triangle(side * nextafter(reach0, 1.0), side * reach0, sc);
+                const uint32_t a = ccd_separation_filter_clear_prefix(&q, 0.0, norm, end);
+                ck_assert_msg(a > 0 && a < end, "reaching the margin at t = 1: cleared %u of %u",
+                              (unsigned)a, (unsigned)end);
+            }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("exact_filter");
@@ -303,5 +378,8 @@ int main(void)
     tcase_add_test(tc, test_error_bound_exact);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
+    TCase *sep = tcase_create("separation");
+    tcase_add_test(sep, test_separation_decision_rule);
+    suite_add_tcase(s, sep);
     return test_run_suite(s);
 }
