@@ -9,8 +9,10 @@
  *     near-worst-case corners (found by a search over coordinates just above a power
  *     of two and t, u, v just below 1, so that every rounding is close to half an
  *     ulp with aligned signs): VF reaches 26/46 of ε, so a halved VF constant fails
- *     here; EE reaches 14/42 (the EE sequence cannot reach half of its bound: the
- *     point A enters F with weight 1 − u), so its halving is killed by the pins;
+ *     here; EE reaches 14/42, and cannot reach half of its bound: near u = v = 1
+ *     the point A enters F with weight 1 − u and C with 1 − v, and counting every
+ *     other rounding at its largest gives about 20 u·M < 21 u·M, so the EE halving
+ *     is killed by ε ≥ the propagated bound (test_linear_constants);
  *   - the paper's filter (eq. 5 / eq. 8): its decimal constants are 60, 56, 68, 64
  *     units of 2^-53 and it dominates the linear bound (rigorous for this operation
  *     sequence), and the public implementation's clamped filter is exceeded by the
