@@ -20,3 +20,9 @@ tests_check_exact_ms_SOURCES = tests/check_exact_ms.c tests/exact_static_oracle.
 	tests/exact_test_util.h
 tests_check_exact_ms_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_exact_ms_LDADD = src/exact/libccddistance.la $(EXACT_TEST_LIBS)
+# The oracle's floating-point filter against its derived error bound (GMP).
+check_PROGRAMS += tests/check_exact_filter
+TESTS += tests/check_exact_filter
+tests_check_exact_filter_SOURCES = tests/check_exact_filter.c tests/test_support.h
+tests_check_exact_filter_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_exact_filter_LDADD = $(EXACT_TEST_LIBS)

@@ -48,14 +48,8 @@ static int coordinate_in_range(double x)
     return ax == 0 || (ax >= 0x1p-100 && ax <= 0x1p100);
 }
 
-int ccd_exact_filter_no_contact(const ccd_query *q)
+void ccd_exact_filter_coefficients(double sum[4], double perm[4], const ccd_query *q)
 {
-    if (q->exact)
-        return 0; /* some coordinate is not a double */
-    for (int i = 0; i < CCD_QUERY_ROWS; i++)
-        for (int j = 0; j < 3; j++)
-            if (!coordinate_in_range(q->v[i][j]))
-                return 0;
     /* rows of a, b, c: VF a = v2 - v1, b = v3 - v1, c = p - v1;
      *                  EE a = p2 - p1, b = p3 - p4, c = p3 - p1 (rows 0..3 at t0) */
     int ra[2], rb[2], rc[2];
@@ -71,7 +65,8 @@ int ccd_exact_filter_no_contact(const ccd_query *q)
             b[t][k] = q->v[rb[0] + 4 * t][k] - q->v[rb[1] + 4 * t][k];
             c[t][k] = q->v[rc[0] + 4 * t][k] - q->v[rc[1] + 4 * t][k];
         }
-    double sum[4] = {0, 0, 0, 0}, perm[4] = {0, 0, 0, 0};
+    for (int k = 0; k < 4; k++)
+        sum[k] = 0, perm[k] = 0;
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++)
             for (int l = 0; l < 2; l++) {
@@ -80,6 +75,18 @@ int ccd_exact_filter_no_contact(const ccd_query *q)
                 sum[i + j + l] += d;
                 perm[i + j + l] += p;
             }
+}
+
+int ccd_exact_filter_no_contact(const ccd_query *q)
+{
+    if (q->exact)
+        return 0; /* some coordinate is not a double */
+    for (int i = 0; i < CCD_QUERY_ROWS; i++)
+        for (int j = 0; j < 3; j++)
+            if (!coordinate_in_range(q->v[i][j]))
+                return 0;
+    double sum[4], perm[4];
+    ccd_exact_filter_coefficients(sum, perm, q);
     int sign = 0;
     for (int k = 0; k < 4; k++) {
         double bound = 16 * filter_eps * perm[k];

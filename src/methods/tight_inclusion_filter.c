@@ -21,7 +21,7 @@
  * E2, EA, EB and their products with u, v; Q − u·E1 = p − ((1−u)a + u b)), 1 (A + u·EA)
  * and 4 (VF F: |p| + |1−u−v| + u + v ≤ 4 on [0,1]², since the root box has the corner
  * u = v = 1) or 2 (EE F).  Propagating exactly (rational arithmetic) gives
- *   VF: ε ≤ (46 + 1.4e-14)·u·M + 8.000001·η,   EE: ε ≤ (42 + 1.4e-14)·u·M + 8.000001·η.
+ *   VF: ε ≤ (46 + 1.8e-14)·u·M + 8.000001·η,   EE: ε ≤ (42 + 1.8e-14)·u·M + 8.000001·η.
  * We evaluate ε = fl(C·M) + F0 with C = (46 + 2^-30)·u (VF), (42 + 2^-30)·u (EE) and
  * F0 = 16·2^-1074: fl(fl(C·M) + F0) ≥ (C·M(1−u) − η + F0)(1 − u), which dominates the
  * bound above (2^-30 absorbs the two roundings of ε itself, F0 − η ≥ 31η ≥ 8η/(1−u)).
