@@ -77,7 +77,8 @@ CLI_TESTS = \
 	tests/cli/output-targets.sh \
 	tests/cli/out-of-memory.sh \
 	tests/cli/plugin.sh \
-	tests/cli/truth.sh
+	tests/cli/truth.sh \
+	tests/cli/wrong.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/lib.sh
 
