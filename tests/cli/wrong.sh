@@ -35,6 +35,21 @@ END
 expect_out "$TMP/want"
 expect_stderr 'truth: 0 labels, 9 exact'
 
+# --truth-dir: the truth files of the same data give the same listing, with the
+# exact tois; a file of another separation is bad input at its path:line:column.
+T="$CCD_SRCDIR/ground_truth"
+expect_status 0 "$CCDBENCH" wrong --truth-dir "$T/default" fprf "$D"
+cat >"$TMP/want" <<END
+$pe:1: query 0: fprf says no, truth collides (exact toi 0.5)
+$pe:25: query 3: fprf says no, truth collides (exact toi 1)
+$ce:25: query 3: fprf says collides (toi 0), truth no
+END
+expect_out "$TMP/want"
+expect_stderr 'truth: 0 labels, 276 exact'
+expect_status 2 "$CCDBENCH" wrong --truth-dir "$T/ms/1e-2-inf/default" fprf "$D"
+expect_stderr "^$T/ms/1e-2-inf/default/coplanar/edge-edge/queries.truth.csv:1:1: this is minimum-separation truth"
+[ -s "$TMP/out" ] && fail "--truth-dir of another d: stdout not empty"
+
 # The same whatever --threads.
 expect_status 0 "$CCDBENCH" wrong --threads 1 fprf "$D"
 cp "$TMP/out" "$TMP/one"
