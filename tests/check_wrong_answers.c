@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Check suite of the wrong answers of a method (src/bench/wrong_answers.c) and
- * their listing (src/report/wrong_listing.c), on a hand-built dataset: the first
+/* Check suite of the wrong answers of a method (src/bench/wrong_answers.c),
+ * their listing (src/report/wrong_listing.c) and the methods' answers to one
+ * query (src/bench/query_answers.c, `show --methods`), on a hand-built dataset: the first
  * four queries of the shipped coplanar VF and EE files (labels 1 0 1 0 and
  * 1 0 0 0; exact tois 4/5 and 2/3 of query 0, 0 of VF query 2) and a method that answers
  * "collides" exactly on the odd queries. */
@@ -12,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/method_failure.h"
+#include "bench/query_answers.h"
 #include "bench/runner.h"
 #include "bench/wrong_answers.h"
 #include "ccdbench.h"
@@ -303,6 +306,60 @@ START_TEST(test_wrong_listing)
 }
 END_TEST
 
+static ccd_status bad_toi_query(ccd_result *r, const ccd_query *q, const ccd_params *p,
+                                void *s)
+{
+    odd_query(r, q, p, s);
+    r->collides = 1;
+    r->toi = r->toi_upper = 2; /* beyond t_max = 1 */
+    return CCD_OK;
+}
+/* Says collides with toi 2: an invalid result for a method with CCD_CAP_TOI. */
+static const ccd_method bad_toi_method = {"test-bad-toi", "toi out of range", CCD_CAP_TOI,
+                                          bad_toi_query, bad_toi_query, NULL, NULL, NULL, 0};
+
+/* Each method's answer to one query, judged as the runner judges it. */
+START_TEST(test_query_answers)
+{
+    hand_data h;
+    hand_open(&h);
+    ccd_reader *r;
+    ccd_batch b;
+    ccd_error err;
+    ck_assert_int_eq(ccd_batch_init(&b, 8), CCD_OK);
+    ck_assert_int_eq(ccd_reader_open(&r, &err, h.ds.files[0].csv_path, NULL, CCD_EE), CCD_OK);
+    ck_assert_int_eq(ccd_reader_read(&b, &err, r), CCD_OK);
+    ck_assert_uint_eq(b.count, 4);
+    const ccd_method *methods[4] = {&odd_method, &ccd_method_exact, &odd_but_3_method,
+                                    &bad_toi_method};
+    ccd_params p;
+    ccd_params_default(&p);
+    ccd_query_outcome o[4];
+    /* EE query 0 collides at 2/3: test-odd says no, exact collides at the double below. */
+    ck_assert_int_eq(ccd_query_answers(o, &err, methods, 4, NULL, &b.queries[0], &p), CCD_OK);
+    ck_assert_int_eq(o[0].failure, CCD_FAILURE_NONE);
+    ck_assert_int_eq(o[0].result.collides, 0);
+    ck_assert_int_eq(o[1].failure, CCD_FAILURE_NONE);
+    ck_assert_int_eq(o[1].result.collides, 1);
+    ck_assert_double_eq(o[1].result.toi, 2.0 / 3.0);
+    ck_assert_int_eq(o[2].failure, CCD_FAILURE_NONE);
+    ck_assert_int_eq(o[3].failure, CCD_FAILURE_INVALID);
+    ck_assert_int_eq(o[3].failure_detail, CCD_INVALID_TOI);
+    for (int m = 0; m < 4; m++)
+        ck_assert_int_eq(o[m].toi_order, CCD_TOI_NOT_COMPARED);
+    /* Query 3: test-odd collides at 1/4; test-odd-but-3 fails with its status. */
+    ck_assert_int_eq(ccd_query_answers(o, &err, methods, 3, NULL, &b.queries[3], &p), CCD_OK);
+    ck_assert_int_eq(o[0].result.collides, 1);
+    ck_assert_double_eq(o[0].result.toi, 0.25);
+    ck_assert_int_eq(o[1].result.collides, 0);
+    ck_assert_int_eq(o[2].failure, CCD_FAILURE_STATUS);
+    ck_assert_int_eq(o[2].failure_detail, CCD_ERR_INPUT);
+    ccd_reader_close(r);
+    ccd_batch_free(&b);
+    hand_close(&h);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("wrong_answers");
@@ -313,6 +370,7 @@ static Suite *suite(void)
     tcase_add_test(c, test_wrong_failures);
     tcase_add_test(c, test_wrong_threads);
     tcase_add_test(c, test_wrong_listing);
+    tcase_add_test(c, test_query_answers);
     suite_add_tcase(s, c);
     return s;
 }
