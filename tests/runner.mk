@@ -18,6 +18,12 @@ RUNNER_SUITE_LDADD = \
 	src/core/libccdcore.la \
 	$(CHECK_LIBS) $(CCD_LIBS)
 tests_check_runner_LDADD = $(RUNNER_SUITE_LDADD)
+# The wrong answers of a method (`ccdbench wrong`) and their listing.
+check_PROGRAMS += tests/check_wrong_answers
+TESTS += tests/check_wrong_answers
+tests_check_wrong_answers_SOURCES = tests/check_wrong_answers.c
+tests_check_wrong_answers_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_wrong_answers_LDADD = $(RUNNER_SUITE_LDADD)
 check_PROGRAMS += tests/check_stats
 TESTS += tests/check_stats
 tests_check_stats_SOURCES = tests/check_stats.c
@@ -71,7 +77,8 @@ CLI_TESTS = \
 	tests/cli/output-targets.sh \
 	tests/cli/out-of-memory.sh \
 	tests/cli/plugin.sh \
-	tests/cli/truth.sh
+	tests/cli/truth.sh \
+	tests/cli/wrong.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/lib.sh
 

@@ -351,6 +351,45 @@ CCD_API const ccd_method *const *ccd_builtin_methods(void);
 CCD_API ccd_status ccd_method_run(ccd_result *r, const ccd_method *m, const ccd_query *q,
                                   const ccd_params *p, void *scratch);
 
+/* ------------------------------------------------------------------ wrong answers */
+
+/* One query a method answered wrongly (a false negative or positive), or, when two
+ * methods are compared, one on which they disagree. */
+typedef struct ccd_wrong_answer {
+    size_t file;        /* its file: ds->files[file] */
+    uint64_t query;     /* its index in the file (0-based) */
+    unsigned long line; /* the line of its first row in the file (1-based) */
+    ccd_kind kind;
+    int says[2];        /* 1 collides, 0 not: the method's answer, then (comparison) the other's */
+    double toi[2];      /* their toi when they say collides and report one (CCD_CAP_TOI),
+                         * else NAN */
+    int truth;          /* 1 collides, 0 not */
+    double truth_toi;   /* the exact toi rounded down, when the exact oracle or a truth file
+                         * gave the truth and it collides, else NAN */
+} ccd_wrong_answer;
+
+typedef struct ccd_wrong_answers {
+    /* One method: its false negatives, then its false positives, each in file and
+     * query order.  Two: the queries where they disagree, in file and query order. */
+    ccd_wrong_answer *items;
+    size_t count;
+    size_t fn, fp;           /* one method: of items; two: the first method's, of items */
+    uint64_t queries;        /* queries run */
+    uint64_t exact_truth;    /* of them, with the truth from the exact oracle or truth files */
+    uint64_t failed[2];      /* queries a method gave no valid answer to (listed nowhere) */
+} ccd_wrong_answers;
+
+/* Every wrong answer of method on ds (other NULL), or every query where method
+ * and other disagree, with params p (NULL: ccd_params_default) for both.  The
+ * truth is the files' labels, or the exact oracle for a query without one or
+ * for all when exact is 1 (as `ccdbench run --truth labels|exact`); the methods
+ * never see it.  On error (bad input: "path:line:column: what") out is empty. */
+CCD_API ccd_status ccd_wrong_answers_find(ccd_wrong_answers *out, ccd_error *err,
+                                          const ccd_dataset *ds, const ccd_method *method,
+                                          const ccd_method *other, const ccd_params *p,
+                                          int exact);
+CCD_API void ccd_wrong_answers_free(ccd_wrong_answers *w);
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,6 +32,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/result_records.c \
 	src/bench/result_records.h \
 	src/bench/preset.c \
+	src/bench/query_answers.c \
+	src/bench/query_answers.h \
 	src/bench/preset.h \
 	src/bench/run_series.c \
 	src/bench/run_series.h \
@@ -51,7 +53,9 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/truth_file_path.c \
 	src/bench/truth_file_path.h \
 	src/bench/truth_file_reader.c \
-	src/bench/truth_file_reader.h
+	src/bench/truth_file_reader.h \
+	src/bench/wrong_answers.c \
+	src/bench/wrong_answers.h
 # MPI (configure --with-mpi; both empty without it): only mpi_job.c includes
 # <mpi.h>, and the programs linking this library get -lmpi with it.
 src_bench_libccdrun_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)

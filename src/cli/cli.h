@@ -36,6 +36,24 @@ int ccd_cmd_gate(int argc, char **argv);     /* src/cli/cmd_gate.c     */
 int ccd_cmd_merge(int argc, char **argv);    /* src/cli/cmd_merge.c    */
 int ccd_cmd_show(int argc, char **argv);     /* src/cli/cmd_show.c     */
 int ccd_cmd_scene(int argc, char **argv);    /* src/cli/cmd_scene.c    */
+int ccd_cmd_wrong(int argc, char **argv);    /* src/cli/cmd_wrong.c    */
+
+/* Another command on run's options and set-up (cmd_run.c): `NAME [OPTION]...
+ * METHOD [DATA]...` with --vs OTHER, --format text|csv|json and the options of
+ * run that choose the methods' settings, plugins, threads, isolation and the
+ * truth (--truth, --truth-dir, the shipped truth without DATA), parsed and
+ * checked as run does; then run is called with the run's configuration (methods
+ * METHOD and OTHER), instead of run's table.  Returns the exit status. */
+struct ccd_run_config;
+struct ccd_cli_progress;
+typedef struct ccd_cli_run_mode {
+    const char *name;  /* the command, for messages */
+    const char *usage; /* its --help */
+    int (*run)(void *ctx, const ccd_dataset *ds, const struct ccd_run_config *cfg,
+               ccd_report_format format, struct ccd_cli_progress *bar);
+    void *ctx;
+} ccd_cli_run_mode;
+int ccd_cli_run_mode_main(int argc, char **argv, const ccd_cli_run_mode *mode);
 
 /* "ccdbench: <message>" on stderr; returns CCD_EXIT_USAGE. */
 int ccd_cli_usage_error(const char *fmt, ...)
@@ -193,6 +211,14 @@ ccd_status ccd_cli_methods_load(ccd_cli_methods *m, ccd_error *err, char *const 
 void ccd_cli_methods_free(ccd_cli_methods *m);
 /* Whether method x comes from one of m's plugins. */
 int ccd_cli_method_from_plugin(const ccd_cli_methods *m, const ccd_method *x);
+/* The methods of a run (or show) without --methods: every available one but,
+ * when skip_slow (run without DATA), those that take minutes on the shipped data
+ * (irf, uirf, additive-ccd; *skipped_slow set to 1), and when plain (d = 0) those
+ * whose domain is minimum separation only (CCD_CAP_SEPARATION_ONLY; appended to
+ * the string skipped, ", " between names).  Comma-separated, malloc'd; NULL when
+ * out of memory. */
+char *ccd_cli_default_methods(int *skipped_slow, char *skipped, size_t skipped_size,
+                              const ccd_method_list *available, int skip_slow, int plain);
 /* Comma-separated capability names, e.g. "toi,conservative". */
 void ccd_cli_caps_string(char *out, size_t size, unsigned caps);
 

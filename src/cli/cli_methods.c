@@ -87,3 +87,31 @@ void ccd_cli_caps_string(char *out, size_t size, unsigned caps)
     if (!out[0])
         snprintf(out, size, "-");
 }
+
+char *ccd_cli_default_methods(int *skipped_slow, char *skipped, size_t skipped_size,
+                              const ccd_method_list *available, int skip_slow, int plain)
+{
+    size_t len = 1;
+    for (size_t i = 0; i < available->count; i++)
+        len += strlen(available->items[i]->name) + 1;
+    char *list = calloc(len, 1);
+    if (!list)
+        return NULL;
+    for (size_t i = 0; i < available->count; i++) {
+        const ccd_method *m = available->items[i];
+        if (skip_slow && (strcmp(m->name, "irf") == 0 || strcmp(m->name, "uirf") == 0 ||
+                          strcmp(m->name, "additive-ccd") == 0)) {
+            *skipped_slow = 1;
+            continue;
+        }
+        if (plain && (m->caps & CCD_CAP_SEPARATION_ONLY)) {
+            size_t used = strlen(skipped);
+            snprintf(skipped + used, skipped_size - used, "%s%s", used ? ", " : "", m->name);
+            continue;
+        }
+        if (*list)
+            strcat(list, ",");
+        strcat(list, m->name);
+    }
+    return list;
+}

@@ -121,7 +121,8 @@ enum {
     OPT_PARAM = 256, OPT_METHOD_PARAM, OPT_METHODS, OPT_PLUGIN, OPT_THREADS, OPT_FORMAT, OPT_OUTPUT, OPT_TRUTH,
     OPT_NO_ZERO_TOI, OPT_HELP,
     OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR,
-    OPT_FAIL_ON_METHOD_ERROR, OPT_DETAIL, OPT_CHECKPOINT, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT, OPT_MAX_DIGITS
+    OPT_FAIL_ON_METHOD_ERROR, OPT_DETAIL, OPT_CHECKPOINT, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT, OPT_MAX_DIGITS,
+    OPT_VS
 };
 
 typedef struct run_options {
@@ -159,6 +160,9 @@ typedef struct run_options {
     double query_timeout;     /* seconds per query of an isolated method; 0: none */
     size_t max_digits;   /* --max-digits (0: the reader's default) */
     ccd_mpi_job *job;    /* the MPI job (a job of one outside mpirun/srun) */
+    const ccd_cli_run_mode *mode; /* another command on run's options, or NULL: run */
+    const char *vs;      /* the mode's --vs OTHER */
+    char *mode_methods;  /* the mode's METHOD[,OTHER] (malloc'd) */
 } run_options;
 
 /* "I/N" with 0 <= I < N. */
@@ -240,6 +244,47 @@ static int add_preset_settings(run_options *o)
     return -1;
 }
 
+/* Whether option c of run applies to another command on run's options (a mode):
+ * what chooses the methods, their settings and the truth, not what shapes run's
+ * table and files. */
+static int mode_takes(int c)
+{
+    switch (c) {
+    case OPT_PARAM: case OPT_METHOD_PARAM: case OPT_PLUGIN: case OPT_THREADS:
+    case OPT_TRUTH: case OPT_TRUTH_DIR: case OPT_NO_ZERO_TOI: case OPT_ISOLATE:
+    case OPT_NO_ISOLATE: case OPT_QUERY_TIMEOUT: case OPT_MAX_DIGITS: case OPT_VS:
+    case OPT_FORMAT:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* A mode's operands: METHOD [DATA]... (--vs OTHER: both).  The methods are
+ * o->methods (malloc'd into o->mode_methods); optind moves to DATA. */
+static int mode_operands(run_options *o, int argc, char **argv)
+{
+    const char *command = o->mode->name;
+    if (optind >= argc)
+        return ccd_cli_usage_error("%s: expected METHOD [DATA]... (see ccdbench %s --help)",
+                                   command, command);
+    const char *method = argv[optind++];
+    const char *names[2] = {method, o->vs};
+    for (int k = 0; k < 2; k++)
+        if (names[k] && (!*names[k] || strchr(names[k], ',')))
+            return ccd_cli_usage_error("%s: '%s' is not one method name", command, names[k]);
+    if (o->vs && strcmp(o->vs, method) == 0)
+        return ccd_cli_usage_error("%s: --vs %s: the method compared with itself", command,
+                                   method);
+    size_t size = strlen(method) + (o->vs ? strlen(o->vs) + 1 : 0) + 1;
+    if (!(o->mode_methods = malloc(size)))
+        return ccd_cli_out_of_memory();
+    snprintf(o->mode_methods, size, "%s%s%s", method, o->vs ? "," : "", o->vs ? o->vs : "");
+    o->methods = o->mode_methods;
+    o->methods_given = 1;
+    return -1;
+}
+
 /* Returns -1 to go on, or the exit status. */
 static int parse_options(run_options *o, int argc, char **argv)
 {
@@ -273,8 +318,10 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"no-isolate", no_argument, NULL, OPT_NO_ISOLATE},
         {"query-timeout", required_argument, NULL, OPT_QUERY_TIMEOUT},
         {"max-digits", required_argument, NULL, OPT_MAX_DIGITS},
+        {"vs", required_argument, NULL, OPT_VS},
         {NULL, 0, NULL, 0},
     };
+    const char *command = o->mode ? o->mode->name : "run";
     int c, status;
     opterr = 0;
     int index = -1;
@@ -294,6 +341,11 @@ static int parse_options(run_options *o, int argc, char **argv)
                 return status;
             break;
         case OPT_FORMAT:
+            if (o->mode && (ccd_report_format_parse(&o->format, optarg) != 0 ||
+                            (o->format != CCD_FORMAT_TEXT && o->format != CCD_FORMAT_CSV &&
+                             o->format != CCD_FORMAT_JSON)))
+                return ccd_cli_usage_error("%s: --format: '%s' is not text, csv or json",
+                                           command, optarg);
             if (ccd_report_format_parse(&o->format, optarg) != 0)
                 return ccd_cli_usage_error(
                     "--format: '%s' is not text, markdown, csv, json or latex", optarg);
@@ -315,7 +367,7 @@ static int parse_options(run_options *o, int argc, char **argv)
                 return status;
             break;
         case OPT_NO_ZERO_TOI: o->params.no_zero_toi = 1; break;
-        case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
+        case OPT_HELP: fputs(o->mode ? o->mode->usage : usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
         case OPT_PER_QUERY: o->per_query = 1; break;
         case OPT_CHECKPOINT: o->checkpoint = optarg; break;
@@ -355,9 +407,20 @@ static int parse_options(run_options *o, int argc, char **argv)
                                            names);
             }
             break;
-        default: return ccd_cli_bad_option("run", argv, optopt);
+        case OPT_VS:
+            if (!o->mode) /* run's getopt would not know it */
+                return ccd_cli_usage_error("run: option '--vs' is unknown, ambiguous or lacks "
+                                           "its value (see ccdbench run --help)");
+            o->vs = optarg;
+            break;
+        default: return ccd_cli_bad_option(command, argv, optopt);
         }
+        if (o->mode && !mode_takes(c))
+            return ccd_cli_usage_error("%s: --%s does not apply (see ccdbench %s --help)",
+                                       command, longopts[index].name, command);
     }
+    if (o->mode)
+        return mode_operands(o, argc, argv);
     if (o->per_query && !o->json)
         return ccd_cli_usage_error("--per-query: needs --json FILE");
     if (o->checkpoint && !o->json)
@@ -716,40 +779,6 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     return status;
 }
 
-/* The methods of a run without --methods: every one but, when skip_slow (no
- * DATA), those that take minutes on the shipped data (irf, uirf), and in a plain
- * run (d = 0) those whose domain is minimum separation only
- * (CCD_CAP_SEPARATION_ONLY).  The skipped ones are named in o for the closing
- * lines. */
-static char *default_methods(run_options *o, const ccd_method_list *available, int skip_slow,
-                             int plain)
-{
-    size_t len = 1;
-    for (size_t i = 0; i < available->count; i++)
-        len += strlen(available->items[i]->name) + 1;
-    char *list = calloc(len, 1);
-    if (!list)
-        return NULL;
-    for (size_t i = 0; i < available->count; i++) {
-        const ccd_method *m = available->items[i];
-        if (skip_slow && (strcmp(m->name, "irf") == 0 || strcmp(m->name, "uirf") == 0 ||
-                          strcmp(m->name, "additive-ccd") == 0)) {
-            o->skipped_slow = 1;
-            continue;
-        }
-        if (plain && (m->caps & CCD_CAP_SEPARATION_ONLY)) {
-            size_t used = strlen(o->skipped_separation);
-            snprintf(o->skipped_separation + used, sizeof o->skipped_separation - used, "%s%s",
-                     used ? ", " : "", m->name);
-            continue;
-        }
-        if (*list)
-            strcat(list, ",");
-        strcat(list, m->name);
-    }
-    return list;
-}
-
 /* The truth files of the run: --truth-dir, or without DATA (and without --truth,
  * --truth-dir and a sweep of ms) the shipped ground truth when there is one for
  * --ms and --norm.  Returns -1 to go on (o->truth_files set when there are files,
@@ -790,13 +819,18 @@ static int load_truth_files(ccd_truth_file_set *table, run_options *o, const ccd
     return status;
 }
 
-static int run_main(int argc, char **argv, ccd_mpi_job *job);
+static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_mode *mode);
 
 int ccd_cmd_run(int argc, char **argv)
 {
+    return ccd_cli_run_mode_main(argc, argv, NULL);
+}
+
+int ccd_cli_run_mode_main(int argc, char **argv, const ccd_cli_run_mode *mode)
+{
     ccd_error err;
     ccd_mpi_job job;
-    int status = ccd_mpi_job_start(&job, &err) == CCD_OK ? run_main(argc, argv, &job)
+    int status = ccd_mpi_job_start(&job, &err) == CCD_OK ? run_main(argc, argv, &job, mode)
                                                           : ccd_cli_fail(&err);
     return ccd_mpi_job_end(&job, status);
 }
@@ -818,20 +852,24 @@ static int join_job(run_options *o)
     return -1;
 }
 
-static int run_main(int argc, char **argv, ccd_mpi_job *job)
+static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_mode *mode)
 {
     run_options o = {.methods = "all", .format = CCD_FORMAT_TEXT, .truth = CCD_TRUTH_POLICY_LABELS,
-                     .isolate = 1, .query_timeout = 60, .job = job};
+                     .isolate = 1, .query_timeout = 60, .job = job, .mode = mode};
     ccd_params_default(&o.params);
     o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins);
     if (!o.plugins)
         return ccd_cli_out_of_memory();
     int status = parse_options(&o, argc, argv);
+    if (status < 0 && mode && job->size > 1)
+        status = ccd_cli_usage_error("%s: not in an MPI job (it runs in one process)",
+                                     mode->name);
     if (status < 0)
         status = join_job(&o);
     if (status >= 0) {
         ccd_sweep_free(&o.sweep);
         free(o.plugins);
+        free(o.mode_methods);
         return status;
     }
 
@@ -882,8 +920,9 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
         o.methods = defaults;
     } else if (!o.methods_given) {
         int sweep_ms = o.sweep.count && strcmp(o.sweep.param, "ms") == 0;
-        defaults = default_methods(&o, &available.available, argc == optind,
-                                   o.params.ms == 0 && !sweep_ms);
+        defaults = ccd_cli_default_methods(&o.skipped_slow, o.skipped_separation,
+                                           sizeof o.skipped_separation, &available.available,
+                                           argc == optind, o.params.ms == 0 && !sweep_ms);
         if (!defaults) {
             status = ccd_cli_out_of_memory();
             goto done;
@@ -900,7 +939,8 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
     free(defaults);
     if (picked != CCD_OK) {
         const char *what = strstr(err.message, ": "); /* drop "--methods" */
-        status = ccd_cli_usage_error("--methods: %s", what ? what + 2 : err.message);
+        status = ccd_cli_usage_error("%s: %s", mode ? mode->name : "--methods",
+                                     what ? what + 2 : err.message);
         goto done;
     }
     if (ccd_cli_discover(&ds, &err, argv + optind, argc - optind) != CCD_OK) {
@@ -910,7 +950,8 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
     have_dataset = 1;
     ds.max_digits = o.max_digits;
     if (ds.count == 0) {
-        status = ccd_cli_usage_error("run: no query files found under the data given");
+        status = ccd_cli_usage_error("%s: no query files found under the data given",
+                                     mode ? mode->name : "run");
         goto done;
     }
     if (!(limits = calloc(chosen.count + 1, sizeof *limits))) {
@@ -965,7 +1006,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
         goto done;
     }
     ccd_cli_progress bar;
-    ccd_cli_progress_init(&bar, "run");
+    ccd_cli_progress_init(&bar, mode ? mode->name : "run");
     ccd_run_config cfg = {
         .methods = chosen.items,
         .method_count = chosen.count,
@@ -981,6 +1022,10 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job)
         .progress = ccd_cli_progress_update,
         .ctx = &bar,
     };
+    if (mode) {
+        status = mode->run(mode->ctx, &ds, &cfg, o.format, &bar);
+        goto done;
+    }
     ccd_run_stats stats;
     ccd_status st = ccd_run(&stats, &err, &ds, &cfg);
     ccd_cli_progress_finish(&bar);
@@ -1014,5 +1059,6 @@ done:
     ccd_method_variants_free(&variants);
     ccd_sweep_free(&o.sweep);
     free(o.plugins);
+    free(o.mode_methods);
     return status;
 }

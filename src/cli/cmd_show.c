@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* `ccdbench show`: one or more queries of a file, exactly — their rational
- * coordinates, exact ground truth and (--distance) exact closest points. */
+ * coordinates, exact ground truth, the methods' answers and (--distance) exact
+ * closest points. */
 #include <config.h>
 
 #include "bench/json_doc.h"
+#include "bench/method_failure.h"
+#include "bench/query_answers.h"
 #include "core/query_line.h"
 #include "cli/cli.h"
 #include "exact/distance.h"
@@ -24,10 +27,19 @@
 static const char usage[] =
     "Usage: ccdbench show [OPTION]... FILE\n"
     "Print queries of one query FILE exactly: their points as exact rationals and\n"
-    "nearest doubles, the label in the file, and the exact ground truth (does it\n"
-    "collide, and the exact earliest time of impact).\n"
+    "nearest doubles, the label in the file, the exact ground truth (does it\n"
+    "collide, and the exact earliest time of impact), and each method's answer,\n"
+    "one line 'METHOD: collides (toi T)' or 'METHOD: no', marked [FN] or [FP]\n"
+    "when it is wrong.\n"
     "\n"
     "  --index I[:J]    query I (0-based, default 0), or the queries I <= i < J\n"
+    "  --methods LIST   comma-separated method names, 'all', or 'none'; default:\n"
+    "                   run's default list without DATA (all but the slow irf, uirf\n"
+    "                   and additive-ccd, and but msrf unless --ms D).  With --ms D\n"
+    "                   the methods get d (its nearest double) and --norm, and are\n"
+    "                   judged against the truth at d; their options are their defaults\n"
+    "  --plugin FILE.so also load the methods of a plugin (repeatable; run in this\n"
+    "                   process)\n"
     "  --ms D           also the minimum-separation truth at distance D >= 0, read\n"
     "                   exactly (a decimal such as 1e-8 means exactly 10^-8, or n/d)\n"
     "  --norm N         distance of --ms: inf (L-infinity, default) or 2 (Euclidean)\n"
@@ -60,7 +72,17 @@ typedef struct show_options {
     int separation; /* --ms given */
     mpq_t at, ms;
     size_t max_digits; /* --max-digits (0: the reader's default) */
+    const char *methods; /* --methods, or NULL: the default list */
+    char **plugins;      /* --plugin FILE.so */
+    size_t plugin_count;
 } show_options;
+
+/* The methods whose answers are shown, with their params. */
+typedef struct show_methods {
+    const ccd_method *const *items;
+    size_t count;
+    ccd_params params;
+} show_methods;
 
 /* ------------------------------------------------------------------ decimals */
 
@@ -92,6 +114,8 @@ typedef struct show_work {
     show_truth truth, ms_truth;
     show_distance d;
     ccd_rounding_scratch rounding;
+    const show_methods *methods;
+    ccd_query_outcome *answers; /* one per method */
 } show_work;
 
 static void truth_init(show_truth *t)
@@ -106,8 +130,10 @@ static void truth_clear(show_truth *t)
     free(t->decimal);
 }
 
-static int work_init(show_work *w)
+static int work_init(show_work *w, const show_methods *methods)
 {
+    w->methods = methods;
+    w->answers = calloc(methods->count + 1, sizeof *w->answers);
     w->exact = ccd_exact_ctx_new();
     w->toi = ccd_algebraic_new();
     truth_init(&w->truth);
@@ -116,7 +142,7 @@ static int work_init(show_work *w)
     for (int k = 0; k < 3; k++)
         mpq_inits(w->d.pa[k], w->d.pb[k], NULL);
     ccd_rounding_scratch_init(&w->rounding);
-    return w->exact && w->toi ? 0 : -1;
+    return w->exact && w->toi && w->answers ? 0 : -1;
 }
 
 static void work_clear(show_work *w)
@@ -131,6 +157,7 @@ static void work_clear(show_work *w)
     for (int k = 0; k < 3; k++)
         mpq_clears(w->d.pa[k], w->d.pb[k], NULL);
     ccd_rounding_scratch_clear(&w->rounding);
+    free(w->answers);
 }
 
 /* The exact truth of q (plain CCD when ms is NULL). */
@@ -159,6 +186,9 @@ static ccd_status examine(show_work *w, ccd_error *err, const char *path, const 
     ccd_status st = decide(&w->truth, w, err, path, q, NULL, 0);
     if (st == CCD_OK && o->separation)
         st = decide(&w->ms_truth, w, err, path, q, o->ms, o->norm);
+    if (st == CCD_OK)
+        st = ccd_query_answers(w->answers, err, w->methods->items, w->methods->count, NULL, q,
+                               &w->methods->params);
     if (st != CCD_OK || !o->distance)
         return st;
     if (!o->at_toi)
@@ -218,6 +248,29 @@ static void text_truth(FILE *out, const char *name, const show_truth *t)
     }
 }
 
+/* "  METHOD: collides (toi T)" or "  METHOD: no", [FN] or [FP] against truth; or
+ * "  METHOD: failed (why)". */
+static void text_answers(FILE *out, const show_work *w, const char *path, const ccd_query *q,
+                         const show_truth *truth)
+{
+    for (size_t m = 0; m < w->methods->count; m++) {
+        const ccd_method *method = w->methods->items[m];
+        const ccd_query_outcome *o = &w->answers[m];
+        if (o->failure != CCD_FAILURE_NONE) {
+            char reason[1024];
+            ccd_failure_reason(reason, sizeof reason, method->name, o, &w->methods->params,
+                               path, q->index, NULL);
+            fprintf(out, "  %s: failed (%s)\n", method->name, reason);
+            continue;
+        }
+        int says = o->result.collides;
+        fprintf(out, "  %s: %s", method->name, says ? "collides" : "no");
+        if (says && (method->caps & CCD_CAP_TOI))
+            fprintf(out, " (toi %.17g)", o->result.toi);
+        fputs(says == truth->collides ? "\n" : says ? " [FP]\n" : " [FN]\n", out);
+    }
+}
+
 static void text_query(FILE *out, show_work *w, const char *path, const ccd_query *q,
                        const show_options *o)
 {
@@ -245,6 +298,7 @@ static void text_query(FILE *out, show_work *w, const char *path, const ccd_quer
                      o->norm == 2 ? "L2" : "L-inf");
         text_truth(out, name, &w->ms_truth);
     }
+    text_answers(out, w, path, q, o->separation ? &w->ms_truth : &w->truth);
     if (!o->distance)
         return;
     char dec[64];
@@ -316,7 +370,36 @@ static void json_truth(FILE *out, const show_truth *t)
     fprintf(out, ", \"toi\": \"%s\"", t->decimal);
 }
 
-static void json_query(FILE *out, show_work *w, const ccd_query *q, const show_options *o)
+/* ,\n "answers": [{"method", "collides", "toi", "wrong": null|"fn"|"fp", "failure"}] */
+static void json_answers(FILE *out, const show_work *w, const char *path, const ccd_query *q,
+                         const show_truth *truth)
+{
+    fputs(",\n   \"answers\": [", out);
+    for (size_t m = 0; m < w->methods->count; m++) {
+        const ccd_method *method = w->methods->items[m];
+        const ccd_query_outcome *o = &w->answers[m];
+        fputs(m ? ",\n               {\"method\": " : "{\"method\": ", out);
+        ccd_json_write_string(out, method->name);
+        if (o->failure != CCD_FAILURE_NONE) {
+            char reason[1024];
+            ccd_failure_reason(reason, sizeof reason, method->name, o, &w->methods->params,
+                               path, q->index, NULL);
+            fputs(", \"collides\": null, \"toi\": null, \"wrong\": null, \"failure\": ", out);
+            ccd_json_write_string(out, reason);
+            fputc('}', out);
+            continue;
+        }
+        int says = o->result.collides;
+        fprintf(out, ", \"collides\": %s, \"toi\": ", says ? "true" : "false");
+        ccd_json_write_double(out, says && (method->caps & CCD_CAP_TOI) ? o->result.toi : NAN);
+        fprintf(out, ", \"wrong\": %s, \"failure\": null}",
+                says == truth->collides ? "null" : says ? "\"fp\"" : "\"fn\"");
+    }
+    fputc(']', out);
+}
+
+static void json_query(FILE *out, show_work *w, const char *path, const ccd_query *q,
+                       const show_options *o)
 {
     fprintf(out, "{\"index\": %" PRIu64 ", \"kind\": \"%s\", \"line\": %lu, \"label\": ",
             q->index, q->kind == CCD_VF ? "VF" : "EE", ccd_query_line(q, 0));
@@ -346,6 +429,7 @@ static void json_query(FILE *out, show_work *w, const ccd_query *q, const show_o
         json_truth(out, &w->ms_truth);
         fputc('}', out);
     }
+    json_answers(out, w, path, q, o->separation ? &w->ms_truth : &w->truth);
     if (o->distance) {
         fputs(",\n   \"distance\": {\"t\": ", out);
         json_rational(out, w->d.t);
@@ -403,6 +487,7 @@ static int parse_options(show_options *o, int argc, char **argv)
         {"distance", no_argument, NULL, 'd'},    {"ms", required_argument, NULL, 'm'},
         {"norm", required_argument, NULL, 'n'},  {"format", required_argument, NULL, 'f'},
         {"max-digits", required_argument, NULL, 'D'},
+        {"methods", required_argument, NULL, 'M'}, {"plugin", required_argument, NULL, 'p'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
     int c, status;
@@ -446,6 +531,8 @@ static int parse_options(show_options *o, int argc, char **argv)
             if ((status = ccd_cli_parse_max_digits(&o->max_digits, optarg)) != 0)
                 return status;
             break;
+        case 'M': o->methods = optarg; break;
+        case 'p': o->plugins[o->plugin_count++] = optarg; break;
         case 'h': fputs(usage, stdout); return -1;
         default: return ccd_cli_bad_option("show", argv, optopt);
         }
@@ -458,12 +545,12 @@ static int parse_options(show_options *o, int argc, char **argv)
 
 /* Print the queries [o->first, o->end) of f to out. */
 static ccd_status show_file(FILE *out, ccd_error *err, const ccd_dataset_file *f,
-                            const show_options *o)
+                            const show_options *o, const show_methods *methods)
 {
     show_work w;
     ccd_batch b;
     ccd_reader *r = NULL;
-    int work_ok = work_init(&w) == 0;
+    int work_ok = work_init(&w, methods) == 0;
     ccd_status st = ccd_batch_init(&b, BATCH);
     if (st != CCD_OK || !work_ok) {
         work_clear(&w);
@@ -490,7 +577,7 @@ static ccd_status show_file(FILE *out, ccd_error *err, const ccd_dataset_file *f
                 break;
             if (o->json) {
                 fputs(q->index > o->first ? ",\n  " : "\n  ", out);
-                json_query(out, &w, q, o);
+                json_query(out, &w, f->csv_path, q, o);
             } else {
                 if (q->index > o->first)
                     fputc('\n', out);
@@ -513,19 +600,65 @@ static ccd_status show_file(FILE *out, ccd_error *err, const ccd_dataset_file *f
     return st;
 }
 
+/* The methods of --methods (default: run's without DATA; "none": none) into chosen,
+ * their params into m.  0, or the exit status of the error printed. */
+static int choose_methods(show_methods *m, ccd_method_list *chosen, const ccd_cli_methods *available,
+                          const show_options *o)
+{
+    ccd_params_default(&m->params);
+    if (o->separation) {
+        m->params.ms = ccd_cli_ms_double(o->ms);
+        m->params.ms_norm = o->norm == 2 ? CCD_NORM_L2 : CCD_NORM_LINF;
+    }
+    if (o->methods && strcmp(o->methods, "none") == 0)
+        return 0;
+    int skipped_slow = 0;
+    char skipped[256] = "";
+    char *defaults = NULL;
+    if (!o->methods &&
+        !(defaults = ccd_cli_default_methods(&skipped_slow, skipped, sizeof skipped,
+                                             &available->available, 1, !o->separation)))
+        return ccd_cli_out_of_memory();
+    ccd_error err;
+    ccd_status st = ccd_method_list_select(chosen, &err, &available->available,
+                                           o->methods ? o->methods : defaults);
+    free(defaults);
+    if (st != CCD_OK) {
+        const char *what = strstr(err.message, ": "); /* drop "--methods" */
+        return ccd_cli_usage_error("show: --methods: %s", what ? what + 2 : err.message);
+    }
+    m->items = chosen->items;
+    m->count = chosen->count;
+    return 0;
+}
+
 int ccd_cmd_show(int argc, char **argv)
 {
     show_options o = {.first = 0, .end = 1};
     mpq_inits(o.at, o.ms, NULL);
+    if (!(o.plugins = calloc((size_t)argc + 1, sizeof *o.plugins))) {
+        mpq_clears(o.at, o.ms, NULL);
+        return ccd_cli_out_of_memory();
+    }
     int status = parse_options(&o, argc, argv);
     if (status != CCD_EXIT_OK) {
         mpq_clears(o.at, o.ms, NULL);
+        free(o.plugins);
         return status < 0 ? CCD_EXIT_OK : status; /* -1: --help */
     }
     const char *path = argv[optind];
     ccd_error err;
     ccd_dataset ds = {0};
-    if (ccd_cli_discover(&ds, &err, argv + optind, 1) != CCD_OK) {
+    ccd_cli_methods available;
+    ccd_method_list chosen = {0};
+    show_methods methods = {0};
+    int have_methods = ccd_cli_methods_load(&available, &err, o.plugins, o.plugin_count) ==
+                       CCD_OK;
+    if (!have_methods) {
+        status = ccd_cli_fail(&err);
+    } else if ((status = choose_methods(&methods, &chosen, &available, &o)) != 0) {
+        /* printed */
+    } else if (ccd_cli_discover(&ds, &err, argv + optind, 1) != CCD_OK) {
         status = ccd_cli_fail(&err);
     } else if (ds.count != 1 || strcmp(ds.files[0].csv_path, path) != 0) {
         ccd_error_set(&err, CCD_ERR_INPUT, path, 0, 0,
@@ -539,7 +672,7 @@ int ccd_cmd_show(int argc, char **argv)
         if (!out) {
             status = ccd_cli_out_of_memory();
         } else {
-            ccd_status st = show_file(out, &err, &ds.files[0], &o);
+            ccd_status st = show_file(out, &err, &ds.files[0], &o, &methods);
             if (fclose(out) != 0 && st == CCD_OK)
                 st = ccd_error_set(&err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
             if (st != CCD_OK)
@@ -550,6 +683,10 @@ int ccd_cmd_show(int argc, char **argv)
         }
     }
     ccd_dataset_free(&ds);
+    ccd_method_list_free(&chosen);
+    if (have_methods)
+        ccd_cli_methods_free(&available);
+    free(o.plugins);
     mpq_clears(o.at, o.ms, NULL);
     return status;
 }

@@ -27,6 +27,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cmd_scene.c \
 	src/cli/cmd_show.c \
 	src/cli/cmd_truth.c \
+	src/cli/cmd_wrong.c \
 	src/cli/main.c
 # Where `ccdbench run` finds the default dataset and its truth when none is given.
 src_cli_ccdbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/include \

@@ -20,7 +20,8 @@ static const char usage[] =
     "  info      summarise a dataset\n"
     "  methods   list the available methods\n"
     "  truth     exact labels and times of impact; --verify the labels in the files\n"
-    "  show      one query exactly: rationals, exact truth, --distance closest points\n"
+    "  show      one query exactly: rationals, exact truth, methods' answers, --distance\n"
+    "  wrong     every false negative and positive of a method (or where two disagree)\n"
     "  gen       write generated query families with exact labels\n"
     "  bench io  measure the query reader\n"
     "  contact   differentiable contact routines\n"
@@ -118,6 +119,7 @@ static int dispatch(int argc, char **argv)
         {"gate", ccd_cmd_gate},
         {"merge", ccd_cmd_merge},
         {"scene", ccd_cmd_scene},
+        {"wrong", ccd_cmd_wrong},
     };
     if (strcmp(cmd, "bench") == 0) {
         if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {

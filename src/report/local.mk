@@ -23,5 +23,7 @@ src_report_libccdreport_la_SOURCES = \
 	src/report/report_table.c \
 	src/report/report_text.c \
 	src/report/result_union.c \
-	src/report/result_union.h
+	src/report/result_union.h \
+	src/report/wrong_listing.c \
+	src/report/wrong_listing.h
 libccdbench_la_LIBADD += src/report/libccdreport.la

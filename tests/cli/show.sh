@@ -147,6 +147,43 @@ grep -q '"squared": "1/4", "squared_decimal": "2.5000000000000000000e-01", "dist
 grep -q '"parameters": {"names": \["u", "v"\], "value": {"exact": \["1/4", "1/4"\], "double": \[0.25, 0.25\]}}' \
   "$TMP/out" || fail "json: parameters"
 
+# The methods' answers, one line each after the truth, [FN]/[FP] when wrong:
+# parallel EE query 0 collides at 1/2; fprf misses it (its FN in `wrong`).
+parallel_ee="$DEFAULT_DATA/parallel/edge-edge/queries.csv"
+expect_status 0 "$CCDBENCH" show --methods fprf,exact,root-parity "$parallel_ee"
+expect_line "  fprf: no [FN]"
+expect_line "  exact: collides (toi 0.5)"
+expect_line "  root-parity: collides"
+[ "$(grep -c '^  [a-z-]*: ' "$TMP/out")" -eq 3 ] || fail "--methods of three: not three answers"
+grep -A3 '^  exact truth' "$TMP/out" | tail -n 3 | cut -d: -f1 | tr -d ' ' | tr '\n' ' ' |
+  grep -qx 'fprf exact root-parity ' || fail "answers not after the truth, in --methods order"
+# coplanar EE query 3 does not collide; fprf says it does at t = 0 (its FP).
+expect_status 0 "$CCDBENCH" show --index 3 --methods fprf "$coplanar_ee"
+expect_line "  fprf: collides (toi 0) [FP]"
+# The default list: run's without DATA (no irf, uirf, additive-ccd; msrf only with --ms).
+expect_status 0 "$CCDBENCH" show "$parallel_ee"
+expect_line "  tight-inclusion: collides (toi 0.499969482421875)"
+for m in irf uirf additive-ccd msrf; do
+  grep -q "^  $m: " "$TMP/out" && fail "show: $m is in the default list"
+done
+expect_status 0 "$CCDBENCH" show --ms 1e-2 "$parallel_ee"
+expect_line "  msrf: no [FN]"
+expect_line "  truth at d = 1/100 (L-inf) collides, toi = 99/200 exactly = 4.9500000000000000000e-01"
+expect_status 0 "$CCDBENCH" show --methods none "$parallel_ee"
+grep -q '^  [a-z-]*: ' "$TMP/out" && fail "--methods none printed answers"
+expect_status 0 "$CCDBENCH" show --plugin "$PLUGIN_DIR/always_collides.so" \
+  --methods test-always-collides --index 1 "$parallel_ee"
+expect_line "  test-always-collides: collides (toi 0) [FP]"
+expect_status 0 "$CCDBENCH" show --format json --methods fprf,exact "$parallel_ee"
+"$CCD_BUILDDIR/tests/cli/json_valid" "$TMP/out" || fail "show --format json is not valid JSON"
+grep -q '"answers": \[{"method": "fprf", "collides": false, "toi": null, "wrong": "fn", "failure": null},' \
+  "$TMP/out" || fail "json: fprf's answer"
+grep -q '{"method": "exact", "collides": true, "toi": 0.5, "wrong": null, "failure": null}\]' \
+  "$TMP/out" || fail "json: exact's answer"
+expect_status 2 "$CCDBENCH" show --methods nosuch "$parallel_ee"
+expect_stderr "^ccdbench: show: --methods: .*unknown method 'nosuch'"
+[ -s "$TMP/out" ] && fail "stdout not empty after an error"
+
 # Errors: one line on stderr, exit status 2, nothing on stdout.
 expect_status 2 "$CCDBENCH" show --index 4 "$coplanar_vf"
 expect_stderr "^$coplanar_vf: query 4: out of range \\(the file has 4 queries\\)\$"
