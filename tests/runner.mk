@@ -41,9 +41,9 @@ tests_check_fprf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_fprf_data_LDADD = $(RUNNER_SUITE_LDADD)
 
 # Example plugins (test fixtures): a working one, one without the entry symbol,
-# one built for another API version.  -rpath makes libtool build shared modules.
+# two built for other API versions.  -rpath makes libtool build shared modules.
 check_LTLIBRARIES = tests/plugin/always_collides.la tests/plugin/no_entry.la \
-	tests/plugin/other_api.la
+	tests/plugin/other_api.la tests/plugin/api_v2.la
 CCD_PLUGIN_LDFLAGS = -module -avoid-version -shared -rpath /nowhere $(AM_LDFLAGS)
 tests_plugin_always_collides_la_SOURCES = tests/plugin/always_collides.c
 tests_plugin_always_collides_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
@@ -51,6 +51,8 @@ tests_plugin_no_entry_la_SOURCES = tests/plugin/no_entry.c
 tests_plugin_no_entry_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
 tests_plugin_other_api_la_SOURCES = tests/plugin/other_api.c
 tests_plugin_other_api_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
+tests_plugin_api_v2_la_SOURCES = tests/plugin/api_v2.c
+tests_plugin_api_v2_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
 
 # A JSON syntax checker for the shell tests of `--format json`.
 check_PROGRAMS += tests/cli/json_valid

@@ -447,7 +447,7 @@ static ccd_status finish_query(ccd_reader *r, ccd_batch *b, ccd_query *q, uint64
                      (unsigned long long)r->labels->count);
             return fail_at(r, CCD_ERR_INPUT, r->path, first_line, 1, what);
         }
-        q->label = label;
+        b->labels[b->count] = (int8_t)label;
     }
     r->queries++;
     b->count++;
@@ -484,8 +484,9 @@ ccd_status ccd_reader_read(ccd_batch *b, ccd_error *err, ccd_reader *r)
     ccd_status st = CCD_OK;
     while (!r->failed && !r->finished && b->count < b->capacity) {
         ccd_query *q = &b->queries[b->count];
+        int8_t *q_label = &b->labels[b->count];
         q->inexact = 0;
-        q->label = -1;
+        *q_label = -1;
         uint64_t first_line = r->line + 1;
         int row;
         for (row = 0; row < CCD_QUERY_ROWS; row++) {
@@ -501,12 +502,12 @@ ccd_status ccd_reader_read(ccd_batch *b, ccd_error *err, ccd_reader *r)
             if (parse_row(r, ls, le, q, row, &label) != CCD_OK)
                 break;
             if (row == 0) {
-                q->label = label;
-            } else if (label != q->label) {
+                *q_label = (int8_t)label;
+            } else if (label != *q_label) {
                 char what[160];
                 snprintf(what, sizeof what,
                          "label %d disagrees with label %d on line %llu (the query's first row)",
-                         label, q->label, (unsigned long long)first_line);
+                         label, *q_label, (unsigned long long)first_line);
                 const char *lab = le;
                 while (lab > ls && lab[-1] != ',')
                     lab--;

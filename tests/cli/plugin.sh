@@ -18,5 +18,9 @@ expect_stderr "^$so: method 'test-always-collides' is already defined"
 expect_status 2 "$CCDBENCH" run --plugin "$PLUGIN_DIR/no_entry.so" "$DEFAULT_DATA"
 expect_stderr "^$PLUGIN_DIR/no_entry.so: not a ccdbench plugin"
 expect_status 2 "$CCDBENCH" methods --plugin "$PLUGIN_DIR/other_api.so"
-expect_stderr "^$PLUGIN_DIR/other_api.so: plugin built for ccdbench API version 1, this ccdbench has version 2"
+expect_stderr "^$PLUGIN_DIR/other_api.so: plugin built for ccdbench API version 1, this ccdbench has version 3"
+# Version 2 handed the label to the method inside ccd_query: refused, one message.
+expect_status 2 "$CCDBENCH" run --plugin "$PLUGIN_DIR/api_v2.so" "$DEFAULT_DATA"
+expect_stderr "^$PLUGIN_DIR/api_v2.so: plugin built for ccdbench API version 2, this ccdbench has version 3: rebuild it against this ccdbench.h$"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] || fail "api_v2: more than one line: $(cat "$TMP/err")"
 finish
