@@ -442,7 +442,7 @@ static size_t occurrences(const char *hay, const char *needle)
 static char *html_page(const ccd_report_set *set, const ccd_html_figures *figs)
 {
     test_text page;
-    ck_assert_int_eq(ccd_report_write_html(test_text_open(&page), set, figs), 0);
+    ck_assert_int_eq(ccd_report_write_html(test_text_open(&page), set, figs, NULL), 0);
     return test_text_close(&page);
 }
 

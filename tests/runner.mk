@@ -60,6 +60,7 @@ tests_cli_json_valid_SOURCES = tests/cli/json_valid.c
 tests_cli_json_valid_LDADD = src/bench/libccdrun.la src/core/libccdcore.la $(CCD_LIBS)
 
 CLI_TESTS = \
+	tests/cli/reference.sh \
 	tests/cli/bench-io.sh \
 	tests/cli/default-run.sh \
 	tests/cli/default-labels.sh \
