@@ -454,8 +454,8 @@ static int write_summary(FILE *out, const ccd_run_stats *stats, ccd_report_forma
     if (!speed)
         return -1;
     if (format != CCD_FORMAT_LATEX)
-        fprintf(out, "\nFP, FN: false positives and negatives against the truth.  µs: time "
-                     "per query, one core.\n%s.\n--detail: per family, with max µs, queries/s, "
+        fprintf(out, "\nFP, FN: false positives and negatives against the truth (FP %%: of the "
+                     "queries).\nµs: time per query, one core.\n%s.\n--detail: per family, with max µs, queries/s, "
                      "max-checks hits and, against exact\ntruth, toi > exact and the toi "
                      "gaps.\n", speed);
     else

@@ -175,7 +175,8 @@ static int summary(FILE *out, const ccd_report_set *s, const char *reference)
     char *speed = ccd_report_summary_speed_note(stats, ref, why);
     if (!speed)
         return -1;
-    fputs("<p class=\"note\">FP, FN: false positives and negatives against the truth. µs: time "
+    fputs("<p class=\"note\">FP, FN: false positives and negatives against the truth (FP %: "
+          "of the queries). µs: time "
           "per query, one core. ", out);
     ccd_xml_text(out, speed);
     free(speed);

@@ -92,16 +92,24 @@ static char *speed(double r)
     return ccd_report_printf(fmt, r);
 }
 
-enum { METHOD_COLUMNS = 10 };
+/* FP as a share of the answered queries, in %, two decimals. */
+static char *fp_rate(uint64_t fp, uint64_t queries)
+{
+    return queries ? ccd_report_printf("%.2f", 100.0 * (double)fp / (double)queries)
+                   : strdup("–");
+}
+
+enum { METHOD_COLUMNS = 11, FAILED_COLUMN = 6 };
 static const char *const method_headers[METHOD_COLUMNS] = {
-    "method", "queries", "positives", "fp", "fn", "failed", "mean_us", "median_us", "p99_us",
-    "speed"};
+    "method", "queries", "positives", "fp", "fp_percent", "fn", "failed", "mean_us", "median_us",
+    "p99_us", "speed"};
 static const char *const method_titles[METHOD_COLUMNS] = {
-    "method", "queries", "positives", "FP", "FN", "failed", "mean µs", "median µs", "p99 µs",
-    "speed"};
+    "method", "queries", "positives", "FP", "FP %", "FN", "failed", "mean µs", "median µs",
+    "p99 µs", "speed"};
 static const unsigned char method_numeric[METHOD_COLUMNS] = {
     CCD_CELL_TEXT, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
-    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_TEXT};
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+    CCD_CELL_TEXT};
 
 int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s, size_t ref)
 {
@@ -121,7 +129,7 @@ int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s, size
         return -1;
     }
     for (size_t c = 0, n = 0; c < METHOD_COLUMNS; c++) {
-        if (c == 5 && !failures)
+        if (c == FAILED_COLUMN && !failures)
             continue;
         t->own_header[n] = method_headers[c];
         t->own_title[n] = method_titles[c];
@@ -146,6 +154,7 @@ int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s, size
         *cell++ = count(sum.queries);
         *cell++ = count(sum.positives);
         *cell++ = count(sum.false_positives);
+        *cell++ = fp_rate(sum.false_positives, sum.queries);
         *cell++ = count(sum.false_negatives);
         if (failures)
             *cell++ = count(sum.failed);

@@ -16,7 +16,7 @@ expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run
 awk '!/^exact truth from / && length > 100 { exit 1 }' "$TMP/out" ||
   fail "bare run: a line over 100 columns: $(awk 'length > 100' "$TMP/out")"
 head -n 1 "$TMP/out" | grep -q '^Per method, all queries$' || fail "bare run: no per-method summary first"
-grep -q '^method  *queries  *positives  *FP  *FN  *mean µs  *median µs  *p99 µs  *speed$' "$TMP/out" ||
+grep -q '^method  *queries  *positives  *FP  *FP %  *FN  *mean µs  *median µs  *p99 µs  *speed$' "$TMP/out" ||
   fail "bare run: not the summary's columns"
 grep -q '^tight-inclusion  *3636  .*1.00×$' "$TMP/out" || fail "bare run: tight-inclusion is not the reference"
 grep -q '^Per set and kind$' "$TMP/out" || fail "bare run: no per-set block"
