@@ -11,6 +11,8 @@
  * are scanned, before GMP sees them (ccd_reader_set_max_digits). */
 #include <config.h>
 
+#include "core/hidden_memory.h"
+
 #include "query/batch_store.h"
 #include "core/error.h"
 #include "core/assert.h"
@@ -120,11 +122,14 @@ static int next_line(ccd_reader *r, const char **ls, const char **le)
                 fail_at(r, CCD_ERR_INPUT, r->path, r->line + 1, 1, what);
                 return -1;
             }
-            char *grown = realloc(r->buf, 2 * r->cap);
+            /* the text holds the labels: in hidden memory (core/hidden_memory.h) */
+            char *grown = ccd_hidden_alloc(2 * r->cap);
             if (!grown) {
                 fail_at(r, CCD_ERR_INTERNAL, r->path, r->line + 1, 1, "out of memory");
                 return -1;
             }
+            memcpy(grown, r->buf, r->end);
+            ccd_hidden_free(r->buf, r->cap);
             r->buf = grown;
             r->cap *= 2;
         }
@@ -560,10 +565,10 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
     r->src.fd = -1;
     r->path = strdup(path);
     r->cap = CCD_READ_BUFFER;
-    r->buf = malloc(r->cap);
+    r->buf = ccd_hidden_alloc(r->cap); /* the text holds the labels */
     if (!r->path || !r->buf) {
         free(r->path);
-        free(r->buf);
+        ccd_hidden_free(r->buf, r->cap);
         free(r);
         return ccd_error_oom(err, path);
     }
@@ -630,7 +635,7 @@ void ccd_reader_close(ccd_reader *r)
             mpq_clear(r->pending[row][axis]);
     ccd_rounding_scratch_clear(&r->scratch);
     free(r->digits);
-    free(r->buf);
+    ccd_hidden_free(r->buf, r->cap);
     free(r->path);
     free(r);
 }
