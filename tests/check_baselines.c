@@ -456,14 +456,15 @@ static void tally_method(tally *t, const ccd_method *m, int stride, const ccd_pa
                 break;
             for (size_t i = 0; i < b.count; i++) {
                 const ccd_query *q = &b.queries[i];
+                const int label = b.labels[i];
                 if (!test_sample_keep(ds.files[fi].csv_path, q->index, (size_t)stride) ||
-                    q->label < 0) /* the tier's subsample (test_tier.h) */
+                    label < 0) /* the tier's subsample (test_tier.h) */
                     continue;
                 ccd_result r;
                 ck_assert_int_eq(ccd_method_run(&r, m, q, p, scratch), CCD_OK);
                 t->n++;
-                t->fp += r.collides && q->label == 0;
-                if (!r.collides && q->label == 1) {
+                t->fp += r.collides && label == 0;
+                if (!r.collides && label == 1) {
                     t->fn++;
                     if (print_fn && t->fn <= MAX_PRINTED)
                         fprintf(stderr, "  %s misses %s query %lu\n", m->name,

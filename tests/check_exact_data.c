@@ -19,7 +19,7 @@
 #include "exact_test_util.h"
 #include "test_support.h"
 
-typedef int (*query_fn)(void *data, const ccd_query *q, const ccd_dataset_file *f);
+typedef int (*query_fn)(void *data, const ccd_query *q, int label, const ccd_dataset_file *f);
 
 /* Feed every query of the shared data that the tier reads (test_tier.h) to fn (stops early when fn returns non-zero). */
 static size_t for_each_shared_query(const char *root, query_fn fn, void *data)
@@ -44,7 +44,7 @@ static size_t for_each_shared_query(const char *root, query_fn fn, void *data)
                 break;
             for (size_t k = 0; k < b.count && !stop; k++)
                 if (test_sample_keep(f->csv_path, b.queries[k].index, 1)) { /* test_tier.h */
-                    stop = fn(data, &b.queries[k], f);
+                    stop = fn(data, &b.queries[k], b.labels[k], f);
                     n++;
                 }
         }
@@ -62,18 +62,18 @@ struct label_state {
     unsigned seed;
 };
 
-static int check_label(void *data, const ccd_query *q, const ccd_dataset_file *f)
+static int check_label(void *data, const ccd_query *q, int label, const ccd_dataset_file *f)
 {
     struct label_state *s = data;
     int col;
     ck_assert_int_eq(ccd_exact_decide(&col, s->toi, q, NULL, 0, s->ctx), CCD_OK);
     s->queries++;
-    if (q->label >= 0) {
+    if (label >= 0) {
         s->labelled++;
-        if (col != q->label) {
+        if (col != label) {
             s->disagreements++;
             fprintf(stderr, "disagreement: %s query %llu: exact %d, label %d\n", f->csv_path,
-                    (unsigned long long)q->index, col, q->label);
+                    (unsigned long long)q->index, col, label);
         }
     }
     if (col) {
@@ -113,8 +113,9 @@ struct perturb_state {
     long tested, positives, failures;
 };
 
-static int check_perturbed(void *data, const ccd_query *q0, const ccd_dataset_file *f)
+static int check_perturbed(void *data, const ccd_query *q0, int label, const ccd_dataset_file *f)
 {
+    (void)label;
     struct perturb_state *s = data;
     (void)f;
     if (q0->index % 5 != 0 || q0->exact)
@@ -163,8 +164,9 @@ struct collect_state {
     size_t n, cap;
 };
 
-static int collect(void *data, const ccd_query *q, const ccd_dataset_file *f)
+static int collect(void *data, const ccd_query *q, int label, const ccd_dataset_file *f)
 {
+    (void)label;
     struct collect_state *c = data;
     (void)f;
     if (q->exact)

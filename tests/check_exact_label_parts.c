@@ -14,7 +14,7 @@ static ccd_status record(void *ctx, ccd_error *err, size_t file, const ccd_query
                          const ccd_exact_label *label)
 {
     (void)err;
-    fprintf(ctx, "%zu %llu %d %d %s %s\n", file, (unsigned long long)q->index, q->label,
+    fprintf(ctx, "%zu %llu %d %d %s %s\n", file, (unsigned long long)q->index, label->given,
             label->collides, label->collides ? label->toi_lo : "-",
             label->collides ? label->toi_hi : "-");
     return CCD_OK;

@@ -39,8 +39,10 @@ typedef struct tally {
     uint64_t hash[FAMILIES];
 } tally;
 
-static void count(void *ctx, int fam, const ccd_dataset_file *file, const ccd_query *q)
+static void count(void *ctx, int fam, const ccd_dataset_file *file, const ccd_query *q,
+                  int label)
 {
+    (void)label;
     tally *t = ctx;
     (void)file;
     ccd_result res;

@@ -40,8 +40,10 @@ typedef struct tally {
     long n[FAMILIES], fp[FAMILIES], fn[FAMILIES];
 } tally;
 
-static void count(void *ctx, int fam, const ccd_dataset_file *file, const ccd_query *q)
+static void count(void *ctx, int fam, const ccd_dataset_file *file, const ccd_query *q,
+                  int label)
 {
+    (void)label;
     tally *t = ctx;
     (void)file;
     int truth;

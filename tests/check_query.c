@@ -98,14 +98,14 @@ static void records_free(records *rs)
     rs->n = 0;
 }
 
-static void records_add(records *rs, const ccd_query *q)
+static void records_add(records *rs, const ccd_query *q, int label)
 {
     rs->r = realloc(rs->r, (rs->n + 1) * sizeof *rs->r);
     record *r = &rs->r[rs->n++];
     memset(r, 0, sizeof *r);
     memcpy(r->v, q->v, sizeof r->v);
     r->inexact = q->inexact;
-    r->label = q->label;
+    r->label = label;
     r->index = q->index;
     r->kind = q->kind;
     ck_assert((q->inexact != 0) == (q->exact != NULL));
@@ -127,7 +127,7 @@ static ccd_status drain(ccd_reader *rd, size_t capacity, records *rs, ccd_error 
             break;
         ck_assert_uint_le(b.count, capacity);
         for (size_t i = 0; i < b.count; i++)
-            records_add(rs, &b.queries[i]);
+            records_add(rs, &b.queries[i], b.labels[i]);
     }
     ccd_batch_free(&b);
     return st;
@@ -1014,7 +1014,7 @@ END_TEST
 
 /* ------------------------------------------------------------------ writer */
 
-static void fill_query(ccd_query *q, unsigned seed, int label)
+static void fill_query(ccd_query *q, unsigned seed)
 {
     memset(q, 0, sizeof *q);
     for (int row = 0; row < 8; row++)
@@ -1028,7 +1028,6 @@ static void fill_query(ccd_query *q, unsigned seed, int label)
     q->v[0][0] = 0x1p-1074;
     q->v[0][1] = -0x1.fffffffffffffp+1023;
     q->v[0][2] = -0.0;
-    q->label = label;
     q->kind = CCD_EE;
 }
 
@@ -1042,7 +1041,7 @@ START_TEST(test_writer_round_trip)
         for (int a = 0; a < 3; a++)
             mpq_init(ex.q[row][a]);
     for (int i = 0; i < N; i++) {
-        fill_query(&qs[i], (unsigned)i + 1, i % 2);
+        fill_query(&qs[i], (unsigned)i + 1);
         qs[i].index = (uint64_t)i;
     }
     /* query 3 holds rationals that are not doubles: 1/3, 10^200/7, -(2^1100+1)/2^1074 */
@@ -1074,7 +1073,7 @@ START_TEST(test_writer_round_trip)
         ccd_error err;
         ck_assert_int_eq(ccd_writer_open(&w, &err, path, flags), CCD_OK);
         for (int i = 0; i < N; i++)
-            ck_assert_int_eq(ccd_writer_put(w, &err, &qs[i]), CCD_OK);
+            ck_assert_int_eq(ccd_writer_put(w, &err, &qs[i], i % 2), CCD_OK);
         /* nothing at the target before the close */
         ck_assert_int_ne(access(path, F_OK), 0);
         ck_assert_int_eq(ccd_writer_close(w, &err), CCD_OK);
@@ -1125,9 +1124,8 @@ START_TEST(test_writer_round_trip)
     q.v[0][1] = -3.0;
     q.v[0][2] = 0x1p60;
     q.v[1][0] = 0x1p-64;
-    q.label = 1;
     ck_assert_int_eq(ccd_writer_open(&w, &err, path, CCD_WRITE_LABELS), CCD_OK);
-    ck_assert_int_eq(ccd_writer_put(w, &err, &q), CCD_OK);
+    ck_assert_int_eq(ccd_writer_put(w, &err, &q, 1), CCD_OK);
     ck_assert_int_eq(ccd_writer_close(w, &err), CCD_OK);
     FILE *f = fopen(path, "r");
     char line[256];
@@ -1151,9 +1149,9 @@ START_TEST(test_writer_abort_and_errors)
     ccd_writer *w;
     ccd_error err;
     ccd_query q;
-    fill_query(&q, 5, -1);
+    fill_query(&q, 5);
     ck_assert_int_eq(ccd_writer_open(&w, &err, path, CCD_WRITE_GZIP), CCD_OK);
-    ck_assert_int_eq(ccd_writer_put(w, &err, &q), CCD_OK);
+    ck_assert_int_eq(ccd_writer_put(w, &err, &q, -1), CCD_OK);
     ccd_writer_abort(w);
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -1164,10 +1162,9 @@ START_TEST(test_writer_abort_and_errors)
     ck_assert_int_eq(files, 0);
     /* a label column needs labels */
     ck_assert_int_eq(ccd_writer_open(&w, &err, path, CCD_WRITE_LABELS), CCD_OK);
-    ck_assert_int_eq(ccd_writer_put(w, &err, &q), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_writer_put(w, &err, &q, -1), CCD_ERR_INPUT);
     q.v[1][1] = INFINITY;
-    q.label = 0;
-    ck_assert_int_eq(ccd_writer_put(w, &err, &q), CCD_ERR_INPUT);
+    ck_assert_int_eq(ccd_writer_put(w, &err, &q, 0), CCD_ERR_INPUT);
     ccd_writer_abort(w);
     ck_assert_int_ne(access(path, F_OK), 0);
     /* a directory that does not exist */

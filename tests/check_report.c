@@ -264,7 +264,23 @@ START_TEST(test_gate_verdict)
     ck_assert_uint_eq(v.count, 3); /* FN, FP, failures: no baseline */
     ck_assert(!v.failing);
     ck_assert_str_eq(v.checks[0].message, "FN 10 <= 10");
-    ck_assert_str_eq(v.checks[1].message, "FP 5 <= 5% of the queries");
+    ck_assert_str_eq(v.checks[1].message, "FP 5 (5.00%) <= 5% of the queries");
+    /* without --max-fp: slack times the FP rate of the loosest bound method, rates
+     * compared exactly (5 of 100 against 2 × 1 of 40: equal, passes) */
+    lim.max_fp = NAN;
+    lim.fp_bound = (ccd_gate_fp_bound){.method = "bsc", .fp = 1, .queries = 40, .slack = 2};
+    ccd_gate_judge(&v, &stats, &lim);
+    ck_assert(!v.checks[1].failed);
+    ck_assert_str_eq(v.checks[1].message, "FP 5 (5.00%) <= 5.00% (2 x bsc's 2.50%)");
+    lim.fp_bound.queries = 50;
+    ccd_gate_judge(&v, &stats, &lim);
+    ck_assert(v.checks[1].failed && v.failing);
+    ck_assert_str_eq(v.checks[1].message, "FP 5 (5.00%) > 4.00% (2 x bsc's 2.00%)");
+    lim.fp_bound = (ccd_gate_fp_bound){0}; /* --max-fp none */
+    ccd_gate_judge(&v, &stats, &lim);
+    ck_assert(!v.checks[1].failed);
+    ck_assert_str_eq(v.checks[1].message, "FP 5 (5.00%) (no limit)");
+    lim.max_fp = 5;
     ck_assert_double_eq_tol(v.mean_us, 1.0, 1e-12);
     /* the gate's times: the mean CPU time, or the elapsed one (older baselines) */
     ck_assert_double_eq_tol(ccd_gate_time_us(&stats, 0, CCD_GATE_CPU), 0.4, 1e-12);
@@ -426,7 +442,7 @@ static size_t occurrences(const char *hay, const char *needle)
 static char *html_page(const ccd_report_set *set, const ccd_html_figures *figs)
 {
     test_text page;
-    ck_assert_int_eq(ccd_report_write_html(test_text_open(&page), set, figs), 0);
+    ck_assert_int_eq(ccd_report_write_html(test_text_open(&page), set, figs, NULL), 0);
     return test_text_close(&page);
 }
 

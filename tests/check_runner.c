@@ -32,7 +32,7 @@ typedef struct recorded {
     double toi[MAX_RECORDED][3];
 } recorded;
 
-static void record(void *ctx, const ccd_dataset_file *f, const ccd_query *q,
+static void record(void *ctx, const ccd_dataset_file *f, const ccd_query *q, int label,
                    const ccd_query_truth *truth, const ccd_query_outcome *o)
 {
     (void)f;
@@ -40,7 +40,7 @@ static void record(void *ctx, const ccd_dataset_file *f, const ccd_query *q,
     ck_assert_uint_lt(r->n, MAX_RECORDED);
     r->index[r->n] = q->index;
     r->truth[r->n] = truth->collides;
-    r->label[r->n] = q->label;
+    r->label[r->n] = label;
     for (int m = 0; m < 3; m++) {
         r->collides[r->n][m] = o[m].result.collides;
         r->toi[r->n][m] = o[m].result.toi;

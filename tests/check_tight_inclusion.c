@@ -37,7 +37,6 @@ static ccd_query vf_query(const point p0, const point a0, const point b0, const 
     ccd_query q;
     memset(&q, 0, sizeof q);
     q.kind = CCD_VF;
-    q.label = -1;
     const double *rows[8] = {p0, a0, b0, c0, p1, a1, b1, c1};
     for (int r = 0; r < 8; ++r)
         memcpy(q.v[r], rows[r], sizeof(point));
@@ -496,7 +495,6 @@ static ccd_query random_query(rng *g, ccd_kind kind, int scale)
     ccd_query q;
     memset(&q, 0, sizeof q);
     q.kind = kind;
-    q.label = -1;
     const int mode = (int)(rng_next(g) % 4);
     double base[3];
     for (int a = 0; a < 3; ++a)

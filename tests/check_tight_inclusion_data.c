@@ -51,6 +51,7 @@ static const struct {
 typedef struct shared_queries {
     ccd_query *q;
     int *family;
+    int8_t *label;
     size_t count;
 } shared_queries;
 
@@ -91,10 +92,12 @@ static void load_shared(void)
                     cap = cap ? 2 * cap : 16384;
                     data.q = realloc(data.q, cap * sizeof *data.q);
                     data.family = realloc(data.family, cap * sizeof *data.family);
-                    ck_assert(data.q && data.family);
+                    data.label = realloc(data.label, cap * sizeof *data.label);
+                    ck_assert(data.q && data.family && data.label);
                 }
                 data.q[data.count] = b.queries[k];
                 data.q[data.count].exact = NULL;
+                data.label[data.count] = b.labels[k];
                 data.family[data.count++] = fam;
             }
         }
@@ -108,6 +111,7 @@ static void free_shared(void)
 {
     free(data.q);
     free(data.family);
+    free(data.label);
     memset(&data, 0, sizeof data);
 }
 
@@ -145,16 +149,17 @@ static void run_against_labels(counts *c, const ccd_params *p, ccd_ti_isa isa, s
     ccd_ti_scratch *s = ccd_ti_scratch_new();
     for (size_t i = 0; i < data.count; i += stride) {
         ccd_query q = data.q[i];
-        if (q.label < 0 || !scaling_is_exact(&q, k))
+        const int label = data.label[i];
+        if (label < 0 || !scaling_is_exact(&q, k))
             continue;
         scale_query(&q, k, 0.0);
         ccd_result r;
         ck_assert_int_eq(ccd_ti_solve(&r, &q, p, isa, 0, s), CCD_OK);
         const int f = data.family[i];
         c->n[f]++;
-        c->pos[f] += q.label;
-        c->fp[f] += r.collides && !q.label;
-        c->fn[f] += !r.collides && q.label;
+        c->pos[f] += label;
+        c->fp[f] += r.collides && !label;
+        c->fn[f] += !r.collides && label;
         c->hit_max[f] += r.hit_max_checks;
     }
     ccd_ti_scratch_free(s);
@@ -265,8 +270,8 @@ static void check_against_exact(const ccd_params *p, size_t stride, double shift
         scale_query(&q, 0, shift);
         int collides;
         ck_assert_int_eq(ccd_exact_decide(&collides, exact_toi, &q, NULL, 0, ctx), CCD_OK);
-        if (shift == 0.0 && q.label >= 0)
-            disagree += collides != q.label; /* oracle vs the Mathematica labels */
+        if (shift == 0.0 && data.label[i] >= 0)
+            disagree += collides != data.label[i]; /* oracle vs the Mathematica labels */
         ccd_result r;
         ck_assert_int_eq(ccd_ti_solve(&r, &q, p, ccd_ti_isa_best(), 0, s), CCD_OK);
         ++n;

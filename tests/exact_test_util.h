@@ -21,7 +21,6 @@ typedef struct test_query {
 static inline void test_query_set_mpq(test_query *t, ccd_kind kind)
 {
     t->q.kind = kind;
-    t->q.label = -1;
     t->q.index = 0;
     t->q.inexact = 0;
     mpfr_t f;

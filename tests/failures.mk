@@ -4,7 +4,8 @@
 FAILURE_CLI_TESTS = \
 	tests/cli/json-unwritable.sh \
 	tests/cli/method-failures.sh \
-	tests/cli/isolate.sh
+	tests/cli/isolate.sh \
+	tests/cli/peek.sh
 TESTS += $(FAILURE_CLI_TESTS)
 EXTRA_DIST += $(FAILURE_CLI_TESTS)
 
@@ -15,3 +16,7 @@ tests_plugin_bad_results_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
 check_LTLIBRARIES += tests/plugin/misbehaving.la
 tests_plugin_misbehaving_la_SOURCES = tests/plugin/misbehaving.c
 tests_plugin_misbehaving_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
+# A plugin that looks for the labels everywhere it can (tests/cli/peek.sh).
+check_LTLIBRARIES += tests/plugin/peek.la
+tests_plugin_peek_la_SOURCES = tests/plugin/peek.c
+tests_plugin_peek_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)

@@ -47,9 +47,9 @@ tests_check_fprf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_fprf_data_LDADD = $(RUNNER_SUITE_LDADD)
 
 # Example plugins (test fixtures): a working one, one without the entry symbol,
-# one built for another API version.  -rpath makes libtool build shared modules.
+# two built for other API versions.  -rpath makes libtool build shared modules.
 check_LTLIBRARIES = tests/plugin/always_collides.la tests/plugin/no_entry.la \
-	tests/plugin/other_api.la
+	tests/plugin/other_api.la tests/plugin/api_v2.la
 CCD_PLUGIN_LDFLAGS = -module -avoid-version -shared -rpath /nowhere $(AM_LDFLAGS)
 tests_plugin_always_collides_la_SOURCES = tests/plugin/always_collides.c
 tests_plugin_always_collides_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
@@ -57,6 +57,8 @@ tests_plugin_no_entry_la_SOURCES = tests/plugin/no_entry.c
 tests_plugin_no_entry_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
 tests_plugin_other_api_la_SOURCES = tests/plugin/other_api.c
 tests_plugin_other_api_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
+tests_plugin_api_v2_la_SOURCES = tests/plugin/api_v2.c
+tests_plugin_api_v2_la_LDFLAGS = $(CCD_PLUGIN_LDFLAGS)
 
 # A JSON syntax checker for the shell tests of `--format json`.
 check_PROGRAMS += tests/cli/json_valid
@@ -64,6 +66,7 @@ tests_cli_json_valid_SOURCES = tests/cli/json_valid.c
 tests_cli_json_valid_LDADD = src/bench/libccdrun.la src/core/libccdcore.la $(CCD_LIBS)
 
 CLI_TESTS = \
+	tests/cli/reference.sh \
 	tests/cli/bench-io.sh \
 	tests/cli/default-run.sh tests/cli/default-run-bare.sh \
 	tests/cli/default-labels.sh \

@@ -11,9 +11,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* Called with each query walked, the number of its family (0 … 5) and its file. */
+/* Called with each query walked, its label (-1: none), the number of its family
+ * (0 … 5) and its file. */
 typedef void (*test_family_visit)(void *ctx, int family, const ccd_dataset_file *file,
-                                  const ccd_query *q);
+                                  const ccd_query *q, int label);
 
 /* Calls visit for every stride[family]-th query (counted in each file from query 0)
  * of the six families under root, files in dataset order; every query if stride is
@@ -42,7 +43,7 @@ static inline void test_shared_family_each(const char *root, const size_t *strid
                 break;
             for (size_t j = 0; j < b.count; j++, k++)
                 if (!stride || k % stride[fam] == 0)
-                    visit(ctx, fam, f, &b.queries[j]);
+                    visit(ctx, fam, f, &b.queries[j], b.labels[j]);
         }
         ccd_batch_free(&b);
         ccd_reader_close(r);

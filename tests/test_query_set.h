@@ -46,8 +46,10 @@ static inline int test_query_set_load(test_query_set *s, size_t step)
             size_t kept = 0; /* compact to every step-th query (exact pointers stay valid) */
             for (size_t j = 0; j < b->count; j++, k++)
                 if (test_full_tier() ? k % step == 0
-                                     : test_sample_keep(f->csv_path, b->queries[j].index, step))
+                                     : test_sample_keep(f->csv_path, b->queries[j].index, step)) {
+                    b->labels[kept] = b->labels[j];
                     b->queries[kept++] = b->queries[j];
+                }
             b->count = kept;
             s->count += kept;
             s->nbatches++;
@@ -86,5 +88,8 @@ static inline void test_query_set_free(test_query_set *s)
     for (size_t bi_ = 0; bi_ < (set)->nbatches; bi_++)                                   \
         for (const ccd_query *q = (set)->batches[bi_].queries;                           \
              q < (set)->batches[bi_].queries + (set)->batches[bi_].count; q++)
+
+/* Inside TEST_QUERY_SET_FOR_EACH(q, set): the label of q (-1: none). */
+#define TEST_QUERY_SET_LABEL(q, set) ((set)->batches[bi_].labels[(q) - (set)->batches[bi_].queries])
 
 #endif

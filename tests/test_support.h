@@ -153,7 +153,6 @@ static inline ccd_query test_query_from_rows(ccd_kind kind, const double rows[8]
     ccd_query q;
     memset(&q, 0, sizeof q);
     q.kind = kind;
-    q.label = -1;
     memcpy(q.v, rows, sizeof q.v);
     return q;
 }

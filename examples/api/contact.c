@@ -86,8 +86,9 @@ static void contact_at(summary *s, const ccd_query *q, double t)
 }
 
 /* One query and tight-inclusion's answer: the contact at the time of impact. */
-static void visit(void *acc, const ccd_query *q, const ccd_result *res)
+static void visit(void *acc, const ccd_query *q, int label, const ccd_result *res)
 {
+    (void)label;
     summary *s = acc;
     s->queries++;
     if (res->collides) {

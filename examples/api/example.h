@@ -53,10 +53,12 @@ static void example_close(ccd_dataset *d, const ccd_method *m, void *scratch)
     ccd_dataset_free(d);
 }
 
-/* What a program does with one query and the method's answer. */
-typedef void (*example_visit)(void *acc, const ccd_query *q, const ccd_result *res);
+/* What a program does with one query, its label (b.labels: 1, 0, -1 none) and
+ * the method's answer. */
+typedef void (*example_visit)(void *acc, const ccd_query *q, int label, const ccd_result *res);
 
-/* Run m on every query of file `file` of d, in order, calling visit(acc, q, answer). */
+/* Run m on every query of file `file` of d, in order, calling
+ * visit(acc, q, label, answer).  The method is given the query, never its label. */
 static ccd_status example_run_file(void *acc, ccd_error *err, const ccd_method *m,
                                    const ccd_params *p, const ccd_dataset *d, size_t file,
                                    void *scratch, example_visit visit)
@@ -83,7 +85,7 @@ static ccd_status example_run_file(void *acc, ccd_error *err, const ccd_method *
                                    (unsigned long long)q->index);
                 break;
             }
-            visit(acc, q, &res);
+            visit(acc, q, b.labels[i], &res);
         }
     ccd_reader_close(r);
     ccd_batch_free(&b);

@@ -22,15 +22,16 @@ typedef struct score {
 } score;
 
 /* The counts of one query and its answer. */
-static void count(void *acc, const ccd_query *q, const ccd_result *res)
+static void count(void *acc, const ccd_query *q, int label, const ccd_result *res)
 {
+    (void)q;
     score *s = acc;
     s->queries++;
-    if (q->label < 0)
+    if (label < 0)
         return;
-    s->positives += q->label == 1;
-    s->fp += res->collides && q->label == 0;
-    s->fn += !res->collides && q->label == 1;
+    s->positives += label == 1;
+    s->fp += res->collides && label == 0;
+    s->fn += !res->collides && label == 1;
 }
 
 int main(int argc, char **argv)

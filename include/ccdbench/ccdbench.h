@@ -4,6 +4,10 @@
  *
  * Data flow:  dataset files → reader → ccd_query → method → ccd_result → stats → report
  *
+ * A method sees a ccd_query and nothing else of the input: the label of a query
+ * (its expected answer) is kept in the batch (ccd_batch.labels), never in the
+ * query, so no method can read the answer it is scored against.
+ *
  * Naming: every public symbol starts with `ccd_`; output parameters come first
  * (`ccd_foo(result, inputs...)`), as in GMP.  Functions that can fail return a
  * ccd_status and fill a ccd_error whose message reads `path:line:column: what`.
@@ -31,8 +35,9 @@ extern "C" {
 
 /* Bumped when a struct below changes in a way that is not an append (see
  * "Extending the API without breaking plugins" above ccd_params).  Version 2:
- * method-specific knobs moved out of ccd_params into declared options. */
-#define CCD_API_VERSION 2
+ * method-specific knobs moved out of ccd_params into declared options.  Version 3:
+ * the label left ccd_query for ccd_batch.labels (a method cannot read it). */
+#define CCD_API_VERSION 3
 
 /* ------------------------------------------------------------------ errors */
 
@@ -76,7 +81,6 @@ typedef struct ccd_query {
     double v[CCD_QUERY_ROWS][3]; /* nearest double (ties to even) of every coordinate */
     uint32_t inexact;            /* bit 3*row+axis set when v[row][axis] != the exact rational */
     ccd_kind kind;
-    int label;                   /* 1 collides, 0 does not, -1 unknown (no label in the input) */
     uint64_t index;              /* 0-based position of the query in its file */
     /* Exact rationals when some coordinate is not a double (inexact != 0);
      * NULL otherwise, in which case v[][] *is* the exact input. Owned by the batch. */
@@ -88,9 +92,15 @@ CCD_API void ccd_query_coord_mpq(mpq_t out, const ccd_query *q, int row, int axi
 
 /* ------------------------------------------------------------------ reading and writing */
 
-/* A batch of queries read together; exact rationals of its queries live in it. */
+/* A batch of queries read together; exact rationals of its queries live in it.
+ * labels[i] is the label of queries[i]: 1 collides, 0 does not, -1 unknown (no
+ * label in the input).  The labels are not part of a query: what a method is
+ * given (ccd_query) never holds the answer it is scored against.  They live in
+ * memory that a forked child does not inherit (Linux: MADV_WIPEONFORK; the
+ * child sees zeros), so methods run in isolation cannot find them either. */
 typedef struct ccd_batch {
     ccd_query *queries;
+    int8_t *labels;
     size_t count;    /* queries held                      */
     size_t capacity; /* queries the batch can hold        */
     struct ccd_batch_store *store; /* internal: exact coordinates, reused across reads */
@@ -129,7 +139,8 @@ typedef struct ccd_writer ccd_writer;
 enum { CCD_WRITE_GZIP = 1u << 0, CCD_WRITE_LABELS = 1u << 1 };
 CCD_API ccd_status ccd_writer_open(ccd_writer **out, ccd_error *err, const char *path,
                                    unsigned flags);
-CCD_API ccd_status ccd_writer_put(ccd_writer *w, ccd_error *err, const ccd_query *q);
+/* label: 1, 0 or -1 (unknown); with CCD_WRITE_LABELS it must be 0 or 1. */
+CCD_API ccd_status ccd_writer_put(ccd_writer *w, ccd_error *err, const ccd_query *q, int label);
 CCD_API ccd_status ccd_writer_close(ccd_writer *w, ccd_error *err);
 CCD_API void ccd_writer_abort(ccd_writer *w);
 

@@ -49,7 +49,8 @@ static void compute_chunks(loop_state *s, const ccd_batch *b, const ccd_dataset_
             st = loop->thread_new(&s->tls[t], &e, loop->ctx);
         if (st == CCD_OK)
             st = loop->compute_chunk(s->slots + first * loop->slot_size, &failed, &e, f,
-                                     &b->queries[first], count, s->tls[t], loop->ctx);
+                                     &b->queries[first], &b->labels[first], count, s->tls[t],
+                                     loop->ctx);
         CCD_ASSERT(st == CCD_OK || failed < count);
         if (st != CCD_OK && first + failed < s->error_at[t]) {
             e.status = st;
@@ -74,7 +75,7 @@ static void compute_queries(loop_state *s, const ccd_batch *b, const ccd_dataset
             st = loop->thread_new(&s->tls[t], &e, loop->ctx);
         if (st == CCD_OK)
             st = loop->compute(s->slots + (size_t)i * loop->slot_size, &e, f, &b->queries[i],
-                               s->tls[t], loop->ctx);
+                               b->labels[i], s->tls[t], loop->ctx);
         /* Each thread keeps the error of its earliest failing query; the earliest
          * over all threads is then the same whatever the thread count. */
         if (st != CCD_OK && (size_t)i < s->error_at[t]) {
@@ -113,7 +114,7 @@ static ccd_status consume_batch(loop_state *s, const ccd_batch *b, size_t file, 
          * the thread count */
         CCD_ASSERT(b->queries[i].index == s->next_index);
         s->next_index++;
-        ccd_status st = loop->consume(loop->ctx, err, file, &b->queries[i],
+        ccd_status st = loop->consume(loop->ctx, err, file, &b->queries[i], b->labels[i],
                                       s->slots + i * loop->slot_size);
         if (st != CCD_OK)
             return st;

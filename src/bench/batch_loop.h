@@ -23,24 +23,27 @@ typedef struct ccd_batch_loop {
      * batch of queries of file (e.g. run methods in child processes). */
     ccd_status (*prepare)(void *ctx, ccd_error *err, const ccd_dataset_file *file,
                           const ccd_batch *b);
-    /* In parallel, any order: compute the result slot of q.  On error fill err
-     * (the loop reports the error of the earliest failing query). */
+    /* In parallel, any order: compute the result slot of q, whose label in the
+     * input is `label` (-1: none).  On error fill err (the loop reports the error
+     * of the earliest failing query). */
     ccd_status (*compute)(void *slot, ccd_error *err, const ccd_dataset_file *file,
-                          const ccd_query *q, void *tls, void *ctx);
+                          const ccd_query *q, int label, void *tls, void *ctx);
     /* Optional, instead of compute: compute the slots of queries[0 .. count), a
      * chunk of consecutive queries of the batch that one thread takes at once (so
-     * that it can time runs of calls, bench/cpu_span.h).  On error fill err and
-     * set *failed to the chunk index of the earliest failing query. */
+     * that it can time runs of calls, bench/cpu_span.h), labels[i] the label of
+     * queries[i].  On error fill err and set *failed to the chunk index of the
+     * earliest failing query. */
     ccd_status (*compute_chunk)(void *slots, size_t *failed, ccd_error *err,
                                 const ccd_dataset_file *file, const ccd_query *queries,
-                                size_t count, void *tls, void *ctx);
+                                const int8_t *labels, size_t count, void *tls, void *ctx);
     /* Queries per chunk of compute_chunk; 0: the batch size / (4 × threads),
      * within [16, 1024]: enough chunks for the threads to share the work, runs of
      * calls long enough to time. */
     size_t chunk_size;
-    /* Sequentially, in order: use the slot of q, query of ds->files[file]. */
+    /* Sequentially, in order: use the slot of q, query of ds->files[file] whose
+     * label in the input is `label` (-1: none). */
     ccd_status (*consume)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
-                          const void *slot);
+                          int label, const void *slot);
     /* Files to run: ds->files[file_begin .. file_end); file_end 0: every file.
      * The others are not read (progress counts them all, done or to come). */
     size_t file_begin, file_end;

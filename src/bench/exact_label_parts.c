@@ -15,7 +15,7 @@ static ccd_status write_line(void *ctx, ccd_error *err, size_t file, const ccd_q
                              const ccd_exact_label *label)
 {
     FILE *out = ctx;
-    fprintf(out, "%zu %llu %d %d %a %s %s\n", file, (unsigned long long)q->index, q->label,
+    fprintf(out, "%zu %llu %d %d %a %s %s\n", file, (unsigned long long)q->index, label->given,
             label->collides, label->seconds, label->collides ? label->toi_lo : "-",
             label->collides ? label->toi_hi : "-");
     return ferror(out) ? ccd_error_oom(err, "ccdbench") : CCD_OK;
@@ -137,9 +137,9 @@ ccd_status ccd_exact_label_replay(ccd_error *err, const ccd_dataset *ds,
                                "of file %zu", lines[i - 1].part, l->part, l->index, l->file);
             break;
         }
-        /* What on_query reads of a query: its index (its line) and its label. */
-        ccd_query q = {.index = l->index, .label = l->label};
-        ccd_exact_label label = {l->collides, l->lo, l->hi, l->seconds};
+        /* What on_query reads of a query: its index (its line). */
+        ccd_query q = {.index = l->index};
+        ccd_exact_label label = {l->collides, l->lo, l->hi, l->seconds, l->label};
         if (cfg->on_query)
             st = cfg->on_query(cfg->ctx, err, l->file, &q, &label);
     }

@@ -65,8 +65,9 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
 }
 
 static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_file *f,
-                          const ccd_query *q, void *tls, void *ctx)
+                          const ccd_query *q, int label, void *tls, void *ctx)
 {
+    (void)label; /* the oracle decides without it; consume hands it on */
     const label_run *run = ctx;
     const ccd_exact_label_config *cfg = run->cfg;
     truth_thread *t = tls;
@@ -104,13 +105,13 @@ static void free_gmp_string(char *s)
 }
 
 static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
-                          const void *slot_bytes)
+                          int given, const void *slot_bytes)
 {
     const ccd_exact_label_config *cfg = ((const label_run *)ctx)->cfg;
     const truth_slot *slot = slot_bytes;
     if (slot->skipped)
         return CCD_OK;
-    ccd_exact_label label = {slot->collides, slot->toi_lo, slot->toi_hi, slot->seconds};
+    ccd_exact_label label = {slot->collides, slot->toi_lo, slot->toi_hi, slot->seconds, given};
     ccd_status st = cfg->on_query ? cfg->on_query(cfg->ctx, err, file, q, &label) : CCD_OK;
     free_gmp_string(slot->toi_lo);
     free_gmp_string(slot->toi_hi);

@@ -13,6 +13,7 @@ typedef struct ccd_exact_label {
     /* When collides: toi ∈ [toi_lo, toi_hi], exact rationals "n/d" (or "n"); else NULL. */
     const char *toi_lo, *toi_hi;
     double seconds; /* wall time of the oracle on this query (monotonic clock) */
+    int given;      /* the label in the input: 1, 0, or -1 (none) */
 } ccd_exact_label;
 
 typedef struct ccd_exact_label_config {

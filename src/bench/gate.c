@@ -153,6 +153,50 @@ void ccd_gate_fastest_free(ccd_run_stats *fastest)
     fastest->group_count = 0;
 }
 
+/* 100 · n / of (0 without queries). */
+static double percent(uint64_t n, uint64_t of)
+{
+    return of ? 100.0 * (double)n / (double)of : 0.0;
+}
+
+void ccd_gate_fp_of(uint64_t *fp, uint64_t *queries, const ccd_run_stats *s, size_t m)
+{
+    CCD_ASSERT(m < s->method_count);
+    *fp = *queries = 0;
+    for (size_t g = 0; g < s->group_count; g++) {
+        *fp += s->groups[g].methods[m].false_positives;
+        *queries += s->groups[g].methods[m].queries;
+    }
+}
+
+ccd_status ccd_gate_fp_bound_run(ccd_gate_fp_bound *b, ccd_error *err, const ccd_dataset *ds,
+                                 const ccd_run_config *cfg, const ccd_method *const *methods,
+                                 size_t count)
+{
+    CCD_ASSERT(count > 0);
+    for (size_t k = 0; k < count; k++)
+        CCD_ASSERT(methods[k]->caps & CCD_CAP_CONSERVATIVE); /* a bound must not miss */
+    ccd_run_config bounds = {.methods = methods, .method_count = count, .params = cfg->params,
+                             .truth = cfg->truth, .threads = cfg->threads,
+                             .batch_size = cfg->batch_size};
+    bounds.params.options = NULL;
+    ccd_run_stats s;
+    ccd_status st = ccd_run(&s, err, ds, &bounds);
+    if (st != CCD_OK)
+        return st;
+    *b = (ccd_gate_fp_bound){.slack = CCD_GATE_FP_SLACK};
+    for (size_t k = 0; k < count; k++) {
+        uint64_t fp, queries;
+        ccd_gate_fp_of(&fp, &queries, &s, k);
+        /* the higher rate: fp / queries > b->fp / b->queries, exactly */
+        if (!b->method || (double)fp * (double)b->queries > (double)b->fp * (double)queries)
+            *b = (ccd_gate_fp_bound){.method = methods[k]->name, .fp = fp, .queries = queries,
+                                     .slack = CCD_GATE_FP_SLACK};
+    }
+    ccd_run_stats_free(&s);
+    return CCD_OK;
+}
+
 void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_gate_limits *lim)
 {
     CCD_ASSERT(stats->method_count >= 1);
@@ -177,15 +221,27 @@ void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_g
 
     ccd_gate_check *fp = &v->checks[v->count++];
     fp->name = "false-positives";
-    double fp_limit = lim->max_fp_percent ? lim->max_fp / 100 * (double)sum.queries : lim->max_fp;
-    fp->failed = !isnan(fp_limit) && (double)sum.false_positives > fp_limit;
-    if (isnan(fp_limit))
-        snprintf(fp->message, sizeof fp->message, "FP %llu (no limit)",
-                 (unsigned long long)sum.false_positives);
-    else
-        snprintf(fp->message, sizeof fp->message, "FP %llu %s %g%s",
-                 (unsigned long long)sum.false_positives, fp->failed ? ">" : "<=", lim->max_fp,
-                 lim->max_fp_percent ? "% of the queries" : "");
+    const ccd_gate_fp_bound *fpb = &lim->fp_bound;
+    double rate = percent(sum.false_positives, sum.queries);
+    if (!isnan(lim->max_fp)) {
+        double fp_limit =
+            lim->max_fp_percent ? lim->max_fp / 100 * (double)sum.queries : lim->max_fp;
+        fp->failed = (double)sum.false_positives > fp_limit;
+        snprintf(fp->message, sizeof fp->message, "FP %llu (%.2f%%) %s %g%s",
+                 (unsigned long long)sum.false_positives, rate, fp->failed ? ">" : "<=",
+                 lim->max_fp, lim->max_fp_percent ? "% of the queries" : "");
+    } else if (fpb->method) {
+        /* rates, exactly: fp / queries > slack · bound_fp / bound_queries */
+        double bound_rate = percent(fpb->fp, fpb->queries);
+        fp->failed = (double)sum.false_positives * (double)fpb->queries >
+                     fpb->slack * (double)fpb->fp * (double)sum.queries;
+        snprintf(fp->message, sizeof fp->message, "FP %llu (%.2f%%) %s %.2f%% (%g x %s's %.2f%%)",
+                 (unsigned long long)sum.false_positives, rate, fp->failed ? ">" : "<=",
+                 fpb->slack * bound_rate, fpb->slack, fpb->method, bound_rate);
+    } else {
+        snprintf(fp->message, sizeof fp->message, "FP %llu (%.2f%%) (no limit)",
+                 (unsigned long long)sum.false_positives, rate);
+    }
 
     v->slowdown = NAN;
     if (lim->baseline) {

@@ -46,10 +46,29 @@ typedef struct ccd_gate_baseline {
     uint64_t queries;
 } ccd_gate_baseline;
 
+/* The default limit on false positives: a method that answers "collides" to
+ * everything has no false negative, so FN alone would pass it.  Without --max-fp
+ * the gate runs the conservative built-in methods CCD_GATE_FP_BOUNDS on the same
+ * data, and fails a method whose FP rate exceeds CCD_GATE_FP_SLACK times the
+ * highest of theirs: a method may be as loose as the loosest conservative method
+ * ccdbench ships, with room to spare, not more.  (The other conservative built-in
+ * methods: exact has no false positive; irf and uirf take minutes on large data;
+ * tight-inclusion-scalar answers as tight-inclusion.) */
+#define CCD_GATE_FP_BOUNDS "tight-inclusion,bsc"
+#define CCD_GATE_FP_SLACK 2.0
+
+typedef struct ccd_gate_fp_bound {
+    const char *method;  /* the loosest bound method; NULL: no limit unless max_fp */
+    uint64_t fp;         /* its false positives */
+    uint64_t queries;    /* on that many answered queries */
+    double slack;        /* the limit is slack × its FP rate */
+} ccd_gate_fp_bound;
+
 typedef struct ccd_gate_limits {
     long max_fn;          /* most false negatives allowed */
-    double max_fp;        /* most false positives (a count, or a percentage); NAN: no limit */
+    double max_fp;        /* most false positives (a count, or a percentage); NAN: fp_bound */
     int max_fp_percent;   /* max_fp is a percentage of the queries */
+    ccd_gate_fp_bound fp_bound; /* the limit when max_fp is NAN */
     double max_slowdown;  /* most slowdown against the baseline; NAN: no limit */
     const ccd_gate_baseline *baseline; /* NULL: no slowdown check */
     const ccd_gate_timing *timing;     /* this run's; needed with a baseline */
@@ -101,6 +120,17 @@ void ccd_gate_fastest_free(ccd_run_stats *fastest);
  *     a query of a millisecond loses it far more often, which only CPU time
  *     leaves out). */
 double ccd_gate_time_us(const ccd_run_stats *s, size_t m, ccd_gate_clock clock);
+
+/* The false positives and answered queries of method m over every group of s. */
+void ccd_gate_fp_of(uint64_t *fp, uint64_t *queries, const ccd_run_stats *s, size_t m);
+
+/* The FP bound: methods[0 .. count) (the built-in CCD_GATE_FP_BOUNDS, which must
+ * be conservative), with their default options, run once on ds with cfg's
+ * parameters and threads (no isolation, no callbacks); the one with the highest
+ * FP rate. */
+ccd_status ccd_gate_fp_bound_run(ccd_gate_fp_bound *b, ccd_error *err, const ccd_dataset *ds,
+                                 const ccd_run_config *cfg, const ccd_method *const *methods,
+                                 size_t count);
 
 /* The verdict on method 0 of stats. */
 void ccd_gate_judge(ccd_gate_verdict *v, const ccd_run_stats *stats, const ccd_gate_limits *lim);

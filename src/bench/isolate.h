@@ -5,8 +5,10 @@
  * that query, not the run.
  *
  * Per batch, after it is read, child processes are forked: each inherits the batch
- * (exact rationals included, copy-on-write), runs its share of the (query, method)
- * tasks in order and writes each result into memory shared with the parent.  The
+ * (exact rationals included, copy-on-write; its labels read as zeros, and the child
+ * can open no file nor read another process: bench/confine.h), runs its share of
+ * the (query, method) tasks in order and writes each result into memory shared
+ * with the parent.  The
  * parent watches them: a child killed by a signal or exiting in the middle of a
  * task, or taking longer than the time limit on one (then it is killed), fails
  * that task; a new child takes over from the next one.  Results go into fixed

@@ -12,6 +12,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/gate.h \
 	src/bench/gate_times.c \
 	src/bench/gate_times.h \
+	src/bench/confine.c \
+	src/bench/confine.h \
 	src/bench/isolate.c \
 	src/bench/isolate.h \
 	src/bench/json_doc.c \

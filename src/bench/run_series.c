@@ -34,8 +34,10 @@ static void series_progress(void *ctx, uint64_t done, uint64_t total)
 }
 
 static void series_query(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
-                         const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
+                         int label, const ccd_query_truth *truth,
+                         const ccd_query_outcome *outcomes)
 {
+    (void)label; /* the result file holds the truth, which the label decided or not */
     series_io *io = ctx;
     ccd_result_write_query(io->writer, (size_t)(file - io->ds->files), q, truth, outcomes);
 }

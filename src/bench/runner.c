@@ -104,9 +104,9 @@ unsigned ccd_run_shard_of(const ccd_run_config *cfg, size_t file, const ccd_quer
     return ccd_shard_of(file, q->index, cfg->shard_count);
 }
 
-static int needs_exact_truth(const run_ctx *c, const ccd_query *q)
+static int needs_exact_truth(const run_ctx *c, int label)
 {
-    return c->cfg->truth == CCD_TRUTH_POLICY_EXACT || q->label < 0 || c->use_ms || c->limit_t_max;
+    return c->cfg->truth == CCD_TRUTH_POLICY_EXACT || label < 0 || c->use_ms || c->limit_t_max;
 }
 
 /* The oracle on q: collides, and its toi in t->toi. */
@@ -181,15 +181,15 @@ static ccd_status truth_from_file(ccd_query_truth *truth, const ccd_truth_row **
 
 static ccd_status decide_truth(ccd_query_truth *truth, const ccd_truth_row **row,
                                ccd_error *err, const run_ctx *c, const ccd_dataset_file *f,
-                               const ccd_query *q, run_thread *t)
+                               const ccd_query *q, int label, run_thread *t)
 {
     truth->toi = NAN;
     *row = NULL;
     t->toi_of = 0;
     if (c->cfg->truth_files)
         return truth_from_file(truth, row, err, c, f, q, t);
-    if (!needs_exact_truth(c, q)) {
-        truth->collides = q->label != 0;
+    if (!needs_exact_truth(c, label)) {
+        truth->collides = label != 0;
         truth->source = CCD_TRUTH_FROM_LABEL;
         return CCD_OK;
     }
@@ -319,7 +319,7 @@ static ccd_status check_outcomes(run_slot *slot, ccd_error *err, const run_ctx *
  * stopping at the first error: the earliest failing query's. */
 static ccd_status compute_chunk(void *slots, size_t *failed, ccd_error *err,
                                 const ccd_dataset_file *f, const ccd_query *queries,
-                                size_t count, void *tls, void *ctx)
+                                const int8_t *labels, size_t count, void *tls, void *ctx)
 {
     const run_ctx *c = ctx;
     run_thread *t = tls;
@@ -334,7 +334,8 @@ static ccd_status compute_chunk(void *slots, size_t *failed, ccd_error *err,
         run_slot *slot = slot_at(slots, c, i);
         if (slot->skipped)
             continue;
-        ccd_status st = decide_truth(&slot->truth, &slot->row, err, c, f, &queries[i], t);
+        ccd_status st =
+            decide_truth(&slot->truth, &slot->row, err, c, f, &queries[i], labels[i], t);
         if (st == CCD_OK)
             st = check_outcomes(slot, err, c, f, &queries[i], t);
         if (st != CCD_OK) {
@@ -375,7 +376,7 @@ static ccd_status note_failure(ccd_error *err, const run_ctx *c, ccd_run_group *
 }
 
 static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
-                          const void *slot_bytes)
+                          int label, const void *slot_bytes)
 {
     const run_ctx *c = ctx;
     const run_slot *slot = slot_bytes;
@@ -393,9 +394,9 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
             return st;
     }
     c->stats->exact_truth += slot->truth.source != CCD_TRUTH_FROM_LABEL;
-    g->unlabelled += q->label < 0;
+    g->unlabelled += label < 0;
     if (c->cfg->on_query)
-        c->cfg->on_query(c->cfg->ctx, &c->ds->files[file], q, &slot->truth, slot->outcomes);
+        c->cfg->on_query(c->cfg->ctx, &c->ds->files[file], q, label, &slot->truth, slot->outcomes);
     return CCD_OK;
 }
 

@@ -64,9 +64,10 @@ typedef struct ccd_run_config {
      * files keep their numbers, so runs of disjoint ranges add up group by group
      * (checkpoints, bench/checkpoint.h). */
     size_t file_begin, file_end;
-    /* Optional: each query with its truth and one outcome per method, in file and
-     * query order (the same sequence whatever the thread count). */
-    void (*on_query)(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
+    /* Optional: each query with its label in the input (-1: none), its truth and
+     * one outcome per method, in file and query order (the same sequence whatever
+     * the thread count). */
+    void (*on_query)(void *ctx, const ccd_dataset_file *file, const ccd_query *q, int label,
                      const ccd_query_truth *truth, const ccd_query_outcome *outcomes);
     void (*progress)(void *ctx, uint64_t done, uint64_t total);
     void *ctx;

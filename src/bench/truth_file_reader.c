@@ -2,6 +2,8 @@
 /* Ground-truth files read back (truth_file_reader.h). */
 #include <config.h>
 
+#include "core/hidden_memory.h"
+
 #include "bench/truth_file_reader.h"
 #include "bench/truth_file_path.h"
 #include "core/error.h"
@@ -176,14 +178,17 @@ static ccd_status load_file(ccd_truth_file *f, ccd_error *err, reader *r, mpq_sr
     if (strcmp(r->line, header_line) != 0)
         return bad(err, r, r->line, "expected the header line 'index,collides,toi_lo,toi_hi'");
     f->first_line = r->number + 1;
-    uint64_t cap = 0;
     while ((got = next_line(r, err)) > 0) {
-        if (f->count == cap) {
-            cap = cap ? 2 * cap : 1024;
-            ccd_truth_row *grown = realloc(f->rows, cap * sizeof *grown);
+        if (f->count == f->capacity) { /* hidden from the methods' child processes */
+            uint64_t cap = f->capacity ? 2 * f->capacity : 1024;
+            ccd_truth_row *grown = ccd_hidden_alloc(cap * sizeof *grown);
             if (!grown)
                 return ccd_error_oom(err, r->path);
+            if (f->count)
+                memcpy(grown, f->rows, f->count * sizeof *grown);
+            ccd_hidden_free(f->rows, f->capacity * sizeof *grown);
             f->rows = grown;
+            f->capacity = cap;
         }
         if ((st = parse_row(&f->rows[f->count], err, r, f->count)) != CCD_OK)
             return st;
@@ -205,6 +210,9 @@ ccd_status ccd_truth_file_set_load(ccd_truth_file_set *t, ccd_error *err, char *
     if (!t->files)
         return ccd_error_oom(err, "ccdbench");
     reader r = {0};
+    /* the text of the truth, in memory the methods' child processes do not see */
+    enum { STDIO_BUFFER = 1 << 16 };
+    char *stdio_buffer = ccd_hidden_alloc(STDIO_BUFFER);
     mpq_inits(r.lo, r.hi, r.tmp, NULL);
     ccd_status st = CCD_OK;
     for (size_t i = 0; i < count && st == CCD_OK; i++) {
@@ -220,10 +228,15 @@ ccd_status ccd_truth_file_set_load(ccd_truth_file_set *t, ccd_error *err, char *
                                "cannot open the truth file: %s", strerror(errno));
             break;
         }
+        if (stdio_buffer)
+            setvbuf(r.in, stdio_buffer, _IOFBF, STDIO_BUFFER);
         st = load_file(f, err, &r, ms, norm);
         fclose(r.in);
     }
+    if (r.line) /* the text of the last row, before its memory goes back to malloc */
+        memset(r.line, 0, r.cap);
     free(r.line);
+    ccd_hidden_free(stdio_buffer, STDIO_BUFFER);
     mpq_clears(r.lo, r.hi, r.tmp, NULL);
     if (st != CCD_OK)
         ccd_truth_file_set_free(t);
@@ -234,7 +247,7 @@ void ccd_truth_file_set_free(ccd_truth_file_set *t)
 {
     for (size_t i = 0; i < t->count; i++) {
         free(t->files[i].path);
-        free(t->files[i].rows);
+        ccd_hidden_free(t->files[i].rows, t->files[i].capacity * sizeof *t->files[i].rows);
     }
     free(t->files);
     t->files = NULL;

@@ -25,8 +25,9 @@ typedef struct ccd_truth_row {
 
 typedef struct ccd_truth_file {
     char *path;
-    ccd_truth_row *rows;
+    ccd_truth_row *rows;       /* in hidden memory (core/hidden_memory.h): the truth */
     uint64_t count;
+    uint64_t capacity;         /* rows allocated */
     unsigned long first_line; /* line number of row 0 (2, or 3 after "# ms=…") */
 } ccd_truth_file;
 

@@ -54,7 +54,7 @@ static double random_coordinate(uint64_t *state)
     return unit * (double)(1u << (r & 7)) * 0.125;
 }
 
-static void random_query(ccd_query *q, uint64_t *state, uint64_t index)
+static void random_query(ccd_query *q, int *label, uint64_t *state, uint64_t index)
 {
     memset(q, 0, sizeof *q);
     double base[3];
@@ -63,7 +63,7 @@ static void random_query(ccd_query *q, uint64_t *state, uint64_t index)
     for (int row = 0; row < CCD_QUERY_ROWS; row++)
         for (int a = 0; a < 3; a++)
             q->v[row][a] = base[a] + random_coordinate(state) * 0x1p-6;
-    q->label = (int)(next_random(state) & 1);
+    *label = (int)(next_random(state) & 1);
     q->index = index;
 }
 
@@ -79,9 +79,10 @@ static ccd_status write_file(ccd_error *err, const char *path, unsigned flags, u
         return st;
     uint64_t state = 20240601;
     ccd_query q;
+    int label;
     for (uint64_t i = 0; i < n && st == CCD_OK; i++) {
-        random_query(&q, &state, i);
-        st = ccd_writer_put(w, err, &q);
+        random_query(&q, &label, &state, i);
+        st = ccd_writer_put(w, err, &q, label);
         if ((i & 4095) == 0)
             ccd_cli_progress_update(bar, done + i, 2 * n);
     }
@@ -116,7 +117,7 @@ static ccd_status time_read(read_figures *f, ccd_error *err, const char *path)
             break;
         f->queries += b.count;
         for (size_t i = 0; i < b.count; i++)
-            f->positives += (uint64_t)(b.queries[i].label == 1);
+            f->positives += (uint64_t)(b.labels[i] == 1);
     }
     if (r) {
         f->text_bytes = ccd_reader_bytes_read(r);

@@ -23,8 +23,10 @@ static const char usage[] =
     "  --method M          the method to check (required)\n"
     "  --plugin FILE.so   load methods from a plugin (repeatable)\n"
     "  --max-fn N         most false negatives allowed (default 0)\n"
-    "  --max-fp N|P%      most false positives allowed, as a count or a percentage\n"
-    "                     of the queries (default: no limit)\n"
+    "  --max-fp N|P%|none most false positives allowed, as a count or a percentage\n"
+    "                     of the queries (default: an FP rate at most 2 times the\n"
+    "                     highest of tight-inclusion's and bsc's, run once on the\n"
+    "                     same data; none: no limit)\n"
     "  --baseline FILE    a result file (this gate's --json, or ccdbench run --json)\n"
     "                     that has M, and the reference method to time it against\n"
     "  --max-slowdown R   fail when M is more than R times slower than in the\n"
@@ -64,8 +66,9 @@ typedef struct gate_options {
     char **plugins;
     size_t plugin_count;
     long max_fn, threads;
-    double max_fp;     /* NAN: no limit */
+    double max_fp;     /* NAN: the FP bound's (gate.h), or none with fp_unlimited */
     int max_fp_percent;
+    int fp_unlimited;  /* --max-fp none */
     double max_slowdown; /* NAN: no limit */
     ccd_params params;
     ccd_cli_option_set options; /* --param and the shorthand flags */
@@ -117,6 +120,11 @@ static int parse(gate_options *o, int argc, char **argv)
                 return ccd_cli_usage_error("--max-fn: must be >= 0");
             break;
         case OPT_MAX_FP: {
+            o->fp_unlimited = strcmp(optarg, "none") == 0;
+            if (o->fp_unlimited) {
+                o->max_fp = NAN;
+                break;
+            }
             size_t n = strlen(optarg);
             char text[64];
             o->max_fp_percent = n > 0 && optarg[n - 1] == '%';
@@ -179,10 +187,11 @@ typedef struct gate_times_ctx {
 } gate_times_ctx;
 
 /* The runner's on_query: each query's times, in query order. */
-static void note_times(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
+static void note_times(void *ctx, const ccd_dataset_file *file, const ccd_query *q, int label,
                        const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
 {
     (void)q;
+    (void)label;
     (void)truth;
     gate_times_ctx *c = ctx;
     if (!c->out_of_memory &&
@@ -293,8 +302,22 @@ int ccd_cmd_gate(int argc, char **argv)
     ccd_cli_note_unlabelled_run(stats); /* the truth is the labels where there are any */
     ccd_gate_timing timing;
     ccd_gate_timing_of(&timing, &times, 0, chosen.count > 1 ? 1 : SIZE_MAX);
+    /* Without --max-fp: the FP rate of the loosest conservative built-in (gate.h). */
+    ccd_gate_fp_bound bound = {0};
+    if (isnan(o.max_fp) && !o.fp_unlimited) {
+        ccd_method_list bounds = {0};
+        ccd_status st = ccd_method_list_select(&bounds, &err, &available.available,
+                                               CCD_GATE_FP_BOUNDS);
+        if (st == CCD_OK)
+            st = ccd_gate_fp_bound_run(&bound, &err, &ds, &cfg, bounds.items, bounds.count);
+        ccd_method_list_free(&bounds);
+        if (st != CCD_OK) {
+            status = ccd_cli_fail(&err);
+            goto done;
+        }
+    }
     ccd_gate_limits limits = {.max_fn = o.max_fn, .max_fp = o.max_fp,
-                              .max_fp_percent = o.max_fp_percent,
+                              .max_fp_percent = o.max_fp_percent, .fp_bound = bound,
                               .max_slowdown = o.max_slowdown,
                               .baseline = o.baseline ? &baseline : NULL, .timing = &timing,
                               .reference = o.reference};

@@ -42,15 +42,15 @@ static size_t group_of(info_group *groups, size_t *count, const ccd_dataset_file
     return (*count)++;
 }
 
-static void add_query(info_totals *t, info_group *g, const ccd_query *q)
+static void add_query(info_totals *t, info_group *g, const ccd_query *q, int label)
 {
     g->queries++;
     t->queries[q->kind]++;
-    if (q->label >= 0) {
+    if (label >= 0) {
         g->labelled++;
         t->labelled++;
-        g->positives += q->label == 1;
-        t->positives += q->label == 1;
+        g->positives += label == 1;
+        t->positives += label == 1;
     }
     t->inexact += (uint64_t)__builtin_popcount(q->inexact);
     for (int r = 0; r < CCD_QUERY_ROWS; r++)
@@ -71,7 +71,7 @@ static ccd_status scan_file(info_totals *t, info_group *g, ccd_error *err,
     ccd_reader_set_max_digits(r, ds->max_digits);
     while ((st = ccd_reader_read(b, err, r)) == CCD_OK && b->count > 0)
         for (size_t i = 0; i < b->count; i++)
-            add_query(t, g, &b->queries[i]);
+            add_query(t, g, &b->queries[i], b->labels[i]);
     ccd_reader_close(r);
     return st;
 }

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "core/atomic_file.h"
 #include "report/report_html.h"
+#include "report/report_summary.h"
 #include "report/report_set.h"
 
 #include <errno.h>
@@ -46,6 +47,10 @@ static const char usage[] =
     "  --by-family       Table 1 and 2 per family as well as per dataset\n"
     "  --figure-method M the method of Figures 8, 9, 11 (default tight-inclusion);\n"
     "                    a sweep without it has no such figure\n"
+    "  --reference M     html: the method the summary's speed column compares with,\n"
+    "                    mean time of M / mean time of the method (default\n"
+    "                    tight-inclusion when it ran, else the first conservative\n"
+    "                    method; the note under the table names it)\n"
     "  --gnuplot PROG    the gnuplot to render with (default gnuplot)\n"
     "  --no-render       write the .dat and .gp files but do not run gnuplot\n"
     "  --help            show this help\n"
@@ -59,11 +64,12 @@ static const char usage[] =
     "share the tables: path: why).\n";
 
 enum { OPT_FORMAT = 256, OPT_TABLE, OPT_OUTPUT, OPT_OUTPUT_DIR, OPT_BY_FAMILY, OPT_FIGURE_METHOD, OPT_GNUPLOT,
-       OPT_NO_RENDER, OPT_HELP };
+       OPT_NO_RENDER, OPT_REFERENCE, OPT_HELP };
 
 typedef struct report_options {
     ccd_report_format format;
     const char *dir, *gnuplot, *figure_method, *table, *output;
+    const char *reference; /* --reference: the summary's speed method (html) */
     int by_family, render, html; /* html: --format html (the format of `report` only) */
 } report_options;
 
@@ -78,6 +84,7 @@ static int parse(report_options *o, int argc, char **argv)
         {"figure-method", required_argument, NULL, OPT_FIGURE_METHOD},
         {"gnuplot", required_argument, NULL, OPT_GNUPLOT},
         {"no-render", no_argument, NULL, OPT_NO_RENDER},
+        {"reference", required_argument, NULL, OPT_REFERENCE},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -98,6 +105,7 @@ static int parse(report_options *o, int argc, char **argv)
         case OPT_FIGURE_METHOD: o->figure_method = optarg; break;
         case OPT_GNUPLOT: o->gnuplot = optarg; break;
         case OPT_NO_RENDER: o->render = 0; break;
+        case OPT_REFERENCE: o->reference = optarg; break;
         case OPT_HELP: fputs(usage, stdout); return CCD_EXIT_OK;
         default: return ccd_cli_bad_option("report", argv, optopt);
         }
@@ -109,6 +117,9 @@ static int parse(report_options *o, int argc, char **argv)
     if (o->output && o->dir)
         return ccd_cli_usage_error("report: --output writes one document; --output-dir writes "
                                    "every table in every format");
+    if (o->reference && !o->html)
+        return ccd_cli_usage_error("report: --reference sets the speed column of the HTML "
+                                   "report's summary: only with --format html");
     if (o->html && (o->table || o->dir))
         return ccd_cli_usage_error("report: --format html is one page with every table and "
                                    "figure: not with %s", o->table ? "--table" : "--output-dir");
@@ -158,7 +169,7 @@ static int write_html(FILE *out, const ccd_report_set *set, const report_options
         return ccd_cli_fail(&err);
     if (figs.skipped)
         fprintf(stderr, "report: %s: the HTML report has the tables only\n", figs.skipped);
-    int r = ccd_report_write_html(out, set, &figs);
+    int r = ccd_report_write_html(out, set, &figs, o->reference);
     ccd_html_figures_free(&figs);
     return r == 0 ? CCD_EXIT_OK : ccd_cli_out_of_memory();
 }
@@ -204,6 +215,15 @@ int ccd_cmd_report(int argc, char **argv)
         ccd_report_set_build(&set, &err, docs, ndocs, o.by_family, precise) != CCD_OK) {
         status = ccd_cli_fail(&err);
         goto done;
+    }
+    if (o.html && o.reference && set.table1_columns) {
+        size_t ref;
+        const char *why;
+        if (ccd_report_summary_reference(&ref, &why, set.columns[0].stats, o.reference) != 0) {
+            status = ccd_cli_usage_error("--reference: '%s' is not one of the methods of "
+                                         "these files", o.reference);
+            goto done;
+        }
     }
     if (o.html) {
         status = write_html(out, &set, &o);

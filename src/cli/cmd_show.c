@@ -272,13 +272,13 @@ static void text_answers(FILE *out, const show_work *w, const char *path, const 
 }
 
 static void text_query(FILE *out, show_work *w, const char *path, const ccd_query *q,
-                       const show_options *o)
+                       int label, const show_options *o)
 {
     static const char indent[] = "                         ";
     fprintf(out, "query %" PRIu64 " (%s) at %s:%lu\n", q->index,
             q->kind == CCD_VF ? "VF, vertex-face" : "EE, edge-edge", path, ccd_query_line(q, 0));
     fprintf(out, "  %-22s %s\n", "label in the file",
-            q->label < 0 ? "none" : q->label ? "1 (collides)" : "0 (does not collide)");
+            label < 0 ? "none" : label ? "1 (collides)" : "0 (does not collide)");
     mpq_t p[3];
     mpq_inits(p[0], p[1], p[2], NULL);
     for (int r = 0; r < CCD_QUERY_ROWS; r++) {
@@ -399,14 +399,14 @@ static void json_answers(FILE *out, const show_work *w, const char *path, const 
 }
 
 static void json_query(FILE *out, show_work *w, const char *path, const ccd_query *q,
-                       const show_options *o)
+                       int label, const show_options *o)
 {
     fprintf(out, "{\"index\": %" PRIu64 ", \"kind\": \"%s\", \"line\": %lu, \"label\": ",
             q->index, q->kind == CCD_VF ? "VF" : "EE", ccd_query_line(q, 0));
-    if (q->label < 0)
+    if (label < 0)
         fputs("null", out);
     else
-        fprintf(out, "%d", q->label);
+        fprintf(out, "%d", label);
     fputs(",\n   \"points\": [", out);
     mpq_t p[3];
     mpq_inits(p[0], p[1], p[2], NULL);
@@ -577,11 +577,11 @@ static ccd_status show_file(FILE *out, ccd_error *err, const ccd_dataset_file *f
                 break;
             if (o->json) {
                 fputs(q->index > o->first ? ",\n  " : "\n  ", out);
-                json_query(out, &w, f->csv_path, q, o);
+                json_query(out, &w, f->csv_path, q, b.labels[i], o);
             } else {
                 if (q->index > o->first)
                     fputc('\n', out);
-                text_query(out, &w, f->csv_path, q, o);
+                text_query(out, &w, f->csv_path, q, b.labels[i], o);
             }
         }
         count += b.count;

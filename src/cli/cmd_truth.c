@@ -104,15 +104,15 @@ static ccd_status on_query(void *ctx, ccd_error *err, size_t file, const ccd_que
     }
     t->queries++;
     t->positives += label->collides != 0;
-    if (t->verify && q->label < 0)
+    if (t->verify && label->given < 0)
         t->unlabelled[file]++;
-    if (t->verify && q->label >= 0) {
+    if (t->verify && label->given >= 0) {
         t->labelled++;
-        if ((q->label != 0) != (label->collides != 0)) {
+        if ((label->given != 0) != (label->collides != 0)) {
             t->disagreements++;
             printf("%s:%llu: query %llu: label %d, exact %d\n", t->ds->files[file].csv_path,
                    (unsigned long long)ccd_query_line(q, 0),
-                   (unsigned long long)q->index, q->label, label->collides);
+                   (unsigned long long)q->index, label->given, label->collides);
         }
     }
     return t->files ? ccd_truth_file_writer_put(t->files, err, file, q, label) : CCD_OK;

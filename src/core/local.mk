@@ -14,6 +14,8 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/options.c \
 	src/core/error.h \
 	src/core/grow.h \
+	src/core/hidden_memory.c \
+	src/core/hidden_memory.h \
 	src/core/json_out.c \
 	src/core/json_out.h \
 	src/core/make_dirs.c \

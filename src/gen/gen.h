@@ -66,10 +66,10 @@ void ccd_gen_scratch_free(ccd_gen_scratch *s);
  * Build query `index` of (family, kind) under cfg and label it exactly:
  * coords receives its exact coordinates (initialised by the caller, all 24), q
  * the query (q->exact points to coords when a coordinate is not a double, else
- * NULL; q->label from the oracle).  CCD_ERR_INPUT when a coordinate falls
- * outside the range of doubles (after --scale/--translate).
+ * NULL), *label the oracle's answer (1 collides, 0 does not).  CCD_ERR_INPUT when
+ * a coordinate falls outside the range of doubles (after --scale/--translate).
  */
-ccd_status ccd_gen_query(ccd_query *q, ccd_exact_coords *coords, ccd_error *err,
+ccd_status ccd_gen_query(ccd_query *q, int *label, ccd_exact_coords *coords, ccd_error *err,
                          const ccd_gen_config *cfg, size_t family, ccd_kind kind,
                          uint64_t index, ccd_gen_scratch *s);
 

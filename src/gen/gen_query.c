@@ -97,7 +97,7 @@ static int is_identity(const ccd_gen_config *cfg)
            mpq_sgn(cfg->translate[1]) == 0 && mpq_sgn(cfg->translate[2]) == 0;
 }
 
-ccd_status ccd_gen_query(ccd_query *q, ccd_exact_coords *coords, ccd_error *err,
+ccd_status ccd_gen_query(ccd_query *q, int *label, ccd_exact_coords *coords, ccd_error *err,
                          const ccd_gen_config *cfg, size_t family, ccd_kind kind,
                          uint64_t index, ccd_gen_scratch *s)
 {
@@ -139,6 +139,6 @@ ccd_status ccd_gen_query(ccd_query *q, ccd_exact_coords *coords, ccd_error *err,
         return ccd_error_set(err, st, fam->name, 0, 0, "%s query %llu: the exact oracle failed",
                              kind == CCD_VF ? "vertex-face" : "edge-edge",
                              (unsigned long long)index);
-    q->label = collides ? 1 : 0;
+    *label = collides ? 1 : 0;
     return CCD_OK;
 }

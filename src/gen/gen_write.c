@@ -21,6 +21,7 @@ enum { CCD_GEN_CHUNK = 512 };
 
 typedef struct ccd_gen_chunk {
     ccd_query q[CCD_GEN_CHUNK];
+    int label[CCD_GEN_CHUNK];
     ccd_exact_coords coords[CCD_GEN_CHUNK];
     ccd_status status[CCD_GEN_CHUNK];
 } ccd_gen_chunk;
@@ -85,19 +86,20 @@ static ccd_status write_file(ccd_error *err, const char *dir, const ccd_gen_conf
             tid = omp_get_thread_num();
 #endif
             ccd_error local;
-            chunk->status[i] = ccd_gen_query(&chunk->q[i], &chunk->coords[i], &local, cfg,
-                                             family, kind, start + (uint64_t)i, scratch[tid]);
+            chunk->status[i] = ccd_gen_query(&chunk->q[i], &chunk->label[i], &chunk->coords[i],
+                                             &local, cfg, family, kind, start + (uint64_t)i,
+                                             scratch[tid]);
         }
         for (int i = 0; i < n && st == CCD_OK; i++) {
             if (chunk->status[i] != CCD_OK) /* again, for its message (deterministic) */
-                st = ccd_gen_query(&chunk->q[i], &chunk->coords[i], err, cfg, family, kind,
-                                   start + (uint64_t)i, scratch[0]);
+                st = ccd_gen_query(&chunk->q[i], &chunk->label[i], &chunk->coords[i], err, cfg,
+                                   family, kind, start + (uint64_t)i, scratch[0]);
             if (st == CCD_OK && chunk->status[i] != CCD_OK)
                 st = ccd_error_set(err, chunk->status[i], name, 0, 0, "query %llu failed",
                                    (unsigned long long)(start + (uint64_t)i));
             if (st == CCD_OK)
-                st = ccd_writer_put(w, err, &chunk->q[i]);
-            positives += chunk->q[i].label == 1;
+                st = ccd_writer_put(w, err, &chunk->q[i], chunk->label[i]);
+            positives += chunk->label[i] == 1;
         }
     }
     if (w) {

@@ -2,6 +2,7 @@
 /* Batches of queries and the exact coordinates they own. */
 #include <config.h>
 
+#include "core/hidden_memory.h"
 #include "query/batch_store.h"
 
 #include <stdlib.h>
@@ -13,12 +14,13 @@ ccd_status ccd_batch_init(ccd_batch *b, size_t capacity)
     if (capacity == 0 || capacity > SIZE_MAX / sizeof(ccd_query))
         return CCD_ERR_INTERNAL;
     b->queries = malloc(capacity * sizeof *b->queries);
+    b->labels = ccd_hidden_alloc(capacity * sizeof *b->labels);
     b->store = calloc(1, sizeof *b->store);
-    if (!b->queries || !b->store) {
+    b->capacity = capacity; /* the size of labels, for ccd_batch_free */
+    if (!b->queries || !b->labels || !b->store) {
         ccd_batch_free(b);
         return CCD_ERR_INTERNAL;
     }
-    b->capacity = capacity;
     return CCD_OK;
 }
 
@@ -39,6 +41,7 @@ void ccd_batch_free(ccd_batch *b)
         free(s);
     }
     free(b->queries);
+    ccd_hidden_free(b->labels, b->capacity * sizeof *b->labels);
     memset(b, 0, sizeof *b);
 }
 

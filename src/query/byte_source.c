@@ -4,6 +4,8 @@
  * a stream that ends before its trailer is reported as truncated. */
 #include <config.h>
 
+#include "core/hidden_memory.h"
+
 #include "query/byte_source.h"
 #include "core/error.h"
 
@@ -104,7 +106,7 @@ ccd_status ccd_byte_source_open_file(ccd_byte_source *s, ccd_error *err, const c
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot read: %s", strerror(e));
     }
     s->fd = fd;
-    s->in = malloc(CCD_SOURCE_CHUNK);
+    s->in = ccd_hidden_alloc(CCD_SOURCE_CHUNK); /* the bytes of a labelled file */
     if (!s->in) {
         ccd_byte_source_close(s);
         return ccd_error_oom(err, path);
@@ -236,7 +238,7 @@ void ccd_byte_source_close(ccd_byte_source *s)
         inflateEnd(&s->zs);
     if (s->fd >= 0)
         close(s->fd);
-    free(s->in);
+    ccd_hidden_free(s->in, CCD_SOURCE_CHUNK);
     memset(s, 0, sizeof *s);
     s->fd = -1;
 }

@@ -2,6 +2,8 @@
 /* Labels of the Scalable-CCD dataset: `[true,false,…]` (0/1 also accepted). */
 #include <config.h>
 
+#include "core/hidden_memory.h"
+
 #include "query/label_stream.h"
 #include "core/error.h"
 
@@ -12,10 +14,10 @@ static ccd_status open_common(ccd_label_stream **out, ccd_error *err, const char
                               const void *data, size_t len, int memory)
 {
     *out = NULL;
-    ccd_label_stream *ls = calloc(1, sizeof *ls);
+    ccd_label_stream *ls = ccd_hidden_alloc(sizeof *ls); /* its buffer holds labels */
     char *p = strdup(path);
     if (!ls || !p) {
-        free(ls);
+        ccd_hidden_free(ls, sizeof *ls);
         free(p);
         return ccd_error_oom(err, path);
     }
@@ -26,7 +28,7 @@ static ccd_status open_common(ccd_label_stream **out, ccd_error *err, const char
                            : ccd_byte_source_open_file(&ls->src, err, path);
     if (st != CCD_OK) {
         free(ls->path);
-        free(ls);
+        ccd_hidden_free(ls, sizeof *ls);
         return st;
     }
     *out = ls;
@@ -209,5 +211,5 @@ void ccd_label_stream_close(ccd_label_stream *ls)
         return;
     ccd_byte_source_close(&ls->src);
     free(ls->path);
-    free(ls);
+    ccd_hidden_free(ls, sizeof *ls);
 }

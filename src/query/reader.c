@@ -11,6 +11,8 @@
  * are scanned, before GMP sees them (ccd_reader_set_max_digits). */
 #include <config.h>
 
+#include "core/hidden_memory.h"
+
 #include "query/batch_store.h"
 #include "core/error.h"
 #include "core/assert.h"
@@ -120,11 +122,14 @@ static int next_line(ccd_reader *r, const char **ls, const char **le)
                 fail_at(r, CCD_ERR_INPUT, r->path, r->line + 1, 1, what);
                 return -1;
             }
-            char *grown = realloc(r->buf, 2 * r->cap);
+            /* the text holds the labels: in hidden memory (core/hidden_memory.h) */
+            char *grown = ccd_hidden_alloc(2 * r->cap);
             if (!grown) {
                 fail_at(r, CCD_ERR_INTERNAL, r->path, r->line + 1, 1, "out of memory");
                 return -1;
             }
+            memcpy(grown, r->buf, r->end);
+            ccd_hidden_free(r->buf, r->cap);
             r->buf = grown;
             r->cap *= 2;
         }
@@ -447,7 +452,7 @@ static ccd_status finish_query(ccd_reader *r, ccd_batch *b, ccd_query *q, uint64
                      (unsigned long long)r->labels->count);
             return fail_at(r, CCD_ERR_INPUT, r->path, first_line, 1, what);
         }
-        q->label = label;
+        b->labels[b->count] = (int8_t)label;
     }
     r->queries++;
     b->count++;
@@ -484,8 +489,9 @@ ccd_status ccd_reader_read(ccd_batch *b, ccd_error *err, ccd_reader *r)
     ccd_status st = CCD_OK;
     while (!r->failed && !r->finished && b->count < b->capacity) {
         ccd_query *q = &b->queries[b->count];
+        int8_t *q_label = &b->labels[b->count];
         q->inexact = 0;
-        q->label = -1;
+        *q_label = -1;
         uint64_t first_line = r->line + 1;
         int row;
         for (row = 0; row < CCD_QUERY_ROWS; row++) {
@@ -501,12 +507,12 @@ ccd_status ccd_reader_read(ccd_batch *b, ccd_error *err, ccd_reader *r)
             if (parse_row(r, ls, le, q, row, &label) != CCD_OK)
                 break;
             if (row == 0) {
-                q->label = label;
-            } else if (label != q->label) {
+                *q_label = (int8_t)label;
+            } else if (label != *q_label) {
                 char what[160];
                 snprintf(what, sizeof what,
                          "label %d disagrees with label %d on line %llu (the query's first row)",
-                         label, q->label, (unsigned long long)first_line);
+                         label, *q_label, (unsigned long long)first_line);
                 const char *lab = le;
                 while (lab > ls && lab[-1] != ',')
                     lab--;
@@ -559,10 +565,10 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
     r->src.fd = -1;
     r->path = strdup(path);
     r->cap = CCD_READ_BUFFER;
-    r->buf = malloc(r->cap);
+    r->buf = ccd_hidden_alloc(r->cap); /* the text holds the labels */
     if (!r->path || !r->buf) {
         free(r->path);
-        free(r->buf);
+        ccd_hidden_free(r->buf, r->cap);
         free(r);
         return ccd_error_oom(err, path);
     }
@@ -629,7 +635,7 @@ void ccd_reader_close(ccd_reader *r)
             mpq_clear(r->pending[row][axis]);
     ccd_rounding_scratch_clear(&r->scratch);
     free(r->digits);
-    free(r->buf);
+    ccd_hidden_free(r->buf, r->cap);
     free(r->path);
     free(r);
 }

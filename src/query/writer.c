@@ -138,12 +138,12 @@ static ccd_status reserve(ccd_writer *w, ccd_error *err, size_t n)
     return CCD_OK;
 }
 
-ccd_status ccd_writer_put(ccd_writer *w, ccd_error *err, const ccd_query *q)
+ccd_status ccd_writer_put(ccd_writer *w, ccd_error *err, const ccd_query *q, int label)
 {
-    if ((w->flags & CCD_WRITE_LABELS) && q->label != 0 && q->label != 1)
+    if ((w->flags & CCD_WRITE_LABELS) && label != 0 && label != 1)
         return ccd_error_set(err, CCD_ERR_INPUT, w->path, 0, 0,
                              "query %llu has no label (%d) but the file has a label column",
-                             (unsigned long long)q->index, q->label);
+                             (unsigned long long)q->index, label);
     if (q->inexact && !q->exact)
         return ccd_error_set(err, CCD_ERR_INTERNAL, w->path, 0, 0,
                              "query %llu has inexact coordinates but no exact rationals",
@@ -178,7 +178,7 @@ ccd_status ccd_writer_put(ccd_writer *w, ccd_error *err, const ccd_query *q)
         }
         if (w->flags & CCD_WRITE_LABELS) {
             *p++ = ',';
-            *p++ = (char)('0' + q->label);
+            *p++ = (char)('0' + label);
         }
         *p++ = '\n';
         w->len = (size_t)(p - w->buf);

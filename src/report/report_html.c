@@ -148,7 +148,7 @@ static void table(FILE *out, const char *id, const ccd_report_table *t)
 
 /* The summary of the runs without a sweep (Table 1's union): per method, and
  * per set and kind.  -1 when out of memory. */
-static int summary(FILE *out, const ccd_report_set *s)
+static int summary(FILE *out, const ccd_report_set *s, const char *reference)
 {
     fputs("<section id=\"summary\">\n<h2>Run summary</h2>\n", out);
     if (!s->table1_columns) {
@@ -159,7 +159,11 @@ static int summary(FILE *out, const ccd_report_set *s)
     const ccd_run_stats *stats = s->columns[0].stats;
     ccd_report_table t;
     fputs("<h3>Per method, all queries of the runs without a sweep</h3>\n", out);
-    if (ccd_report_summary_methods(&t, stats) != 0)
+    size_t ref;
+    const char *why;
+    if (ccd_report_summary_reference(&ref, &why, stats, reference) != 0)
+        return -1; /* the caller checks the name first */
+    if (ccd_report_summary_methods(&t, stats, ref) != 0)
         return -1;
     table(out, "summary", &t);
     ccd_report_table_free(&t);
@@ -168,12 +172,15 @@ static int summary(FILE *out, const ccd_report_set *s)
         return -1;
     table(out, "summary-sets", &t);
     ccd_report_table_free(&t);
-    size_t ref = ccd_report_summary_reference(stats);
-    fputs("<p class=\"note\">FP, FN: false positives and negatives against the truth. µs: time "
-          "per query, one core. speed: the mean time of ", out);
-    ccd_xml_text(out, stats->methods[ref]->name);
-    fputs(" (the first conservative method) over the method’s (2.00×: twice as fast).</p>\n"
-          "</section>\n", out);
+    char *speed = ccd_report_summary_speed_note(stats, ref, why);
+    if (!speed)
+        return -1;
+    fputs("<p class=\"note\">FP, FN: false positives and negatives against the truth (FP %: "
+          "of the queries). µs: time "
+          "per query, one core. ", out);
+    ccd_xml_text(out, speed);
+    free(speed);
+    fputs(".</p>\n</section>\n", out);
     return 0;
 }
 
@@ -319,7 +326,8 @@ static int run_facts(FILE *out, const ccd_result_doc *doc, size_t index)
     return 0;
 }
 
-int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_figures *figs)
+int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_figures *figs,
+                          const char *reference)
 {
     CCD_ASSERT(!figs->skipped || figs->count == 0);
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -339,7 +347,7 @@ int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_fig
             "<nav><a href=\"#summary\">Run summary</a> · <a href=\"#tables\">Tables</a> · "
             "<a href=\"#figures\">Figures</a> · <a href=\"#runs\">Runs</a></nav>\n</header>\n",
             style, s->doc_count, s->doc_count == 1 ? "" : "s");
-    if (summary(out, s) != 0)
+    if (summary(out, s, reference) != 0)
         return -1;
     fputs("<section id=\"tables\">\n<h2>Tables</h2>\n", out);
     for (size_t i = 0; i < s->count; i++) {

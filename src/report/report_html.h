@@ -22,8 +22,11 @@
 #include "report/html_figures.h"
 #include "report/report_set.h"
 
-/* The page for s and its figures; returns 0, or -1 when out of memory (write
- * errors are left in ferror(out) for the caller, as for the other formats). */
-int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_figures *figs);
+/* The page for s and its figures, the speed column of its summary against the
+ * method called reference (NULL: the default, report_summary.h; the caller checks
+ * that the summary has it); returns 0, or -1 when out of memory (write errors are
+ * left in ferror(out) for the caller, as for the other formats). */
+int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_figures *figs,
+                          const char *reference);
 
 #endif

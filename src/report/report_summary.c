@@ -12,15 +12,52 @@
 #include "core/assert.h"
 #include "report/paper.h"
 
-size_t ccd_report_summary_reference(const ccd_run_stats *s)
+/* The index of the method called name in s, or s->method_count. */
+static size_t find_method(const ccd_run_stats *s, const char *name)
 {
+    size_t m = 0;
+    while (m < s->method_count && strcmp(s->methods[m]->name, name) != 0)
+        m++;
+    return m;
+}
+
+int ccd_report_summary_reference(size_t *ref, const char **why, const ccd_run_stats *s,
+                                 const char *name)
+{
+    *why = NULL;
+    if (name) {
+        size_t m = find_method(s, name);
+        if (m == s->method_count)
+            return -1;
+        *ref = m;
+        return 0;
+    }
+    if ((*ref = find_method(s, CCD_REPORT_REFERENCE)) < s->method_count)
+        return 0;
+    *why = CCD_REPORT_REFERENCE " did not run: the first conservative method";
     for (size_t m = 0; m < s->method_count; m++) /* not the exact oracle: a CCD method */
-        if ((s->methods[m]->caps & CCD_CAP_CONSERVATIVE) && !(s->methods[m]->caps & CCD_CAP_EXACT))
-            return m;
+        if ((s->methods[m]->caps & CCD_CAP_CONSERVATIVE) && !(s->methods[m]->caps & CCD_CAP_EXACT)) {
+            *ref = m;
+            return 0;
+        }
     for (size_t m = 0; m < s->method_count; m++)
-        if (s->methods[m]->caps & CCD_CAP_CONSERVATIVE)
-            return m;
+        if (s->methods[m]->caps & CCD_CAP_CONSERVATIVE) {
+            *ref = m;
+            return 0;
+        }
+    *why = CCD_REPORT_REFERENCE " did not run and no method is conservative: the first method";
+    *ref = 0;
     return 0;
+}
+
+char *ccd_report_summary_speed_note(const ccd_run_stats *s, size_t ref, const char *why)
+{
+    CCD_ASSERT(ref < s->method_count);
+    const char *name = s->methods[ref]->name;
+    return why ? ccd_report_printf("speed: mean time of %s / mean time of the method (2.00×: "
+                                   "twice as fast).\nThe reference, %s: %s", name, name, why)
+               : ccd_report_printf("speed: mean time of %s / mean time of the method (2.00×: "
+                                   "twice as fast)", name);
 }
 
 /* Method m over the groups g with keep(g) (all when set is NULL), summed. */
@@ -55,19 +92,28 @@ static char *speed(double r)
     return ccd_report_printf(fmt, r);
 }
 
-enum { METHOD_COLUMNS = 10 };
+/* FP as a share of the answered queries, in %, two decimals. */
+static char *fp_rate(uint64_t fp, uint64_t queries)
+{
+    return queries ? ccd_report_printf("%.2f", 100.0 * (double)fp / (double)queries)
+                   : strdup("–");
+}
+
+enum { METHOD_COLUMNS = 11, FAILED_COLUMN = 6 };
 static const char *const method_headers[METHOD_COLUMNS] = {
-    "method", "queries", "positives", "fp", "fn", "failed", "mean_us", "median_us", "p99_us",
-    "speed"};
+    "method", "queries", "positives", "fp", "fp_percent", "fn", "failed", "mean_us", "median_us",
+    "p99_us", "speed"};
 static const char *const method_titles[METHOD_COLUMNS] = {
-    "method", "queries", "positives", "FP", "FN", "failed", "mean µs", "median µs", "p99 µs",
-    "speed"};
+    "method", "queries", "positives", "FP", "FP %", "FN", "failed", "mean µs", "median µs",
+    "p99 µs", "speed"};
 static const unsigned char method_numeric[METHOD_COLUMNS] = {
     CCD_CELL_TEXT, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
-    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_TEXT};
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+    CCD_CELL_TEXT};
 
-int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s)
+int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s, size_t ref)
 {
+    CCD_ASSERT(s->method_count == 0 || ref < s->method_count);
     int failures = 0;
     for (size_t m = 0; m < s->method_count; m++)
         failures |= ccd_run_stats_failed(s, m, NULL) > 0;
@@ -83,7 +129,7 @@ int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s)
         return -1;
     }
     for (size_t c = 0, n = 0; c < METHOD_COLUMNS; c++) {
-        if (c == 5 && !failures)
+        if (c == FAILED_COLUMN && !failures)
             continue;
         t->own_header[n] = method_headers[c];
         t->own_title[n] = method_titles[c];
@@ -93,9 +139,11 @@ int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s)
     t->header = t->own_header;
     t->title = t->own_title;
     t->numeric = t->own_numeric;
-    size_t ref = ccd_report_summary_reference(s);
     ccd_method_stats ref_sum;
-    sum_groups(&ref_sum, s, ref, NULL, 0);
+    if (s->method_count)
+        sum_groups(&ref_sum, s, ref, NULL, 0);
+    else
+        ccd_method_stats_init(&ref_sum);
     double ref_mean = ccd_method_stats_mean_us(&ref_sum);
     char **cell = t->cells;
     for (size_t m = 0; m < s->method_count; m++) {
@@ -106,6 +154,7 @@ int ccd_report_summary_methods(ccd_report_table *t, const ccd_run_stats *s)
         *cell++ = count(sum.queries);
         *cell++ = count(sum.positives);
         *cell++ = count(sum.false_positives);
+        *cell++ = fp_rate(sum.false_positives, sum.queries);
         *cell++ = count(sum.false_negatives);
         if (failures)
             *cell++ = count(sum.failed);

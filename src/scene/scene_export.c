@@ -34,7 +34,7 @@ static ccd_status write_queries(ccd_error *err, const ccd_scene *s, const ccd_sc
         ccd_query q;
         ccd_scene_query(&q, s, kind, p[i]);
         q.index = i;
-        st = ccd_writer_put(w, err, &q);
+        st = ccd_writer_put(w, err, &q, -1);
     }
     if (st != CCD_OK) {
         ccd_writer_abort(w);

@@ -106,7 +106,7 @@ static ccd_status read_queries(ccd_batch *b, ccd_error *err, const char *csv, co
                            b->count > pairs ? "more than " : "",
                            b->count > pairs ? pairs : b->count, boxes, pairs);
     for (size_t i = 0; st == CCD_OK && i < b->count; i++)
-        if (b->queries[i].label < 0)
+        if (b->labels[i] < 0)
             st = ccd_error_set(err, CCD_ERR_INPUT, labels, 0, 0, "no label for query %zu", i);
     return st;
 }
@@ -157,7 +157,7 @@ static ccd_status check_kind(ccd_scene_published_kind *out, ccd_error *err, cons
             goto done;
         }
         const ccd_query *pub = &b.queries[i];
-        out->positives += pub->label == 1;
+        out->positives += b.labels[i] == 1;
         if (has_pair(cand, ncand, p)) {
             found++;
         } else if (out->missing++ == 0) {
@@ -175,7 +175,7 @@ static ccd_status check_kind(ccd_scene_published_kind *out, ccd_error *err, cons
                                "failed on published pair %zu of %s", i, boxes);
             goto done;
         }
-        if (collides != pub->label && out->disagreements++ == 0) {
+        if (collides != b.labels[i] && out->disagreements++ == 0) {
             out->first_disagreement = i;
             out->first_disagreement_exact = collides;
         }

@@ -28,7 +28,6 @@ void ccd_scene_query(ccd_query *q, const ccd_scene *s, ccd_kind kind, ccd_scene_
             q->v[4 + r][k] = s->x1[3 * (size_t)v[r] + k];
         }
     q->kind = kind;
-    q->label = -1;
     q->inexact = 0;
     q->exact = NULL;
 }

@@ -30,5 +30,9 @@ grep -q 'markdown, csv, json or latex' "$TMP/out" || fail "run --help: latex not
 # Without --detail markdown is the summary: two tables under their headings
 expect_status 0 "$CCDBENCH" run --methods fprf,exact --format markdown "$DEFAULT_DATA"
 [ "$(grep -c '^### ' "$TMP/out")" -eq 2 ] || fail "markdown summary: not two headed tables"
-grep -q '^| method | queries | positives | FP | FN |' "$TMP/out" || fail "markdown summary: no method table"
+grep -q '^| method | queries | positives | FP | FP % | FN |' "$TMP/out" || fail "markdown summary: no method table"
+# FP as a count and as a rate of the queries: bsc has 8 of the 276
+expect_status 0 "$CCDBENCH" run --methods bsc --format markdown "$DEFAULT_DATA"
+grep -Eq '^\| bsc +\| +276 \| +138 \| +8 \| +2\.90 \| +0 \|' "$TMP/out" ||
+  fail "FP rate: $(grep '^| bsc' "$TMP/out")"
 finish

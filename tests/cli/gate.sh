@@ -8,7 +8,8 @@ never="$PLUGIN_DIR/never_collides.so"
 baseline="$CCD_SRCDIR/tests/report/synthetic.json"
 
 expect_status 0 "$CCDBENCH" gate --method tight-inclusion --max-fn 0 --junit "$TMP/pass.xml" "$DEFAULT_DATA"
-grep -q '^gate PASS: tight-inclusion on 276 queries: FN 0 <= 0' "$TMP/out" || fail "pass verdict: $(cat "$TMP/out")"
+grep -q "^gate PASS: tight-inclusion on 276 queries: FN 0 <= 0; FP 0 (0.00%) <= 5.80% (2 x bsc's" "$TMP/out" ||
+  fail "pass verdict: $(cat "$TMP/out")"
 grep -q 'failures="0"' "$TMP/pass.xml" || fail "junit of a pass: $(cat "$TMP/pass.xml")"
 
 # A method that never collides has false negatives.
@@ -17,9 +18,24 @@ grep -q '^gate FAIL: test-never-collides on 276 queries: FN [1-9][0-9]* > 0' "$T
 grep -q 'failures="1"' "$TMP/fn.xml" && grep -q '<failure message="FN' "$TMP/fn.xml" || fail "junit of an FN failure"
 expect_status 0 "$CCDBENCH" gate --plugin "$never" --method test-never-collides --max-fn 1000 "$DEFAULT_DATA"
 
+# The default FP limit: twice the FP rate of the loosest of tight-inclusion and bsc
+# on the same data (bsc: 8 of the 276).  A method that always answers "collides"
+# (no false negative) fails it; tight-inclusion and bsc pass it; --max-fp none lifts it.
+expect_status 1 "$CCDBENCH" gate --plugin "$always" --method test-always-collides --junit "$TMP/fp.xml" \
+  "$DEFAULT_DATA"
+grep -q "^gate FAIL: test-always-collides on 276 queries: FN 0 <= 0; FP 138 (50.00%) > 5.80% (2 x bsc's 2.90%)" \
+  "$TMP/out" || fail "default FP limit: $(cat "$TMP/out")"
+grep -q '<failure message="FP 138 (50.00%)' "$TMP/fp.xml" || fail "junit of an FP failure"
+expect_status 0 "$CCDBENCH" gate --method bsc "$DEFAULT_DATA"
+grep -q "^gate PASS: bsc on 276 queries: FN 0 <= 0; FP 8 (2.90%) <= 5.80% (2 x bsc's 2.90%)" "$TMP/out" ||
+  fail "bsc under the default FP limit: $(cat "$TMP/out")"
+expect_status 0 "$CCDBENCH" gate --plugin "$always" --method test-always-collides --max-fp none \
+  "$DEFAULT_DATA"
+grep -q "FP 138 (50.00%) (no limit)" "$TMP/out" || fail "--max-fp none: $(cat "$TMP/out")"
+
 # A method that always collides: FP thresholds as a count and a percentage.
 expect_status 1 "$CCDBENCH" gate --plugin "$always" --method test-always-collides --max-fp 10 "$DEFAULT_DATA"
-grep -q '^gate FAIL: .*FP [0-9]* > 10' "$TMP/out" || fail "FP verdict: $(cat "$TMP/out")"
+grep -q '^gate FAIL: .*FP [0-9]* ([0-9.]*%) > 10' "$TMP/out" || fail "FP verdict: $(cat "$TMP/out")"
 expect_status 1 "$CCDBENCH" gate --plugin "$always" --method test-always-collides --max-fp 5% "$DEFAULT_DATA"
 expect_status 0 "$CCDBENCH" gate --plugin "$always" --method test-always-collides --max-fp 100% "$DEFAULT_DATA"
 expect_status 0 "$CCDBENCH" gate --plugin "$always" --method test-always-collides --max-fp 276 "$DEFAULT_DATA"

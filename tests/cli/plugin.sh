@@ -36,4 +36,8 @@ if ${CC:-cc} -std=c11 -fPIC -shared -I"$CCD_SRCDIR/include" -o "$TMP/later_api.s
 else
   cat "$TMP/cc.err" >&2; fail "cannot compile the later-API fixture"
 fi
+# Version 2 handed the label to the method inside ccd_query: refused, one message.
+expect_status 2 "$CCDBENCH" run --plugin "$PLUGIN_DIR/api_v2.so" "$DEFAULT_DATA"
+expect_stderr "^$PLUGIN_DIR/api_v2.so: plugin built for ccdbench API version 2, this ccdbench has version 3: rebuild it against this ccdbench.h$"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] || fail "api_v2: more than one line: $(cat "$TMP/err")"
 finish

@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
             break;
         for (size_t i = 0; i < b.count; i++) {
             const ccd_query *query = &b.queries[i];
-            if (query->index != expected_index++ || query->label < -1 || query->label > 1)
+            if (query->index != expected_index++ || b.labels[i] < -1 || b.labels[i] > 1)
                 abort();
             if ((query->inexact != 0) != (query->exact != NULL))
                 abort();
