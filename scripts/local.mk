@@ -11,3 +11,5 @@ dist_noinst_SCRIPTS += scripts/ms-ratio
 # The timing gate's verdicts under CPU load (docs/gate.md#noise; tests/cli/gate-load.sh).
 dist_noinst_SCRIPTS += scripts/gate-noise
 EXTRA_DIST += docs/baselines.md scripts/baseline-drivers
+# Mutation testing: small bugs that the suites must catch (docs/testing.md#mutation-testing).
+dist_noinst_SCRIPTS += scripts/mutants

@@ -125,6 +125,20 @@ START_TEST(test_fprf_time_intervals)
     ck_assert_double_eq(x.u, 0.6);
     iv[2] = ccd_fprf_interval(0.8, 0.9, 1.0);
     ck_assert_int_eq(ccd_fprf_overlap(iv, 3), 0);
+    /* The intervals are closed: two that share one end point overlap there (a
+     * contact at exactly the time where one sign piece ends and another begins),
+     * whichever comes first; any gap between them, however small, separates them. */
+    for (int order = 0; order < 2; order++) {
+        fprf_interval lo = ccd_fprf_interval(0.25, 0.5, 1.0), hi = ccd_fprf_interval(0.5, 1, 1.0);
+        fprf_interval two[2] = {order ? hi : lo, order ? lo : hi};
+        ck_assert_int_eq(ccd_fprf_overlap(two, 2), 1);
+        x = ccd_fprf_intersect(two, 2, 1.0);
+        ck_assert_double_eq(x.l, 0.5);
+        ck_assert_double_eq(x.u, 0.5);
+        hi.l = nextafter(0.5, 1.0);
+        two[order ? 0 : 1] = hi;
+        ck_assert_int_eq(ccd_fprf_overlap(two, 2), 0);
+    }
 }
 END_TEST
 

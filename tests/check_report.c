@@ -19,6 +19,7 @@
 #include "report/report.h"
 #include "report/report_html.h"
 #include "report/report_set.h"
+#include "report/report_summary.h"
 #include "test_support.h"
 #include "json_check.h"
 
@@ -328,6 +329,91 @@ START_TEST(test_gate_verdict)
 }
 END_TEST
 
+/* The summary tables of `run` and of the HTML report: per method over every group,
+ * and per (set, kind) over that set's groups of that kind (families summed, VF and
+ * EE apart), FP and FN in their columns, speed relative to the reference. */
+static void add_queries(ccd_method_stats *ms, ccd_method_detail *md, int n, int positives,
+                        int fp, int fn, uint64_t time_ns)
+{
+    for (int q = 0; q < n; q++) {
+        ccd_query_truth truth = {.collides = q < positives, .toi = NAN};
+        ccd_query_outcome o = {.time_ns = time_ns, .cpu_ns = time_ns,
+                               .toi_order = CCD_TOI_NOT_COMPARED};
+        o.result.collides = q < positives ? q < positives - fn : q < positives + fp;
+        ccd_method_stats_add(ms, &truth, &o);
+        ccd_method_detail_add(md, &truth, &o);
+    }
+}
+
+static void assert_row(const ccd_report_table *t, size_t row, const char *const *want)
+{
+    for (size_t c = 0; want[c]; c++) {
+        ck_assert_uint_lt(c, t->columns);
+        ck_assert_msg(strcmp(t->cells[row * t->columns + c], want[c]) == 0,
+                      "row %zu, column %s: '%s', expected '%s'", row, t->header[c],
+                      t->cells[row * t->columns + c], want[c]);
+    }
+}
+
+START_TEST(test_summary_tables)
+{
+    static const ccd_method ma = {.name = "a"}, mb = {.name = "b"};
+    const ccd_method *methods[] = {&ma, &mb};
+    /* queries, positives, FP and FN of a, then of b, in four groups */
+    static struct {
+        char set[2], family[3];
+        ccd_kind kind;
+        int n, positives, fp[2], fn[2];
+    } spec[4] = {{"s", "f1", CCD_VF, 10, 4, {1, 2}, {0, 1}},
+                 {"s", "f2", CCD_VF, 20, 5, {3, 0}, {0, 2}},
+                 {"s", "f3", CCD_EE, 7, 2, {0, 1}, {0, 1}},
+                 {"t", "f4", CCD_VF, 5, 1, {0, 0}, {0, 1}}};
+    ccd_method_stats ms[4][2];
+    ccd_method_detail md[4][2];
+    ccd_run_group groups[4];
+    for (int g = 0; g < 4; g++) {
+        for (int m = 0; m < 2; m++) {
+            ccd_method_stats_init(&ms[g][m]);
+            ccd_method_detail_init(&md[g][m]);
+            /* a takes 4 µs a query, b 1 µs: b is 4x faster than the reference a */
+            add_queries(&ms[g][m], &md[g][m], spec[g].n, spec[g].positives, spec[g].fp[m],
+                        spec[g].fn[m], m ? 1000 : 4000);
+        }
+        groups[g] = (ccd_run_group){.set = spec[g].set, .family = spec[g].family,
+                                    .kind = spec[g].kind, .methods = ms[g], .details = md[g]};
+    }
+    ccd_run_stats stats = {.groups = groups, .group_count = 4, .methods = methods,
+                           .method_count = 2};
+    ck_assert_uint_eq(ccd_report_summary_reference(&stats), 0);
+
+    ccd_report_table t;
+    ck_assert_int_eq(ccd_report_summary_methods(&t, &stats), 0);
+    ck_assert_uint_eq(t.rows, 2);
+    ck_assert_uint_eq(t.columns, 9); /* no failed column: nothing failed */
+    ck_assert_str_eq(t.header[3], "fp");
+    ck_assert_str_eq(t.header[4], "fn");
+    ck_assert_str_eq(t.header[8], "speed");
+    assert_row(&t, 0, (const char *[]){"a", "42", "12", "4", "0", "4.00", NULL});
+    assert_row(&t, 1, (const char *[]){"b", "42", "12", "3", "5", "1.00", NULL});
+    ck_assert_str_eq(t.cells[0 * t.columns + 8], "1.00×");
+    ck_assert_str_eq(t.cells[1 * t.columns + 8], "4.00×");
+    ccd_report_table_free(&t);
+
+    ck_assert_int_eq(ccd_report_summary_sets(&t, &stats), 0);
+    ck_assert_uint_eq(t.rows, 6); /* (s, VF), (s, EE), (t, VF) × 2 methods */
+    ck_assert_uint_eq(t.columns, 8);
+    ck_assert_str_eq(t.header[5], "fp");
+    ck_assert_str_eq(t.header[6], "fn");
+    assert_row(&t, 0, (const char *[]){"s", "VF", "a", "30", "9", "4", "0", "4.00", NULL});
+    assert_row(&t, 1, (const char *[]){"s", "VF", "b", "30", "9", "2", "3", "1.00", NULL});
+    assert_row(&t, 2, (const char *[]){"s", "EE", "a", "7", "2", "0", "0", "4.00", NULL});
+    assert_row(&t, 3, (const char *[]){"s", "EE", "b", "7", "2", "1", "1", "1.00", NULL});
+    assert_row(&t, 4, (const char *[]){"t", "VF", "a", "5", "1", "0", "0", "4.00", NULL});
+    assert_row(&t, 5, (const char *[]){"t", "VF", "b", "5", "1", "0", "1", "1.00", NULL});
+    ccd_report_table_free(&t);
+}
+END_TEST
+
 /* The gate's times are per query the fastest of the runs, and the noise is
  * the second fastest's excess: a query disturbed in one run costs nothing. */
 START_TEST(test_gate_times_fastest_per_query)
@@ -558,6 +644,7 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_sweep_specs);
     tcase_add_test(tc, test_result_roundtrip);
     tcase_add_test(tc, test_gate_verdict);
+    tcase_add_test(tc, test_summary_tables);
     tcase_add_test(tc, test_gate_times_fastest_per_query);
     tcase_add_test(tc, test_json_table_null_cells);
     tcase_add_test(tc, test_csv_table_empty_cells);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/batch_loop.h"
 #include "bench/result_file.h"
 #include "bench/run_series.h"
 #include "bench/runner.h"
@@ -392,11 +393,117 @@ START_TEST(test_report_formats)
 }
 END_TEST
 
+/* The batch loop hands every query of every file to consume exactly once, in
+ * order, whatever the batch size (one query, one less or more than a file, a
+ * batch that ends with a file) and the thread count, with per-query and chunked
+ * compute: a loop that drops or repeats a query (the last one of a batch, say)
+ * changes every count of the run.  The number of queries of each file is
+ * counted here with the reader alone. */
+enum { LOOP_MAX_FILES = 16 };
+
+typedef struct loop_record {
+    uint64_t consumed[LOOP_MAX_FILES]; /* queries of each file consumed so far */
+    uint64_t mismatched;               /* slots that did not hold their query's index */
+} loop_record;
+
+static ccd_status loop_compute(void *slot, ccd_error *err, const ccd_dataset_file *f,
+                               const ccd_query *q, void *tls, void *ctx)
+{
+    (void)err, (void)f, (void)tls, (void)ctx;
+    *(uint64_t *)slot = q->index + 1; /* 0: never written */
+    return CCD_OK;
+}
+
+static ccd_status loop_compute_chunk(void *slots, size_t *failed, ccd_error *err,
+                                     const ccd_dataset_file *f, const ccd_query *queries,
+                                     size_t count, void *tls, void *ctx)
+{
+    (void)failed;
+    for (size_t i = 0; i < count; i++)
+        loop_compute((uint64_t *)slots + i, err, f, &queries[i], tls, ctx);
+    return CCD_OK;
+}
+
+static ccd_status loop_consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
+                               const void *slot)
+{
+    (void)err;
+    loop_record *rec = ctx;
+    ck_assert_uint_lt(file, LOOP_MAX_FILES);
+    ck_assert_uint_eq(q->index, rec->consumed[file]); /* in order, none skipped */
+    rec->consumed[file]++;
+    rec->mismatched += *(const uint64_t *)slot != q->index + 1;
+    return CCD_OK;
+}
+
+static uint64_t queries_in_file(const ccd_dataset_file *f)
+{
+    ccd_reader *r;
+    ccd_error err;
+    ccd_batch b;
+    ck_assert_msg(ccd_reader_open(&r, &err, f->csv_path, f->labels_path, f->kind) == CCD_OK, "%s",
+                  err.message);
+    ck_assert_int_eq(ccd_batch_init(&b, 4096), CCD_OK);
+    uint64_t n = 0;
+    for (;;) {
+        ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
+        if (b.count == 0)
+            break;
+        n += b.count;
+    }
+    ccd_batch_free(&b);
+    ccd_reader_close(r);
+    return n;
+}
+
+START_TEST(test_batch_loop_consumes_every_query)
+{
+    char *path = test_default_dataset();
+    const char *paths[1] = {path};
+    ccd_dataset ds;
+    ccd_error err;
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    ck_assert_uint_le(ds.count, LOOP_MAX_FILES);
+    uint64_t expected[LOOP_MAX_FILES] = {0}, smallest = UINT64_MAX;
+    for (size_t f = 0; f < ds.count; f++) {
+        expected[f] = queries_in_file(&ds.files[f]);
+        ck_assert_uint_gt(expected[f], 0);
+        smallest = expected[f] < smallest ? expected[f] : smallest;
+    }
+    const size_t sizes[] = {1, 2, 3, 7, (size_t)smallest, (size_t)smallest + 1, 4096};
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+        for (int threads = 1; threads <= 2; threads++)
+            for (int chunked = 0; chunked < 2; chunked++) {
+                loop_record rec;
+                memset(&rec, 0, sizeof rec);
+                ccd_batch_loop loop = {.threads = threads, .batch_size = sizes[si],
+                                       .slot_size = sizeof(uint64_t), .ctx = &rec,
+                                       .consume = loop_consume};
+                if (chunked)
+                    loop.compute_chunk = loop_compute_chunk, loop.chunk_size = 2;
+                else
+                    loop.compute = loop_compute;
+                ck_assert_msg(ccd_batch_loop_run(&loop, &err, &ds) == CCD_OK, "%s", err.message);
+                for (size_t f = 0; f < ds.count; f++)
+                    ck_assert_msg(rec.consumed[f] == expected[f],
+                                  "batch size %zu, %d threads%s: file %zu: %llu of %llu queries "
+                                  "consumed",
+                                  sizes[si], threads, chunked ? ", chunks" : "", f,
+                                  (unsigned long long)rec.consumed[f],
+                                  (unsigned long long)expected[f]);
+                ck_assert_uint_eq(rec.mismatched, 0);
+            }
+    ccd_dataset_free(&ds);
+    free(path);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("runner");
     TCase *run = tcase_create("run");
     tcase_set_timeout(run, 600);
+    tcase_add_test(run, test_batch_loop_consumes_every_query);
     tcase_add_test(run, test_runner_deterministic);
     tcase_add_test(run, test_runner_deterministic_shared_data);
     tcase_add_test(run, test_default_labels_are_exact);

@@ -743,6 +743,122 @@ START_TEST(test_simd_kernels_bitwise)
 }
 END_TEST
 
+/* ------------------------------------------------------------ the search options */
+
+/* Hand-built queries whose earliest contact is known exactly, at d = 0 and at
+ * d = 0.1 (L∞, the distance of Tight Inclusion's minimum separation). */
+typedef struct known_contact {
+    const char *name;
+    ccd_query q;
+    double toi[2]; /* exact earliest time within d = 0 and d = 0.1 (the double nearest) */
+} known_contact;
+
+static int known_contacts(known_contact k[4])
+{
+    /* vertex falling through the triangle: z = 1 - 2t */
+    const point p0 = {0.25, 0.25, 1}, p1 = {0.25, 0.25, -1};
+    k[0] = (known_contact){"falling vertex", vf_static_triangle(p0, p1), {0.5, 0.45}};
+    /* vertex sliding in the triangle's plane into the edge x = 0: x = -1 + 2t */
+    const point s0 = {-1, 0.2, 0}, s1 = {1, 0.2, 0};
+    k[1] = (known_contact){"sliding vertex", vf_static_triangle(s0, s1), {0.5, 0.45}};
+    /* triangle rising through a vertex at rest: z = -1 + 4t */
+    const point v = {0.2, 0.3, 0};
+    const point a0 = {0, 0, -1}, b0 = {1, 0, -1}, c0 = {0, 1, -1};
+    const point a1 = {0, 0, 3}, b1 = {1, 0, 3}, c1 = {0, 1, 3};
+    k[2] = (known_contact){"rising triangle", vf_query(v, a0, b0, c0, v, a1, b1, c1),
+                           {0.25, 0.225}};
+    /* edge along x falling through an edge along y at rest: z = 1 - 2t */
+    const point e0 = {-1, 0, 1}, f0 = {1, 0, 1}, e1 = {-1, 0, -1}, f1 = {1, 0, -1};
+    const point g = {0, -1, 0}, h = {0, 1, 0};
+    k[3] = (known_contact){"falling edge", ee_query(e0, f0, g, h, e1, f1, g, h), {0.5, 0.45}};
+    return 4;
+}
+
+/* What every search and stopping rule promises on a query with contact at exact
+ * time `exact`: a contact; toi no later than it (conservative); unless m_I stopped
+ * the search, no earlier than it by more than 1e-5 or 4 tol_t (tol_t = δ / κ_t; on
+ * these well-conditioned queries); and when a proof ended the search
+ * (toi_upper > toi), a proven time no earlier than the contact and within tol_t of
+ * toi. */
+static void assert_brackets(const ccd_result *r, const ccd_query *q, const ccd_params *p,
+                            double exact, const char *what)
+{
+    ccd_ti_query tq;
+    ck_assert_int_eq(ccd_ti_query_init(&tq, q, p, p->ms, 1.0, CCD_TI_SCALAR), CCD_OK);
+    const double delta = ccd_option_double(p, &ccd_method_tight_inclusion, CCD_TI_OPT_DELTA);
+    const double tol_t = delta / tq.kappa[0];
+    ck_assert_msg(r->collides == 1, "%s: no contact", what);
+    ck_assert_msg(r->toi <= exact, "%s: toi %.17g after the contact at %.17g", what, r->toi,
+                  exact);
+    ck_assert_msg(r->hit_max_checks || r->toi >= exact - fmax(1e-5, 4 * tol_t),
+                  "%s: toi %.17g too early for the contact at %.17g", what, r->toi, exact);
+    ck_assert_msg(r->toi_upper >= r->toi, "%s: toi_upper %.17g < toi %.17g", what, r->toi_upper,
+                  r->toi);
+    if (r->toi_upper > r->toi && isfinite(r->toi_upper)) {
+        ck_assert_msg(r->toi_upper >= exact - 1e-12,
+                      "%s: proven contact at %.17g before the earliest one at %.17g", what,
+                      r->toi_upper, exact);
+        ck_assert_msg(r->toi_upper - r->toi <= tol_t,
+                      "%s: bracket [%.17g, %.17g] wider than tol_t = %.3g", what, r->toi,
+                      r->toi_upper, tol_t);
+    }
+}
+
+/* The level search and the earliest-first search, each with stop=boxes and
+ * stop=prove, the start proof on or off and the time advance on or off, at d = 0
+ * and d = 0.1, with and without an m_I stop; and the depth-first search: every
+ * answer brackets the known contact. */
+START_TEST(test_search_options_bracket_the_contact)
+{
+    known_contact k[4];
+    const int n = known_contacts(k);
+    static const long budgets[] = {100000, 2000, 60, 7};
+    static const double deltas[] = {1e-6, 1e-3};
+    ccd_ti_scratch *s = ccd_ti_scratch_new();
+    ck_assert_ptr_nonnull(s);
+    for (int i = 0; i < n; i++)
+        for (int de = 0; de < 4; de++) /* d = 0, 0.1 × δ = 1e-6, 1e-3 */
+            for (size_t bi = 0; bi < sizeof budgets / sizeof budgets[0]; bi++)
+                for (int variant = 0; variant <= 16; variant++) {
+                    const int di = de >> 1, ei = de & 1;
+                    ccd_params p = default_params();
+                    ccd_option_value opt[CCD_TI_OPT_COUNT];
+                    use_options(&p, opt);
+                    p.ms = di ? 0.1 : 0.0;
+                    opt[CCD_TI_OPT_MAX_CHECKS].i = budgets[bi];
+                    opt[CCD_TI_OPT_DELTA].d = deltas[ei];
+                    const int dfs = variant == 16;
+                    const int earliest = variant & 1, prove = variant & 2, start = variant & 4,
+                              advance = !(variant & 8);
+                    opt[CCD_TI_OPT_SEARCH].i =
+                        earliest ? CCD_TI_SEARCH_EARLIEST : CCD_TI_SEARCH_LEVELS;
+                    opt[CCD_TI_OPT_STOP].i = prove ? CCD_TI_STOP_PROVE : CCD_TI_STOP_BOXES;
+                    opt[CCD_TI_OPT_START].i = start ? CCD_TI_START_PROVE : CCD_TI_START_SEARCH;
+                    if (!advance)
+                        opt[CCD_TI_OPT_ADVANCE].i = 0;
+                    char what[192];
+                    if (dfs)
+                        snprintf(what, sizeof what, "%s, d = %g, δ = %g, m_I = %ld, depth-first",
+                                 k[i].name, p.ms, deltas[ei], budgets[bi]);
+                    else
+                        snprintf(what, sizeof what,
+                                 "%s, d = %g, δ = %g, m_I = %ld, search=%s stop=%s start=%s "
+                                 "advance=%s",
+                                 k[i].name, p.ms, deltas[ei], budgets[bi], earliest ? "earliest" : "levels",
+                                 prove ? "prove" : "boxes", start ? "prove" : "search",
+                                 advance ? "default" : "0");
+                    ccd_result r;
+                    memset(&r, 0, sizeof r);
+                    ck_assert_int_eq(ccd_ti_solve(&r, &k[i].q, &p, CCD_TI_SCALAR, dfs, s), CCD_OK);
+                    assert_brackets(&r, &k[i].q, &p, k[i].toi[di], what);
+                    if (r.hit_max_checks) /* m_I is a budget: a few checks may follow */
+                        ck_assert_msg(r.checks >= budgets[bi] && r.checks <= 3 * budgets[bi] + 8,
+                                      "%s: %ld checks", what, r.checks);
+                }
+    ccd_ti_scratch_free(s);
+}
+END_TEST
+
 static Suite *tight_inclusion_suite(void)
 {
     Suite *s = suite_create("tight_inclusion");
@@ -764,6 +880,7 @@ static Suite *tight_inclusion_suite(void)
     tcase_add_test(params, test_no_zero_toi);
     tcase_add_test(params, test_bad_input);
     tcase_add_test(params, test_depth_first);
+    tcase_add_test(params, test_search_options_bracket_the_contact);
     tcase_add_test(params, test_scene_filter);
     tcase_add_test(params, test_method_objects);
     suite_add_tcase(s, params);
