@@ -49,7 +49,6 @@ static ccd_query query_of(ccd_kind kind, const double rows[8][3])
     ccd_query q;
     memset(&q, 0, sizeof q);
     q.kind = kind;
-    q.label = -1;
     memcpy(q.v, rows, sizeof q.v);
     return q;
 }

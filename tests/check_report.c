@@ -384,19 +384,24 @@ START_TEST(test_summary_tables)
     }
     ccd_run_stats stats = {.groups = groups, .group_count = 4, .methods = methods,
                            .method_count = 2};
-    ck_assert_uint_eq(ccd_report_summary_reference(&stats), 0);
+    size_t ref;
+    const char *why;
+    ck_assert_int_eq(ccd_report_summary_reference(&ref, &why, &stats, NULL), 0);
+    ck_assert_uint_eq(ref, 0);
 
     ccd_report_table t;
-    ck_assert_int_eq(ccd_report_summary_methods(&t, &stats), 0);
+    ck_assert_int_eq(ccd_report_summary_methods(&t, &stats, ref), 0);
     ck_assert_uint_eq(t.rows, 2);
-    ck_assert_uint_eq(t.columns, 9); /* no failed column: nothing failed */
+    ck_assert_uint_eq(t.columns, 10); /* no failed column: nothing failed */
     ck_assert_str_eq(t.header[3], "fp");
-    ck_assert_str_eq(t.header[4], "fn");
-    ck_assert_str_eq(t.header[8], "speed");
-    assert_row(&t, 0, (const char *[]){"a", "42", "12", "4", "0", "4.00", NULL});
-    assert_row(&t, 1, (const char *[]){"b", "42", "12", "3", "5", "1.00", NULL});
-    ck_assert_str_eq(t.cells[0 * t.columns + 8], "1.00×");
-    ck_assert_str_eq(t.cells[1 * t.columns + 8], "4.00×");
+    ck_assert_str_eq(t.header[4], "fp_percent");
+    ck_assert_str_eq(t.header[5], "fn");
+    ck_assert_str_eq(t.header[9], "speed");
+    /* FP as a count and as a percentage of the queries: 4 of 42, 3 of 42 */
+    assert_row(&t, 0, (const char *[]){"a", "42", "12", "4", "9.52", "0", "4.00", NULL});
+    assert_row(&t, 1, (const char *[]){"b", "42", "12", "3", "7.14", "5", "1.00", NULL});
+    ck_assert_str_eq(t.cells[0 * t.columns + 9], "1.00×");
+    ck_assert_str_eq(t.cells[1 * t.columns + 9], "4.00×");
     ccd_report_table_free(&t);
 
     ck_assert_int_eq(ccd_report_summary_sets(&t, &stats), 0);

@@ -407,27 +407,27 @@ typedef struct loop_record {
 } loop_record;
 
 static ccd_status loop_compute(void *slot, ccd_error *err, const ccd_dataset_file *f,
-                               const ccd_query *q, void *tls, void *ctx)
+                               const ccd_query *q, int label, void *tls, void *ctx)
 {
-    (void)err, (void)f, (void)tls, (void)ctx;
+    (void)err, (void)f, (void)label, (void)tls, (void)ctx;
     *(uint64_t *)slot = q->index + 1; /* 0: never written */
     return CCD_OK;
 }
 
 static ccd_status loop_compute_chunk(void *slots, size_t *failed, ccd_error *err,
                                      const ccd_dataset_file *f, const ccd_query *queries,
-                                     size_t count, void *tls, void *ctx)
+                                     const int8_t *labels, size_t count, void *tls, void *ctx)
 {
     (void)failed;
     for (size_t i = 0; i < count; i++)
-        loop_compute((uint64_t *)slots + i, err, f, &queries[i], tls, ctx);
+        loop_compute((uint64_t *)slots + i, err, f, &queries[i], labels[i], tls, ctx);
     return CCD_OK;
 }
 
 static ccd_status loop_consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
-                               const void *slot)
+                               int label, const void *slot)
 {
-    (void)err;
+    (void)err, (void)label;
     loop_record *rec = ctx;
     ck_assert_uint_lt(file, LOOP_MAX_FILES);
     ck_assert_uint_eq(q->index, rec->consumed[file]); /* in order, none skipped */

@@ -51,7 +51,6 @@ static ccd_query axis_query(ccd_kind kind, const double x0[4], const double x1[4
     ccd_query q;
     memset(&q, 0, sizeof q);
     q.kind = kind;
-    q.label = -1;
     for (int i = 0; i < 4; ++i) {
         q.v[i][0] = ldexp(x0[i], scale);
         q.v[4 + i][0] = ldexp(x1[i], scale);
