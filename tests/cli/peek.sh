@@ -51,7 +51,13 @@ SHARED="${CCD_SHARED_DATA:-$CCD_SRCDIR/../shared/data}"
 if [ -d "$SHARED/sample-queries" ] && [ -d "$SHARED/scalable-ccd" ]; then
   CCD_PEEK_DATA="$(find "$SHARED/sample-queries" -name '*.csv' | sort | head -n 1)"
   check_isolated "$CCD_PEEK_DATA"
-  check_isolated "$SHARED"
+  # all of it in the full tier (a minute); a hand-made family and a simulation
+  # scene (labels in a JSON file beside the queries) in the fast one
+  if [ "${CCD_TEST_TIER:-fast}" = full ]; then
+    check_isolated "$SHARED"
+  else
+    check_isolated "$SHARED/sample-queries/erleben-spikes" "$SHARED/scalable-ccd/cloth-funnel"
+  fi
 else
   echo "shared benchmark data not found (set CCD_SHARED_DATA): default data only" >&2
 fi
