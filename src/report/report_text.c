@@ -93,6 +93,33 @@ static size_t span(const ccd_report_table *t, const size_t *width, size_t from, 
     return w + (n ? 2 * (n - 1) : 0);
 }
 
+void ccd_report_write_wrapped(FILE *out, const char *text)
+{
+    size_t col = 0;
+    for (const char *p = text; *p;) {
+        if (*p == ' ' || *p == '\n') {
+            if (*p == '\n')
+                fputc('\n', out), col = 0;
+            p++;
+            continue;
+        }
+        size_t len = strcspn(p, " \n");
+        char word[1024];
+        size_t n = len < sizeof word - 1 ? len : sizeof word - 1;
+        memcpy(word, p, n);
+        word[n] = '\0';
+        size_t w = display_width(word); /* a longer word is not cut: counted by its start */
+        if (col > 0 && col + 1 + w > CCD_REPORT_TEXT_WIDTH)
+            fputc('\n', out), col = 0;
+        else if (col > 0)
+            fputc(' ', out), col++;
+        fwrite(p, 1, len, out);
+        col += w;
+        p += len;
+    }
+    fputc('\n', out);
+}
+
 int ccd_report_write_text(FILE *out, const ccd_report_table *t)
 {
     size_t *width = calloc(t->columns + 1, sizeof *width);
