@@ -72,3 +72,7 @@ check-timing: all
 # Every text output fits 100 columns, wide tables split into panels (issue 33).
 TESTS += tests/cli/table-width.sh
 EXTRA_DIST += tests/cli/table-width.sh
+# The HTML report for reading: order, FN highlighted, Figure 7 as small multiples,
+# rounded numbers (issue 33).
+TESTS += tests/cli/report-html-output.sh
+EXTRA_DIST += tests/cli/report-html-output.sh
