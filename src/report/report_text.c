@@ -139,7 +139,7 @@ int ccd_report_write_text(FILE *out, const ccd_report_table *t)
     size_t key = 0;
     if (span(t, width, 0, end) > CCD_REPORT_TEXT_WIDTH) {
         while (key < end && t->numeric[key] == CCD_CELL_TEXT &&
-               span(t, width, 0, key + 1) <= CCD_REPORT_TEXT_WIDTH / 2)
+               span(t, width, 0, key + 1) <= 2 * CCD_REPORT_TEXT_WIDTH / 3)
             key++;
         key = key ? key : 1;
     }
