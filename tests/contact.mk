@@ -62,3 +62,6 @@ EXTRA_DIST += tests/cli/contact-scaling.sh
 # every contact table in one command
 TESTS += tests/cli/make-contact-tables.sh
 EXTRA_DIST += tests/cli/make-contact-tables.sh
+# The output of the contact commands: %.17g, help, messages, statuses (issue 33).
+TESTS += tests/cli/contact-output.sh
+EXTRA_DIST += tests/cli/contact-output.sh

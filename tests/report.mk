@@ -69,3 +69,10 @@ check-timing: all
 	  if $(SHELL) $(srcdir)/$$t; then echo "PASS: $$t"; else echo "FAIL: $$t"; status=1; fi; \
 	done; exit $$status
 .PHONY: check-timing
+# Every text output fits 100 columns, wide tables split into panels (issue 33).
+TESTS += tests/cli/table-width.sh
+EXTRA_DIST += tests/cli/table-width.sh
+# The HTML report for reading: order, FN highlighted, Figure 7 as small multiples,
+# rounded numbers (issue 33).
+TESTS += tests/cli/report-html-output.sh
+EXTRA_DIST += tests/cli/report-html-output.sh

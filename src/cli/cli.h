@@ -66,6 +66,9 @@ int ccd_cli_usage_error(const char *fmt, ...)
 int ccd_cli_out_of_memory(void);
 /* err's "path:line:column: what" on stderr; returns the exit status of its status. */
 int ccd_cli_fail(const ccd_error *err);
+/* The same, the message after "ccdbench: COMMAND: " (a message that names no
+ * command of its own, such as "box:1,1: expected …"). */
+int ccd_cli_fail_in(const char *command, const ccd_error *err);
 /* The getopt error for the option at argv[optind - 1]; returns CCD_EXIT_USAGE. */
 int ccd_cli_bad_option(const char *command, char **argv, int optopt_value);
 

@@ -33,6 +33,12 @@ int ccd_cli_fail(const ccd_error *err)
     return err->status == CCD_ERR_INPUT ? CCD_EXIT_USAGE : CCD_EXIT_FAILURE;
 }
 
+int ccd_cli_fail_in(const char *command, const ccd_error *err)
+{
+    fprintf(stderr, "ccdbench: %s: %s\n", command, err->message);
+    return err->status == CCD_ERR_INPUT ? CCD_EXIT_USAGE : CCD_EXIT_FAILURE;
+}
+
 int ccd_cli_bad_option(const char *command, char **argv, int optopt_value)
 {
     extern int optind;

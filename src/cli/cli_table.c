@@ -106,8 +106,12 @@ int ccd_cli_parse_pose(ccd_pose *pose, const char *command, const char *option, 
     while (k < 7) {
         char *end;
         x[k] = strtod(s, &end);
-        if (end == s || !isfinite(x[k]))
+        if (end == s)
             break;
+        if (!isfinite(x[k]))
+            return ccd_cli_usage_error("%s: %s: at character %zu: '%.*s' (number %zu of "
+                                       "W,X,Y,Z,PX,PY,PZ) is not finite", command, option,
+                                       (size_t)(s - text) + 1, (int)(end - s), s, k + 1);
         k++;
         s = end;
         if (*s != ',')

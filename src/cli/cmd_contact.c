@@ -20,6 +20,7 @@
 #include "contact/rotating_edge.h"
 #include "contact/scenes.h"
 #include "contact/throughput.h"
+#include "core/make_dirs.h"
 #include "report/paper.h"
 #include "report/report.h"
 
@@ -65,8 +66,9 @@ static const char usage[] =
     "  polyhedra ...     convex polyhedra (Cheng Yi & Drumwright): contact data of a\n"
     "                    pair, Table I against an exact reference, throughput; see\n"
     "                    `ccdbench contact polyhedra --help`\n"
-    "  potential check|bench  the long-range potential of Ye et al. (see\n"
-    "                    `ccdbench contact potential --help`)\n"
+    "  potential eval|check|bench  the long-range potential of Ye et al.: one\n"
+    "                    pair of meshes, the accuracy checks, throughput; see\n"
+    "                    `ccdbench contact potential --help`\n"
     "  scaling COMMAND   minimum-scaling collision detection between convex\n"
     "                    primitives (Le Cleac'h et al.); see `contact scaling --help`\n"
     "\n"
@@ -414,7 +416,10 @@ static int cmd_pipeline(int argc, char **argv)
     ccd_error err;
     const double (*pose)[6] = (const double (*)[6])sc.pose;
     double worst;
-    ccd_status st = ccd_contact_pipeline_check(out, rel, jmax, &worst, &err, 256, body, pose, &p);
+    /* the figure's directory first, as other outputs do, so a bad one fails early */
+    ccd_status st = figure_dir ? ccd_make_dirs(&err, figure_dir) : CCD_OK;
+    if (st == CCD_OK)
+        st = ccd_contact_pipeline_check(out, rel, jmax, &worst, &err, 256, body, pose, &p);
     if (st == CCD_OK && figure_dir) {
         char name[64];
         snprintf(name, sizeof name, "contact-pipeline-%s", ccd_contact_scene_name(kind));

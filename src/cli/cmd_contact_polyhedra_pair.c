@@ -36,7 +36,13 @@ static const char usage[] =
     "  --format F        text (default), markdown, csv, json or latex\n"
     "  --help            show this help\n"
     "\n"
-    "Exit status: 0 ok (also for \"no contact\"), 1 internal failure, 2 bad input.\n";
+    "Status: contact, or where the normal is indeterminate (\"no contact\", the\n"
+    "reason under the table) vertex-vertex, vertex-edge, parallel-edges or\n"
+    "equal-minima.  With --jacobian: ok, or no-derivative where (phi, n) has\n"
+    "none (no contact, or a manifold of several points: a kink of phi).\n"
+    "\n"
+    "Exit status: 0 ok (also for \"no contact\" and \"no-derivative\"), 1 internal\n"
+    "failure, 2 bad input.\n";
 
 enum { OPT_POSE_A = 256, OPT_POSE_B, OPT_JACOBIAN };
 
@@ -80,14 +86,19 @@ int ccd_cmd_contact_polyhedra_pair(int argc, char **argv)
         if (ccd_polyhedra_from_spec(&body[k], &err, argv[optind + k]) != CCD_OK) {
             if (k)
                 ccd_polyhedron_free(&body[0]);
-            return ccd_cli_fail(&err);
+            /* a file's error is "path:line:column: what"; a built-in body's
+             * names the command that read it */
+            if (strncmp(argv[optind + k], "box:", 4) && strncmp(argv[optind + k], "sphere:", 7))
+                return ccd_cli_fail(&err);
+            return ccd_cli_fail_in("contact polyhedra pair", &err);
         }
     int precise = ccd_cli_precise(format);
     ccd_report_table t;
     ccd_status st;
     ccd_polyhedra_result res;
+    const char *why = NULL;
     if (jacobian) {
-        st = ccd_polyhedra_jacobian_table(&t, &err, &body[0], &pose[0], &body[1], &pose[1],
+        st = ccd_polyhedra_jacobian_table(&t, &why, &err, &body[0], &pose[0], &body[1], &pose[1],
                                           precise);
     } else {
         st = ccd_polyhedra_contact(&res, &err, &body[0], &pose[0], &body[1], &pose[1], NULL);
@@ -96,11 +107,17 @@ int ccd_cmd_contact_polyhedra_pair(int argc, char **argv)
     }
     ccd_polyhedron_free(&body[0]), ccd_polyhedron_free(&body[1]);
     if (st != CCD_OK)
-        return ccd_cli_fail(&err);
+        return ccd_cli_fail_in("contact polyhedra pair", &err);
     int status = ccd_cli_print_table(format, &t);
-    if (status == CCD_EXIT_OK)
-        ccd_cli_note(format, 0, "%s",
-                     jacobian ? "twist s = (w, v) of each pose: rot <- exp([w]x) rot, pos <- pos + v"
-                              : ccd_polyhedra_status_name(res.status));
+    if (status != CCD_EXIT_OK)
+        return status;
+    /* the text and markdown notes: what the numbers mean, or why there are none */
+    if (jacobian && why)
+        ccd_cli_note(format, 0, "no derivative: %s", why);
+    else if (jacobian)
+        ccd_cli_note(format, 0, "twist s = (w, v) of each pose: rot <- exp([w]x) rot, "
+                                "pos <- pos + v");
+    else if (res.status != CCD_POLYH_CONTACT)
+        ccd_cli_note(format, 0, "%s", ccd_polyhedra_status_name(res.status));
     return status;
 }

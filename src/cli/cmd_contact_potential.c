@@ -260,8 +260,12 @@ static int run_eval(const options *o, const char *spec_a, const char *spec_b)
     int status = CCD_EXIT_OK;
     for (int k = 0; k < 2 && status == CCD_EXIT_OK; k++)
         if (ccd_mesh_from_spec(&m[k], &err, spec[k]) != CCD_OK ||
-            ccd_bsh_build(&h[k], &err, &m[k]) != CCD_OK)
-            status = ccd_cli_fail(&err);
+            ccd_bsh_build(&h[k], &err, &m[k]) != CCD_OK) {
+            /* a file's error is "path:line:column: what"; a built-in mesh's
+             * names the command that read it */
+            int file = strncmp(spec[k], "box:", 4) && strncmp(spec[k], "sphere:", 7);
+            status = file ? ccd_cli_fail(&err) : ccd_cli_fail_in("contact potential eval", &err);
+        }
     ccd_potential_total r[2];
     ccd_report_table t;
     if (status == CCD_EXIT_OK) {

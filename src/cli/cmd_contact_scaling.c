@@ -45,7 +45,8 @@ static const char usage[] =
     "    --min-time S        repeat the pairs for at least S seconds (default 0.2)\n"
     "    --threads N         OpenMP threads of the parallel runs (default: all;\n"
     "                        1: no parallel runs)\n"
-    "  pair A B          one pair, A and B shapes written KIND[,KEY=VALUE]...:\n"
+    "  pair A B          one pair (see `contact scaling pair --help`), A and B\n"
+    "                    shapes written KIND[,KEY=VALUE]...:\n"
     "                    KIND polytope, padded-polytope, box, sphere, ellipsoid,\n"
     "                    capsule, cylinder, cone or halfspace; KEY x=X:Y:Z\n"
     "                    (centre), rot=RX:RY:RZ (rotation vector), r= (radius),\n"
@@ -60,6 +61,32 @@ static const char usage[] =
     "  --format F        text (default), markdown, csv, json or latex\n"
     "  --help            show this help\n"
     "\n"
+    "Exit status: 0 ok, 1 internal failure or a solve that did not converge,\n"
+    "2 bad input or usage (a shape without interior included).\n";
+
+static const char pair_usage[] =
+    "Usage: ccdbench contact scaling pair A B [OPTION]...\n"
+    "Minimum scaling of one pair of convex primitives (Le Cleac'h et al.): per\n"
+    "relaxation rho, the scale alpha at which A and B scaled about their centres\n"
+    "touch, phi = alpha-1, the contact point p, the normal n of A at p, the\n"
+    "solver's iterations and residual, and the error |alpha - alpha*| against the\n"
+    "reference (exact LP, closed form or MPFR gauge) where there is one.\n"
+    "\n"
+    "A, B: KIND[,KEY=VALUE]...: KIND polytope, padded-polytope, box, sphere,\n"
+    "ellipsoid, capsule, cylinder, cone or halfspace; KEY x=X:Y:Z (centre),\n"
+    "rot=RX:RY:RZ (rotation vector), r= (radius), h=HX:HY:HZ (half-extents,\n"
+    "semi-axes), len= (length), height=, angle= (cone half-angle, radians),\n"
+    "face=NX:NY:NZ:B (polytope face, repeated), n=NX:NY:NZ (half-space normal);\n"
+    "e.g. sphere,r=1 box,h=1:1:1,x=3:0:0\n"
+    "\n"
+    "Options:\n"
+    "  --rho LIST        relaxation levels s*lambda = rho (default 0,1e-6,1e-4,\n"
+    "                    1e-2; 0: the exact program)\n"
+    "  --format F        text (default), markdown, csv, json or latex\n"
+    "  --help            show this help\n"
+    "\n"
+    "Status: ok, normal-undefined (concentric shapes: they touch at their common\n"
+    "centre, where no normal exists), or why the solve failed.\n"
     "Exit status: 0 ok, 1 internal failure or a solve that did not converge,\n"
     "2 bad input or usage (a shape without interior included).\n";
 
@@ -243,7 +270,7 @@ static int cmd_pair(int argc, char **argv)
                 return r;
             continue;
         }
-        int r = ccd_cli_common_option(&format, c, "contact scaling", usage, argv);
+        int r = ccd_cli_common_option(&format, c, "contact scaling", pair_usage, argv);
         if (r != CCD_CLI_NEXT_OPTION)
             return r; /* after --help: exit 0 without running */
     }

@@ -13,7 +13,7 @@ static char *number(double x, int precise, const char *human)
 {
     if (isnan(x))
         return strdup(precise ? "nan" : "–");
-    return precise ? ccd_report_printf("%.9g", x) : ccd_report_printf(human, x);
+    return precise ? ccd_report_printf("%.17g", x) : ccd_report_printf(human, x);
 }
 
 static char *count(unsigned long long n)
@@ -78,7 +78,7 @@ int ccd_contact_check_table(ccd_report_table *t, ccd_contact_check *c, int preci
             *cell++ = strdup(at);
             *cell++ = strdup(kind_name((ccd_kind)kd));
             *cell++ = strdup(i ? "smooth" : "hard");
-            *cell++ = precise ? ccd_report_printf("%.9g", row->level) : ccd_report_printf("%g", row->level);
+            *cell++ = precise ? ccd_report_printf("%.17g", row->level) : ccd_report_printf("%g", row->level);
             *cell++ = count(c->queries[kd]);
             *cell++ = count(c->skipped[kd]);
             *cell++ = count(c->touching[kd]);
@@ -89,7 +89,7 @@ int ccd_contact_check_table(ccd_report_table *t, ccd_contact_check *c, int preci
             cell = summary_cells(cell, &row->deriv, 1, precise);
             *cell++ = ccd_report_printf("%ld", o->deriv_every > 0 ? o->deriv_every : 0L);
             *cell++ = ccd_report_printf("%u", o->deriv_prec);
-            *cell++ = precise ? ccd_report_printf("%.9g", c->seconds) : ccd_report_printf("%.1f", c->seconds);
+            *cell++ = precise ? ccd_report_printf("%.17g", c->seconds) : ccd_report_printf("%.1f", c->seconds);
         }
     }
     return ccd_report_table_complete(t);

@@ -30,6 +30,15 @@ static double along(const double rot[3][3], const double *dir, const double *n)
     return s >= 0 ? 1 : -1;
 }
 
+const char *ccd_polyh_jac_undefined(const ccd_polyhedra_result *r)
+{
+    if (r->status != CCD_POLYH_CONTACT)
+        return ccd_polyhedra_status_name(r->status);
+    if (r->point_count != 1)
+        return "a manifold of several points (face or edge on a face), a kink of phi";
+    return NULL;
+}
+
 ccd_status ccd_polyh_jac_features(ccd_polyh_jac_feature *fp, ccd_polyhedra_result *r,
                                  ccd_error *err, const ccd_polyhedron *a, const ccd_pose *pose_a,
                                  const ccd_polyhedron *b, const ccd_pose *pose_b,
@@ -39,13 +48,9 @@ ccd_status ccd_polyh_jac_features(ccd_polyh_jac_feature *fp, ccd_polyhedra_resul
     ccd_status st = ccd_polyh_contact_sat(r, &sat, err, a, pose_a, b, pose_b, opt);
     if (st != CCD_OK)
         return st;
-    if (r->status != CCD_POLYH_CONTACT)
-        return ccd_error_set(err, CCD_ERR_INPUT, "polyhedra", 0, 0,
-                             "no derivative: %s", ccd_polyhedra_status_name(r->status));
-    if (r->point_count != 1)
-        return ccd_error_set(err, CCD_ERR_INPUT, "polyhedra", 0, 0,
-                             "no derivative: a %zu-point contact (face or edge on a face) is a "
-                             "kink of the signed distance", r->point_count);
+    const char *why = ccd_polyh_jac_undefined(r);
+    if (why)
+        return ccd_error_set(err, CCD_ERR_INPUT, "polyhedra", 0, 0, "no derivative: %s", why);
     memset(fp, 0, sizeof *fp);
     memcpy(fp->rot[0], pose_a->rot, sizeof fp->rot[0]);
     memcpy(fp->rot[1], pose_b->rot, sizeof fp->rot[1]);

@@ -22,6 +22,9 @@ typedef struct ccd_polyh_jac_feature {
     double dir_a[3], dir_b[3];      /* body-frame directions             */
 } ccd_polyh_jac_feature;
 
+/* Why (φ, n̂) of the contact r has no derivative (no contact data, or a
+ * manifold of several points, a kink of φ), or NULL where it has one. */
+const char *ccd_polyh_jac_undefined(const ccd_polyhedra_result *r);
 /* The active features of the pair, CCD_ERR_INPUT where the derivative is not
  * defined (no contact data, or a tie in the closest features). */
 ccd_status ccd_polyh_jac_features(ccd_polyh_jac_feature *fp, ccd_polyhedra_result *r,

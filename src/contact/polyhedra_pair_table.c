@@ -75,42 +75,56 @@ int ccd_polyhedra_pair_table(ccd_report_table *t, const ccd_polyhedra_result *r,
     return ccd_report_table_complete(t);
 }
 
-enum { JAC_COLUMNS = 14 };
+enum { JAC_COLUMNS = 15 };
 static const char *const jac_headers[JAC_COLUMNS] = {
-    "output", "d_wAx", "d_wAy", "d_wAz", "d_vAx", "d_vAy", "d_vAz",
+    "output", "status", "d_wAx", "d_wAy", "d_wAz", "d_vAx", "d_vAy", "d_vAz",
     "d_wBx", "d_wBy", "d_wBz", "d_vBx", "d_vBy", "d_vBz", "mpfr_diff",
 };
 static const char *const jac_titles[JAC_COLUMNS] = {
-    "output", "∂/∂ωA_x", "∂/∂ωA_y", "∂/∂ωA_z", "∂/∂vA_x", "∂/∂vA_y", "∂/∂vA_z",
+    "output", "status", "∂/∂ωA_x", "∂/∂ωA_y", "∂/∂ωA_z", "∂/∂vA_x", "∂/∂vA_y", "∂/∂vA_z",
     "∂/∂ωB_x", "∂/∂ωB_y", "∂/∂ωB_z", "∂/∂vB_x", "∂/∂vB_y", "∂/∂vB_z", "vs MPFR",
 };
-static const unsigned char jac_numeric[JAC_COLUMNS] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const unsigned char jac_numeric[JAC_COLUMNS] = {0, 0, 1, 1, 1, 1, 1, 1,
+                                                       1, 1, 1, 1, 1, 1, 1};
 
-ccd_status ccd_polyhedra_jacobian_table(ccd_report_table *t, ccd_error *err,
+ccd_status ccd_polyhedra_jacobian_table(ccd_report_table *t, const char **why, ccd_error *err,
                                         const ccd_polyhedron *a, const ccd_pose *pose_a,
                                         const ccd_polyhedron *b, const ccd_pose *pose_b,
                                         int precise)
 {
-    ccd_polyh_jac_feature fp;
     ccd_polyhedra_result r;
-    ccd_status st = ccd_polyh_jac_features(&fp, &r, err, a, pose_a, b, pose_b, NULL);
+    ccd_status st = ccd_polyhedra_contact(&r, err, a, pose_a, b, pose_b, NULL);
     if (st != CCD_OK)
         return st;
+    /* where the derivative does not exist, the rows say so (NaN: null in JSON) */
     double jac[4][12], ref[4][12];
-    ccd_polyh_jac_eval(NULL, jac, &fp);
-    if (ccd_polyh_jac_reference(NULL, ref, &fp, 256) != CCD_OK ||
-        ccd_report_table_init(t, JAC_COLUMNS, 4, jac_headers, jac_titles, jac_numeric))
+    *why = ccd_polyh_jac_undefined(&r);
+    if (*why) {
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 12; j++)
+                jac[i][j] = ref[i][j] = NAN;
+    } else {
+        ccd_polyh_jac_feature fp;
+        st = ccd_polyh_jac_features(&fp, &r, err, a, pose_a, b, pose_b, NULL);
+        if (st != CCD_OK)
+            return st;
+        ccd_polyh_jac_eval(NULL, jac, &fp);
+        if (ccd_polyh_jac_reference(NULL, ref, &fp, 256) != CCD_OK)
+            return ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
+    }
+    if (ccd_report_table_init(t, JAC_COLUMNS, 4, jac_headers, jac_titles, jac_numeric))
         return ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");
     static const char *const names[4] = {"phi", "n_x", "n_y", "n_z"};
     for (int i = 0; i < 4; i++) {
         char **c = t->cells + (size_t)i * JAC_COLUMNS;
-        double diff = 0;
+        double diff = *why ? NAN : 0;
         c[0] = ccd_report_printf("%s", names[i]);
+        c[1] = ccd_report_printf("%s", *why ? "no-derivative" : "ok");
         for (int j = 0; j < 12; j++) {
-            c[1 + j] = num(jac[i][j], precise);
+            c[2 + j] = *why ? ccd_report_printf("nan") : num(jac[i][j], precise);
             diff = fmax(diff, fabs(jac[i][j] - ref[i][j]));
         }
-        c[13] = ccd_report_printf("%.2e", diff);
+        c[14] = *why ? ccd_report_printf("nan") : ccd_report_printf(precise ? "%.17g" : "%.2e", diff);
     }
     if (ccd_report_table_complete(t))
         return ccd_error_set(err, CCD_ERR_INTERNAL, "polyhedra", 0, 0, "out of memory");

@@ -141,9 +141,9 @@ int ccd_potential_bench_table(ccd_report_table *t, const ccd_potential_bench *b,
         const ccd_potential_bench_row *r = &b->row[i];
         char **c = t->cells + 8 * i;
         c[0] = ccd_report_printf("%zu", r->triangles);
-        c[1] = ccd_report_printf(precise ? "%.9g" : "%.3g", r->bsh_seconds);
-        c[2] = ccd_report_printf(precise ? "%.9g" : "%.3g", r->brute_seconds);
-        c[3] = ccd_report_printf(precise ? "%.9g" : "%.1f", r->brute_seconds / r->bsh_seconds);
+        c[1] = ccd_report_printf(precise ? "%.17g" : "%.3g", r->bsh_seconds);
+        c[2] = ccd_report_printf(precise ? "%.17g" : "%.3g", r->brute_seconds);
+        c[3] = ccd_report_printf(precise ? "%.17g" : "%.1f", r->brute_seconds / r->bsh_seconds);
         c[4] = ccd_report_printf("%llu", r->exact_pairs);
         c[5] = ccd_report_printf("%llu", r->centred_pairs);
         c[6] = ccd_report_printf(precise ? "%.17g" : "%.6g", r->bsh_value);

@@ -316,8 +316,8 @@ int ccd_potential_check_table(ccd_report_table *t, size_t *failed, int precise)
         *failed += !pass;
         char **c = t->cells + 4 * i;
         c[0] = strdup(row[i].name);
-        c[1] = ccd_report_printf(precise ? "%.9g" : "%.2e", row[i].measured);
-        c[2] = ccd_report_printf(precise ? "%.9g" : "%.2e", row[i].bound);
+        c[1] = ccd_report_printf(precise ? "%.17g" : "%.2e", row[i].measured);
+        c[2] = ccd_report_printf(precise ? "%.17g" : "%.2e", row[i].bound);
         c[3] = ccd_report_printf("%d", pass);
     }
     return ccd_report_table_complete(t);

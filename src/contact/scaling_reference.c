@@ -39,6 +39,18 @@ const char *ccd_scaling_ref_name(ccd_scaling_ref_kind kind)
     }
 }
 
+double ccd_scaling_ref_alpha_abs_error(const ccd_scaling_ref *r, double alpha)
+{
+    mpfr_t e;
+    mpfr_init2(e, PREC);
+    mpfr_set_d(e, alpha, MPFR_RNDN); /* exact: 256 bits hold a double */
+    mpfr_sub(e, e, r->alpha, MPFR_RNDN);
+    mpfr_abs(e, e, MPFR_RNDN);
+    double d = mpfr_get_d(e, MPFR_RNDU);
+    mpfr_clear(e);
+    return d;
+}
+
 double ccd_scaling_ref_alpha_error(const ccd_scaling_ref *r, double alpha)
 {
     mpfr_t e;

@@ -49,6 +49,8 @@ void ccd_scaling_reference(ccd_scaling_ref *r, const ccd_shape *a, const ccd_sha
 /* |α − α*| / max(α*, 1e-3), evaluated in MPFR (near α* = 0, where the solver's
  * answer is an absolute one, the error is measured against 1e-3). */
 double ccd_scaling_ref_alpha_error(const ccd_scaling_ref *r, double alpha);
+/* |α − α*| in MPFR, rounded up: the absolute error alone (the pair table). */
+double ccd_scaling_ref_alpha_abs_error(const ccd_scaling_ref *r, double alpha);
 
 /* The name of a reference kind: "none", "exact LP", "closed form", "gauge". */
 const char *ccd_scaling_ref_name(ccd_scaling_ref_kind kind);

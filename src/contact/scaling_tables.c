@@ -12,7 +12,7 @@ static char *number(double x, int precise, const char *human)
 {
     if (isnan(x))
         return strdup(precise ? "nan" : "–");
-    return precise ? ccd_report_printf("%.9g", x) : ccd_report_printf(human, x);
+    return precise ? ccd_report_printf("%.17g", x) : ccd_report_printf(human, x);
 }
 
 enum { CHECK_COLUMNS = 38 };
@@ -50,7 +50,7 @@ int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int preci
         ccd_sample_summary it = ccd_sample_summarize(&row->iterations);
         *cell++ = strdup(ccd_shape_kind_name(row->a));
         *cell++ = strdup(ccd_shape_kind_name(row->b));
-        *cell++ = precise ? ccd_report_printf("%.9g", row->rho) : ccd_report_printf("%g", row->rho);
+        *cell++ = precise ? ccd_report_printf("%.17g", row->rho) : ccd_report_printf("%g", row->rho);
         *cell++ = strdup(ccd_scaling_ref_name(row->reference));
         *cell++ = ccd_report_printf("%zu", row->pairs);
         *cell++ = ccd_report_printf("%zu", row->failed);
@@ -96,11 +96,11 @@ int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int preci
 enum { PAIR_COLUMNS = 15 };
 static const char *const pair_headers[PAIR_COLUMNS] = {
     "rho", "status", "alpha", "phi", "p_x", "p_y", "p_z", "normal_x", "normal_y", "normal_z",
-    "iterations", "residual", "reference", "alpha_ref", "alpha_error",
+    "iterations", "residual", "reference", "alpha_ref", "alpha_abs_error",
 };
 static const char *const pair_titles[PAIR_COLUMNS] = {
     "rho", "status", "alpha", "phi", "p x", "p y", "p z", "n x", "n y", "n z",
-    "iterations", "residual", "reference", "alpha ref.", "alpha error",
+    "iterations", "residual", "reference", "alpha ref.", "|α − α*|",
 };
 static const unsigned char pair_numeric[PAIR_COLUMNS] = {
     1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1,
@@ -117,20 +117,23 @@ int ccd_scaling_pair_table(ccd_report_table *t, const double *rho, size_t nrho,
     double alpha_ref = has_ref ? mpfr_get_d(ref->alpha, MPFR_RNDN) : NAN;
     for (size_t i = 0; i < nrho; i++) {
         int ok = status[i] == CCD_SCALING_OK;
-        *cell++ = precise ? ccd_report_printf("%.9g", rho[i]) : ccd_report_printf("%g", rho[i]);
-        *cell++ = strdup(ccd_scaling_status_name(status[i]));
+        /* concentric shapes meet at their common centre, where no normal exists:
+         * the solver's n is then the zero vector, shown as undefined */
+        int no_normal = ok && r[i].normal[0] == 0 && r[i].normal[1] == 0 && r[i].normal[2] == 0;
+        *cell++ = precise ? ccd_report_printf("%.17g", rho[i]) : ccd_report_printf("%g", rho[i]);
+        *cell++ = strdup(no_normal ? "normal-undefined" : ccd_scaling_status_name(status[i]));
         *cell++ = number(ok ? r[i].alpha : NAN, precise, "%.12g");
         *cell++ = number(ok ? r[i].phi : NAN, precise, "%.12g");
         for (int k = 0; k < 3; k++)
             *cell++ = number(ok ? r[i].p[k] : NAN, precise, "%.9g");
         for (int k = 0; k < 3; k++)
-            *cell++ = number(ok ? r[i].normal[k] : NAN, precise, "%.9g");
+            *cell++ = number(ok && !no_normal ? r[i].normal[k] : NAN, precise, "%.9g");
         *cell++ = ccd_report_printf("%d", r[i].iterations);
         *cell++ = number(r[i].residual, precise, "%.1e");
         *cell++ = strdup(ccd_scaling_ref_name(ref->kind));
         *cell++ = precise && has_ref ? ccd_report_printf("%.17g", alpha_ref)
                                      : number(alpha_ref, precise, "%.12g");
-        *cell++ = number(ok && has_ref ? ccd_scaling_ref_alpha_error(ref, r[i].alpha) : NAN,
+        *cell++ = number(ok && has_ref ? ccd_scaling_ref_alpha_abs_error(ref, r[i].alpha) : NAN,
                          precise, "%.1e");
     }
     return ccd_report_table_complete(t);

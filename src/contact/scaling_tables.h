@@ -24,7 +24,9 @@ int ccd_scaling_check_table(ccd_report_table *t, ccd_scaling_check *c, int preci
 int ccd_scaling_bench_table(ccd_report_table *t, const ccd_scaling_bench *b, int precise);
 
 /* One row per ρ of a single pair: rho, status, alpha, phi, p_{x,y,z},
- * normal_{x,y,z}, iterations, residual, reference, alpha_error. */
+ * normal_{x,y,z}, iterations, residual, reference, alpha_ref, alpha_abs_error
+ * (|α − α*|).  Status "normal-undefined" where a solve succeeded but n is
+ * the zero vector (α = 0: concentric shapes touch at their common centre). */
 int ccd_scaling_pair_table(ccd_report_table *t, const double *rho, size_t nrho,
                            const ccd_scaling_status *status, const ccd_scaling_result *r,
                            const ccd_scaling_ref *ref, int precise);

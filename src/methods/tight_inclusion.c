@@ -44,7 +44,7 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                                {.i = LONG_MAX}, NULL,
                                "boxes checked before stopping early (m_I); negative: no limit"},
     [CCD_TI_OPT_FILTER] = {"filter", CCD_OPTION_ENUM, {.i = CCD_FILTER_LINEAR}, {.i = 0}, {.i = 2},
-                           filter_names, "floating-point filter (see tight_inclusion_filter.md)"},
+                           filter_names, "floating-point filter (see src/methods/tight_inclusion_filter.md)"},
     [CCD_TI_OPT_SCENE_FILTER_X] = {"scene_filter_x", CCD_OPTION_DOUBLE, {.d = 0}, {.d = 0},
                                    {.d = DBL_MAX}, NULL,
                                    "scene-wide filter error on x; 0: per-query filter"},

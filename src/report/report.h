@@ -60,7 +60,12 @@ static inline const char *ccd_report_cell(const ccd_report_table *t, size_t row,
  * in ferror(out) for the caller). */
 int ccd_report_write(FILE *out, const ccd_run_stats *s, ccd_report_format format);
 
+/* Columns of a text page: a wider grid is split into panels (report_text.c). */
+#define CCD_REPORT_TEXT_WIDTH 100
 int ccd_report_write_text(FILE *out, const ccd_report_table *t);
+/* text and a newline, words wrapped at CCD_REPORT_TEXT_WIDTH columns (UTF-8
+ * aware; runs of spaces become one, newlines are kept). */
+void ccd_report_write_wrapped(FILE *out, const char *text);
 int ccd_report_write_markdown(FILE *out, const ccd_report_table *t);
 int ccd_report_write_csv(FILE *out, const ccd_report_table *t);
 /* s: the run facts written before the rows, or NULL for none. */

@@ -29,6 +29,11 @@ static const char style[] =
     "table.facts th{background:#f3f3f3;width:11em}\n"
     "figure{margin:1em 0 2em}figure svg{width:100%;height:auto;display:block}\n"
     "figcaption{font-size:.9em;color:#444}\n"
+    "td.fn{background:#fde0dc;color:#a00;font-weight:bold}\n"
+    "figure.multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));"
+    "gap:.5em;max-width:1100px}\n"
+    "figure.multiples>figcaption{grid-column:1/-1}figure.multiples figure{margin:0}\n"
+    "figure.multiples figure figcaption{text-align:center}\n"
     "code{font-size:.85em;word-break:break-all}\n"
     ".note{color:#444}#ccd-errors{color:#b00;white-space:pre-wrap}\n"
     "#ccd-selftest{white-space:pre-wrap;word-break:break-all}#ccd-selftest:empty{display:none}\n";
@@ -110,6 +115,21 @@ static int cell_number(double *v, const char *cell)
     return end != cell && *end == '\0' && isfinite(*v);
 }
 
+/* A false-negative count: a column fn or *_fn, or a row named FN (Table 1). */
+static int fn_column(const char *header)
+{
+    size_t n = strlen(header);
+    return strcmp(header, "fn") == 0 || (n > 3 && strcmp(header + n - 3, "_fn") == 0);
+}
+
+static int fn_row(const ccd_report_table *t, size_t r)
+{
+    for (size_t c = 0; c < t->columns; c++)
+        if (t->numeric[c] == CCD_CELL_TEXT && strcmp(ccd_report_cell(t, r, c), "FN") == 0)
+            return 1;
+    return 0;
+}
+
 static void table(FILE *out, const char *id, const ccd_report_table *t)
 {
     fputs("<div class=\"scroll\"><table class=\"sortable\" id=\"table-", out);
@@ -126,19 +146,35 @@ static void table(FILE *out, const char *id, const ccd_report_table *t)
     fputs("</tr></thead>\n<tbody>\n", out);
     for (size_t r = 0; r < t->rows; r++) {
         fprintf(out, "<tr data-row=\"%zu\">", r);
+        int fn = fn_row(t, r);
         for (size_t c = 0; c < t->columns; c++) {
             const char *cell = ccd_report_cell(t, r, c);
             double v;
-            if (t->numeric[c] != CCD_CELL_NUMBER)
+            if (t->numeric[c] != CCD_CELL_NUMBER) {
                 fputs("<td>", out);
-            else if (cell_number(&v, cell)) {
-                fputs("<td class=\"num\" data-v=\"", out); /* as shown: parseFloat reads it */
                 ccd_xml_text(out, cell);
+            } else if (cell_number(&v, cell)) {
+                /* a full-precision cell (%.17g) shown to 6 digits for reading
+                 * (9.9999999999999995e-07: 1e-06); the full number in data-v, which
+                 * sorting reads, and in the tooltip; a short cell as it is */
+                char shown[32];
+                if (strlen(cell) > 12)
+                    snprintf(shown, sizeof shown, "%.6g", v);
+                else
+                    snprintf(shown, sizeof shown, "%s", cell);
+                fputs((fn || fn_column(t->header[c])) && v != 0
+                          ? "<td class=\"num fn\" data-v=\"" : "<td class=\"num\" data-v=\"", out);
+                ccd_xml_text(out, cell);
+                if (strcmp(shown, cell) != 0) {
+                    fputs("\" title=\"", out);
+                    ccd_xml_text(out, cell);
+                }
                 fputs("\">", out);
+                ccd_xml_text(out, shown);
             } else {
                 fputs("<td class=\"num\">", out);
+                ccd_xml_text(out, cell);
             }
-            ccd_xml_text(out, cell);
             fputs("</td>", out);
         }
         fputs("</tr>\n", out);
@@ -223,7 +259,30 @@ static void figures(FILE *out, const ccd_html_figures *figs)
     } else if (!figs->count) {
         fputs("<p class=\"note\">These runs have no figure.</p>\n", out);
     }
+    int fig7_open = 0;
     for (size_t i = 0; i < figs->count; i++) {
+        /* Figure 7's near-identical per-method panels: one small-multiples figure */
+        int fig7 = strncmp(figs->items[i].name, "fig7-", 5) == 0;
+        if (fig7 && !fig7_open) {
+            fputs("<figure class=\"multiples\" id=\"fig7\">\n", out);
+            fig7_open = 1;
+        }
+        if (fig7) {
+            fputs("<figure id=\"figure-", out);
+            ccd_xml_text(out, figs->items[i].name);
+            fputs("\">\n", out);
+            fputs(figs->items[i].svg, out);
+            fputs("<figcaption>", out);
+            ccd_xml_text(out, figs->items[i].name + 5);
+            fputs("</figcaption>\n</figure>\n", out);
+            if (i + 1 == figs->count || strncmp(figs->items[i + 1].name, "fig7-", 5) != 0) {
+                fputs("<figcaption>Figure 7: run time of the positive and negative queries, "
+                      "one panel per method (after Wang et al. 2021) — <code>fig7-METHOD"
+                      "</code></figcaption>\n</figure>\n", out);
+                fig7_open = 0;
+            }
+            continue;
+        }
         /* no wider than drawn: gnuplot's viewBox is the size in pixels */
         const char *box = strstr(figs->items[i].svg, "viewBox=\"0 0 ");
         int width = 0;
@@ -262,9 +321,47 @@ static int json_text(FILE *out, const ccd_json *v)
         free(buf);
         return -1;
     }
-    fputs("<code>", out);
+    /* numbers rounded for reading (a delta of 9.9999999999999995e-07 reads
+     * 1e-06), the JSON itself in the tooltip */
+    char *shown = malloc(2 * size + 1);
+    if (!shown) {
+        free(buf);
+        return -1;
+    }
+    size_t n = 0;
+    int in_string = 0;
+    for (const char *p = buf; *p;) {
+        if (in_string) { /* a string's text as it is, escapes included */
+            if (*p == '\\' && p[1])
+                shown[n++] = *p++;
+            else if (*p == '"')
+                in_string = 0;
+            shown[n++] = *p++;
+            continue;
+        }
+        if (*p == '"') {
+            in_string = 1;
+            shown[n++] = *p++;
+            continue;
+        }
+        size_t len = strspn(p, "-+.0123456789eE");
+        if (len > 12) {
+            char num[64];
+            snprintf(num, sizeof num, "%.*s", (int)(len < 63 ? len : 63), p);
+            n += (size_t)snprintf(shown + n, 32, "%.6g", strtod(num, NULL));
+        } else {
+            memcpy(shown + n, p, len ? len : 1);
+            n += len ? len : 1;
+        }
+        p += len ? len : 1;
+    }
+    shown[n] = '\0';
+    fputs("<code title=\"", out);
     ccd_xml_text(out, buf);
+    fputs("\">", out);
+    ccd_xml_text(out, shown);
     fputs("</code>", out);
+    free(shown);
     free(buf);
     return 0;
 }
@@ -326,6 +423,8 @@ static int run_facts(FILE *out, const ccd_result_doc *doc, size_t index)
     return 0;
 }
 
+static void named_table(FILE *out, const ccd_named_table *t);
+
 int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_figures *figs,
                           const char *reference)
 {
@@ -344,22 +443,25 @@ int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_fig
             PACKAGE_VERSION ". Tables and figures after Wang et al. 2021, “A Large-scale "
             "Benchmark and an Inclusion-based Algorithm for Continuous Collision Detection”. "
             "Click a column header to sort by it; click again to reverse.</p>\n"
-            "<nav><a href=\"#summary\">Run summary</a> · <a href=\"#tables\">Tables</a> · "
+            "<nav><a href=\"#paper-table1\">Table 1</a> · <a href=\"#summary\">Run summary</a> · "
+            "<a href=\"#tables\">Tables</a> · "
             "<a href=\"#figures\">Figures</a> · <a href=\"#runs\">Runs</a></nav>\n</header>\n",
             style, s->doc_count, s->doc_count == 1 ? "" : "s");
+    /* Table 1 first (the paper's headline numbers), then the run summary, then
+     * every other table */
+    fputs("<section id=\"paper-table1\">\n<h2>Table 1</h2>\n", out);
+    for (size_t i = 0; i < s->count; i++)
+        if (strcmp(s->tables[i].name, "table1") == 0)
+            named_table(out, &s->tables[i]);
+    fputs("</section>\n", out);
     if (summary(out, s, reference) != 0)
         return -1;
     fputs("<section id=\"tables\">\n<h2>Tables</h2>\n", out);
     for (size_t i = 0; i < s->count; i++) {
         const ccd_named_table *t = &s->tables[i];
-        fputs("<h3 id=\"", out);
-        ccd_xml_text(out, t->name);
-        fputs("\">", out);
-        ccd_xml_text(out, t->title);
-        fputs(" <code>", out);
-        ccd_xml_text(out, t->name);
-        fputs("</code></h3>\n", out);
-        table(out, t->name, &t->table);
+        if (strcmp(t->name, "table1") == 0)
+            continue;
+        named_table(out, t);
     }
     fputs("</section>\n", out);
     figures(out, figs);
@@ -371,4 +473,17 @@ int ccd_report_write_html(FILE *out, const ccd_report_set *s, const ccd_html_fig
             "</p></footer>\n<pre id=\"ccd-selftest\"></pre>\n<script>\n%s</script>\n"
             "</body>\n</html>\n", script);
     return 0;
+}
+
+/* A table of the set under its title and name. */
+static void named_table(FILE *out, const ccd_named_table *t)
+{
+    fputs("<h3 id=\"", out);
+    ccd_xml_text(out, t->name);
+    fputs("\">", out);
+    ccd_xml_text(out, t->title);
+    fputs(" <code>", out);
+    ccd_xml_text(out, t->name);
+    fputs("</code></h3>\n", out);
+    table(out, t->name, &t->table);
 }

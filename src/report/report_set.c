@@ -266,8 +266,10 @@ void ccd_report_set_print(FILE *out, const ccd_report_set *s, ccd_report_format 
         if (!first)
             fputc('\n', out);
         first = 0;
-        if (format == CCD_FORMAT_TEXT)
-            fprintf(out, "%s\n\n", t->title);
+        if (format == CCD_FORMAT_TEXT) {
+            ccd_report_write_wrapped(out, t->title);
+            fputc('\n', out);
+        }
         else if (format == CCD_FORMAT_MARKDOWN)
             fprintf(out, "### %s\n\n", t->title);
         else if (format == CCD_FORMAT_LATEX)

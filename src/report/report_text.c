@@ -4,6 +4,7 @@
 
 #include "report/report.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +66,60 @@ static void notes(FILE *out, const ccd_report_table *t)
     }
 }
 
+/* Row r's cells of columns [from, to) of the grid, after the key columns
+ * [0, key); r = SIZE_MAX: the titles. */
+static void grid_line(FILE *out, const ccd_report_table *t, const size_t *width, size_t r,
+                      size_t key, size_t from, size_t to)
+{
+    size_t last = 0;
+    for (size_t c = 0; c < to; c++)
+        if ((c < key || c >= from) && t->numeric[c] != CCD_CELL_NOTE)
+            last = c;
+    for (size_t c = 0; c <= last; c++) {
+        if ((c >= key && c < from) || t->numeric[c] == CCD_CELL_NOTE)
+            continue;
+        const char *s = r == SIZE_MAX ? t->title[c] : ccd_report_cell(t, r, c);
+        cell(out, s, width[c], t->numeric[c] == CCD_CELL_NUMBER, c == last);
+    }
+}
+
+/* The width of columns [from, to) of the grid, two spaces between columns. */
+static size_t span(const ccd_report_table *t, const size_t *width, size_t from, size_t to)
+{
+    size_t w = 0, n = 0;
+    for (size_t c = from; c < to; c++)
+        if (t->numeric[c] != CCD_CELL_NOTE)
+            w += width[c], n++;
+    return w + (n ? 2 * (n - 1) : 0);
+}
+
+void ccd_report_write_wrapped(FILE *out, const char *text)
+{
+    size_t col = 0;
+    for (const char *p = text; *p;) {
+        if (*p == ' ' || *p == '\n') {
+            if (*p == '\n')
+                fputc('\n', out), col = 0;
+            p++;
+            continue;
+        }
+        size_t len = strcspn(p, " \n");
+        char word[1024];
+        size_t n = len < sizeof word - 1 ? len : sizeof word - 1;
+        memcpy(word, p, n);
+        word[n] = '\0';
+        size_t w = display_width(word); /* a longer word is not cut: counted by its start */
+        if (col > 0 && col + 1 + w > CCD_REPORT_TEXT_WIDTH)
+            fputc('\n', out), col = 0;
+        else if (col > 0)
+            fputc(' ', out), col++;
+        fwrite(p, 1, len, out);
+        col += w;
+        p += len;
+    }
+    fputc('\n', out);
+}
+
 int ccd_report_write_text(FILE *out, const ccd_report_table *t)
 {
     size_t *width = calloc(t->columns + 1, sizeof *width);
@@ -77,15 +132,33 @@ int ccd_report_write_text(FILE *out, const ccd_report_table *t)
             width[c] = w > width[c] ? w : width[c];
         }
     }
-    size_t last = last_grid_column(t);
-    for (size_t c = 0; c <= last; c++)
-        if (t->numeric[c] != CCD_CELL_NOTE)
-            cell(out, t->title[c], width[c], t->numeric[c] == CCD_CELL_NUMBER, c == last);
-    for (size_t r = 0; r < t->rows; r++)
-        for (size_t c = 0; c <= last; c++)
-            if (t->numeric[c] != CCD_CELL_NOTE)
-                cell(out, ccd_report_cell(t, r, c), width[c], t->numeric[c] == CCD_CELL_NUMBER,
-                     c == last);
+    size_t end = last_grid_column(t) + 1;
+    /* A grid wider than the page is split into panels of whole columns, each
+     * led by the key columns that name the row (the leading text columns, else
+     * the first column): nothing is cut, every number is shown once. */
+    size_t key = 0;
+    if (span(t, width, 0, end) > CCD_REPORT_TEXT_WIDTH) {
+        while (key < end && t->numeric[key] == CCD_CELL_TEXT &&
+               span(t, width, 0, key + 1) <= 2 * CCD_REPORT_TEXT_WIDTH / 3)
+            key++;
+        key = key ? key : 1;
+    }
+    size_t from = key;
+    do {
+        size_t to = from + 1;
+        if (key)
+            while (to < end && span(t, width, 0, key) + 2 + span(t, width, from, to + 1) <=
+                                   CCD_REPORT_TEXT_WIDTH)
+                to++;
+        else
+            to = end;
+        if (from > key)
+            fputc('\n', out);
+        grid_line(out, t, width, SIZE_MAX, key, from, to);
+        for (size_t r = 0; r < t->rows; r++)
+            grid_line(out, t, width, r, key, from, to);
+        from = to;
+    } while (from < end);
     notes(out, t);
     free(width);
     return 0;

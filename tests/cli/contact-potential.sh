@@ -87,7 +87,7 @@ expect_status 2 "$CCDBENCH" contact potential check --max-triangles 10
 expect_status 2 "$CCDBENCH" contact potential check --mu 2
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1 box:1,1,1
-grep -q '^box:1,1: expected box:HX,HY,HZ' "$TMP/err" || fail "eval: bad spec message"
+grep -q '^ccdbench: contact potential eval: box:1,1: expected box:HX,HY,HZ' "$TMP/err" || fail "eval: bad spec message"
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 "$TMP/missing.obj"
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 box:1,1,1 --mu -1
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 box:1,1,1 --pose-a 0,0,0,0,1,2,3
