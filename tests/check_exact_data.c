@@ -102,6 +102,56 @@ START_TEST(test_shared_labels_and_times_of_impact)
 }
 END_TEST
 
+/* The regression list of the fast tier (tests/data-regressions.txt): every entry
+ * names a query of the shared data, and the exact oracle agrees with its label. */
+START_TEST(test_regression_list_queries)
+{
+    TEST_REQUIRE_SHARED_DATA(root);
+    test_regression_list list = {0};
+    test_regression_list_load(&list);
+    ck_assert_uint_gt(list.count, 0);
+    ccd_exact_ctx *ctx = ccd_exact_ctx_new();
+    ccd_algebraic *toi = ccd_algebraic_new();
+    for (size_t i = 0; i < list.count; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", root, list.items[i].path);
+        const char *paths[1] = {path};
+        ccd_dataset ds;
+        ccd_error err;
+        ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+        ck_assert_uint_eq(ds.count, 1);
+        const ccd_dataset_file *f = &ds.files[0];
+        ccd_reader *r;
+        ck_assert_msg(ccd_reader_open(&r, &err, f->csv_path, f->labels_path, f->kind) == CCD_OK,
+                      "%s", err.message);
+        ccd_batch b;
+        ck_assert_int_eq(ccd_batch_init(&b, 512), CCD_OK);
+        int found = 0;
+        while (!found) {
+            ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
+            ck_assert_msg(b.count > 0, "%s: no query %llu", path,
+                          (unsigned long long)list.items[i].index);
+            for (size_t k = 0; k < b.count && !found; k++) {
+                if (b.queries[k].index != list.items[i].index)
+                    continue;
+                found = 1;
+                int col;
+                ck_assert_int_eq(ccd_exact_decide(&col, toi, &b.queries[k], NULL, 0, ctx), CCD_OK);
+                ck_assert_int_ge(b.labels[k], 0);
+                ck_assert_msg(col == b.labels[k], "%s query %llu: exact %d, label %d", path,
+                              (unsigned long long)b.queries[k].index, col, b.labels[k]);
+            }
+        }
+        ccd_batch_free(&b);
+        ccd_reader_close(r);
+        ccd_dataset_free(&ds);
+    }
+    ccd_algebraic_free(toi);
+    ccd_exact_ctx_free(ctx);
+    free(list.items);
+}
+END_TEST
+
 /* Perturb every coordinate of every 5th query by a few units in the last place
  * (still doubles: the floating-point filter path is exercised too); the answer
  * must pass the independent checks: no contact at sampled earlier times, contact
@@ -230,6 +280,7 @@ static Suite *exact_data_suite(void)
     tcase_add_test(tc, test_shared_labels_and_times_of_impact);
     tcase_add_test(tc, test_perturbed_property);
     tcase_add_test(tc, test_threads_agree);
+    tcase_add_test(tc, test_regression_list_queries);
     suite_add_tcase(s, tc);
     return s;
 }
