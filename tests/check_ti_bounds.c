@@ -29,6 +29,7 @@
 
 #include "methods/tight_inclusion.h"
 #include "test_support.h"
+#include "ti_exact_corner.h"
 
 #include <check.h>
 #include <gmp.h>
@@ -56,44 +57,6 @@ static ccd_query axis_query(ccd_kind kind, const double x0[4], const double x1[4
         q.v[4 + i][0] = ldexp(x1[i], scale);
     }
     return q;
-}
-
-/* Exact F at (t, u, v) on axis 0, from the double inputs. */
-static void exact_corner(mpq_t out, const ccd_query *q, double t, double u, double v)
-{
-    mpq_t x[4], w, s, uu, vv;
-    mpq_inits(w, s, uu, vv, NULL);
-    mpq_set_d(s, t);
-    mpq_set_d(uu, u);
-    mpq_set_d(vv, v);
-    for (int i = 0; i < 4; ++i) {
-        mpq_init(x[i]);
-        mpq_set_d(x[i], q->v[4 + i][0]);
-        mpq_set_d(w, q->v[i][0]);
-        mpq_sub(x[i], x[i], w);
-        mpq_mul(x[i], x[i], s);
-        mpq_add(x[i], x[i], w); /* x0 + t (x1 − x0) */
-    }
-    if (q->kind == CCD_VF) { /* p − a − u (b − a) − v (c − a) */
-        mpq_sub(out, x[0], x[1]);
-        mpq_sub(w, x[2], x[1]);
-        mpq_mul(w, w, uu);
-        mpq_sub(out, out, w);
-        mpq_sub(w, x[3], x[1]);
-        mpq_mul(w, w, vv);
-        mpq_sub(out, out, w);
-    } else { /* a + u (b − a) − c − v (d − c) */
-        mpq_sub(w, x[1], x[0]);
-        mpq_mul(w, w, uu);
-        mpq_add(out, x[0], w);
-        mpq_sub(out, out, x[2]);
-        mpq_sub(w, x[3], x[2]);
-        mpq_mul(w, w, vv);
-        mpq_sub(out, out, w);
-    }
-    for (int i = 0; i < 4; ++i)
-        mpq_clear(x[i]);
-    mpq_clears(w, s, uu, vv, NULL);
 }
 
 /* The bound of tight_inclusion_filter.md's propagation table, exactly: every
@@ -260,7 +223,7 @@ static void worst_error(mpq_t err, double *eps, double *max_abs, const worst_cas
     ccd_ti_corner_value(f, &tq, wc->t, wc->u, wc->v);
     mpq_t exact;
     mpq_init(exact);
-    exact_corner(exact, &q, wc->t, wc->u, wc->v);
+    test_ti_exact_corner(exact, &q, 0, wc->t, wc->u, wc->v);
     mpq_set_d(err, f[0]);
     mpq_sub(err, err, exact);
     mpq_abs(err, err);

@@ -10,6 +10,7 @@
 
 #include "methods/builtin.h"
 #include "methods/tight_inclusion.h"
+#include "ti_exact_corner.h"
 
 #include <check.h>
 #include <gmp.h>
@@ -521,53 +522,6 @@ static ccd_query random_query(rng *g, ccd_kind kind, int scale)
     return q;
 }
 
-/* Exact F at (t, u, v) on one axis, from the double inputs. */
-static void exact_corner(mpq_t out, const ccd_query *q, int axis, double t, double u, double v)
-{
-    mpq_t x[4], w, s;
-    mpq_init(w);
-    mpq_init(s);
-    mpq_set_d(s, t);
-    for (int i = 0; i < 4; ++i) {
-        mpq_init(x[i]);
-        mpq_set_d(x[i], q->v[4 + i][axis]);
-        mpq_set_d(w, q->v[i][axis]);
-        mpq_sub(x[i], x[i], w); /* x1 - x0 */
-        mpq_mul(x[i], x[i], s);
-        mpq_add(x[i], x[i], w); /* x0 + t (x1 - x0) */
-    }
-    mpq_t uu, vv;
-    mpq_init(uu);
-    mpq_init(vv);
-    mpq_set_d(uu, u);
-    mpq_set_d(vv, v);
-    if (q->kind == CCD_VF) {
-        /* p - a - u (b - a) - v (c - a) */
-        mpq_sub(out, x[0], x[1]);
-        mpq_sub(w, x[2], x[1]);
-        mpq_mul(w, w, uu);
-        mpq_sub(out, out, w);
-        mpq_sub(w, x[3], x[1]);
-        mpq_mul(w, w, vv);
-        mpq_sub(out, out, w);
-    } else {
-        /* a + u (b - a) - c - v (d - c) */
-        mpq_sub(w, x[1], x[0]);
-        mpq_mul(w, w, uu);
-        mpq_add(out, x[0], w);
-        mpq_sub(out, out, x[2]);
-        mpq_sub(w, x[3], x[2]);
-        mpq_mul(w, w, vv);
-        mpq_sub(out, out, w);
-    }
-    for (int i = 0; i < 4; ++i)
-        mpq_clear(x[i]);
-    mpq_clear(w);
-    mpq_clear(s);
-    mpq_clear(uu);
-    mpq_clear(vv);
-}
-
 static double max_abs_axis(const ccd_query *q, int axis)
 {
     double m = 0;
@@ -602,7 +556,7 @@ START_TEST(test_linear_filter_is_rigorous)
                 double f[3];
                 ccd_ti_corner_value(f, &tq, t, u, v);
                 for (int a = 0; a < 3; ++a) {
-                    exact_corner(exact, &q, a, t, u, v);
+                    test_ti_exact_corner(exact, &q, a, t, u, v);
                     mpq_set_d(computed, f[a]);
                     mpq_sub(err, computed, exact);
                     mpq_abs(err, err);

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Check suites: one file of rules per module (tests/<module>.mk).
 EXTRA_DIST += tests/test_tier.h tests/data-regressions.txt
-EXTRA_DIST += tests/ti_exact_setup.h tests/plugin/collide_at_start.h tests/test_support.h tests/shared_family.h tests/shared_family_run.h
+EXTRA_DIST += tests/ti_exact_setup.h tests/ti_exact_corner.h tests/plugin/collide_at_start.h tests/test_support.h tests/shared_family.h tests/shared_family_run.h
 # The mutants of scripts/mutants (docs/testing.md#mutation-testing).
 EXTRA_DIST += tests/mutants.txt
 include tests/core.mk

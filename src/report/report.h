@@ -68,6 +68,10 @@ int ccd_report_write_text(FILE *out, const ccd_report_table *t);
 void ccd_report_write_wrapped(FILE *out, const char *text);
 int ccd_report_write_markdown(FILE *out, const ccd_report_table *t);
 int ccd_report_write_csv(FILE *out, const ccd_report_table *t);
+
+/* One CSV field (RFC 4180): s as it is, or in double quotes with its quotes
+ * doubled when it holds a comma, a quote or a line break. */
+void ccd_report_csv_field(FILE *out, const char *s);
 /* s: the run facts written before the rows, or NULL for none. */
 int ccd_report_write_json(FILE *out, const ccd_report_table *t, const ccd_run_stats *s);
 

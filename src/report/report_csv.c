@@ -9,19 +9,24 @@
 
 #include <string.h>
 
+void ccd_report_csv_field(FILE *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
 static void field(FILE *out, const char *s, int last)
 {
-    if (strpbrk(s, ",\"\r\n")) {
-        fputc('"', out);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', out);
-            fputc(*s, out);
-        }
-        fputc('"', out);
-    } else {
-        fputs(s, out);
-    }
+    ccd_report_csv_field(out, s);
     fputc(last ? '\n' : ',', out);
 }
 

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "report/wrong_listing.h"
+#include "report/report.h"
 #include "bench/wrong_answers.h"
 #include "core/json_out.h"
 
@@ -40,22 +41,6 @@ static void text_line(FILE *out, const ccd_wrong_answer *a, const ccd_dataset *d
     fputc('\n', out);
 }
 
-/* A CSV field: quoted when it holds a comma, quote or line break. */
-static void csv_text(FILE *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 static void csv_number(FILE *out, double x)
 {
     if (!isnan(x))
@@ -65,10 +50,10 @@ static void csv_number(FILE *out, double x)
 static void csv_row(FILE *out, const ccd_wrong_answer *a, const ccd_dataset *ds,
                     const char *const names[2], int other)
 {
-    csv_text(out, ds->files[a->file].csv_path);
+    ccd_report_csv_field(out, ds->files[a->file].csv_path);
     fprintf(out, ",%lu,%" PRIu64 ",%s,", a->line, a->query, a->kind == CCD_VF ? "VF" : "EE");
     for (int m = 0; m <= other; m++) {
-        csv_text(out, names[m]);
+        ccd_report_csv_field(out, names[m]);
         fprintf(out, ",%d,", a->says[m]);
         csv_number(out, a->toi[m]);
         fputc(',', out);
