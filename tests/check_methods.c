@@ -46,6 +46,25 @@ START_TEST(test_method_list)
 }
 END_TEST
 
+/* The default list is the same whatever the data: the slow interval root finders and
+ * additive-ccd are opt-in, every other built-in (and any plugin method) runs. */
+START_TEST(test_default_methods)
+{
+    /* decided by the name alone */
+    const char *const opt_in[] = {"irf", "uirf", "additive-ccd"};
+    const char *const others[] = {"exact", "tight-inclusion", "tight-inclusion-scalar", "bsc",
+                                  "irf2", "additive"};
+    for (size_t i = 0; i < sizeof opt_in / sizeof opt_in[0]; i++)
+        ck_assert_msg(!ccd_method_list_runs_by_default(&(ccd_method){.name = opt_in[i]}), "%s",
+                      opt_in[i]);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        ck_assert_msg(ccd_method_list_runs_by_default(&(ccd_method){.name = others[i]}), "%s",
+                      others[i]);
+    ck_assert(ccd_method_list_runs_by_default(&ccd_method_fprf));
+    ck_assert(ccd_method_list_runs_by_default(&test_method_never));
+}
+END_TEST
+
 START_TEST(test_plugin_loads_and_runs)
 {
     char *path = test_plugin_path("always_collides");
@@ -214,6 +233,7 @@ static Suite *suite(void)
     Suite *s = suite_create("methods");
     TCase *registry = tcase_create("registry");
     tcase_add_test(registry, test_method_list);
+    tcase_add_test(registry, test_default_methods);
     tcase_add_test(registry, test_plugin_loads_and_runs);
     tcase_add_test(registry, test_option_tables);
     tcase_add_test(registry, test_option_table_checked);

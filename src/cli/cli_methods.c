@@ -89,7 +89,7 @@ void ccd_cli_caps_string(char *out, size_t size, unsigned caps)
 }
 
 char *ccd_cli_default_methods(int *skipped_slow, char *skipped, size_t skipped_size,
-                              const ccd_method_list *available, int skip_slow, int plain)
+                              const ccd_method_list *available, int plain)
 {
     size_t len = 1;
     for (size_t i = 0; i < available->count; i++)
@@ -99,8 +99,7 @@ char *ccd_cli_default_methods(int *skipped_slow, char *skipped, size_t skipped_s
         return NULL;
     for (size_t i = 0; i < available->count; i++) {
         const ccd_method *m = available->items[i];
-        if (skip_slow && (strcmp(m->name, "irf") == 0 || strcmp(m->name, "uirf") == 0 ||
-                          strcmp(m->name, "additive-ccd") == 0)) {
+        if (!ccd_method_list_runs_by_default(m)) {
             *skipped_slow = 1;
             continue;
         }

@@ -33,8 +33,9 @@ static const char usage[] =
     "per set, family, kind and method.\n"
     "\n"
     "  --methods LIST     comma-separated method names, or 'all'; default: all but\n"
-    "                     msrf (minimum separation only) unless --ms D, and without\n"
-    "                     DATA also but the slow irf, uirf and additive-ccd.\n"
+    "                     msrf (minimum separation only) unless --ms D and but the\n"
+    "                     slow irf, uirf and additive-ccd (minutes where the others\n"
+    "                     take seconds), whatever DATA\n"
     "                     M@NAME is method M in a configuration of its own, set by\n"
     "                     --param M@NAME.K=V (e.g. tight-inclusion,\n"
     "                     tight-inclusion@published with\n"
@@ -156,8 +157,7 @@ typedef struct run_options {
     int shipped_truth;   /* truth_files is the shipped ground truth */
     int detail;          /* --detail: the per-family table instead of the summary */
     const char *reference; /* --reference: the speed column's method; NULL: the default */
-    int skipped_slow;    /* the default methods of a run without DATA leave out irf, uirf,
-                          * additive-ccd */
+    int skipped_slow;    /* the default methods leave out irf, uirf, additive-ccd */
     char skipped_separation[256]; /* separation-only methods left out of a plain run */
     ccd_atomic_file *out; /* --output, opened before any work; NULL: stdout */
     int fail_on_method_error; /* exit 1 when a method failed on some query */
@@ -552,8 +552,8 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
         else if (stats->exact_truth)
             fprintf(out, "exact truth from the exact oracle\n");
         if (o->skipped_slow)
-            fprintf(out, "irf, uirf and additive-ccd not run (minutes on these data): "
-                         "--methods all runs them\n");
+            fprintf(out, "irf, uirf and additive-ccd not run (minutes where the others take "
+                         "seconds): --methods all or their names run them\n");
         if (*o->skipped_separation)
             fprintf(out, "%s not run: minimum separation only (--ms D runs it; so does "
                          "--methods)\n", o->skipped_separation);
@@ -942,7 +942,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
         int sweep_ms = o.sweep.count && strcmp(o.sweep.param, "ms") == 0;
         defaults = ccd_cli_default_methods(&o.skipped_slow, o.skipped_separation,
                                            sizeof o.skipped_separation, &available.available,
-                                           argc == optind, o.params.ms == 0 && !sweep_ms);
+                                           o.params.ms == 0 && !sweep_ms);
         if (!defaults) {
             status = ccd_cli_out_of_memory();
             goto done;

@@ -34,8 +34,8 @@ static const char usage[] =
     "\n"
     "  --index I[:J]    query I (0-based, default 0), or the queries I <= i < J\n"
     "  --methods LIST   comma-separated method names, 'all', or 'none'; default:\n"
-    "                   run's default list without DATA (all but the slow irf, uirf\n"
-    "                   and additive-ccd, and but msrf unless --ms D).  With --ms D\n"
+    "                   run's default list (all but the slow irf, uirf and\n"
+    "                   additive-ccd, and but msrf unless --ms D).  With --ms D\n"
     "                   the methods get d (its nearest double) and --norm, and are\n"
     "                   judged against the truth at d; their options are their defaults\n"
     "  --plugin FILE.so also load the methods of a plugin (repeatable; run in this\n"
@@ -617,7 +617,7 @@ static int choose_methods(show_methods *m, ccd_method_list *chosen, const ccd_cl
     char *defaults = NULL;
     if (!o->methods &&
         !(defaults = ccd_cli_default_methods(&skipped_slow, skipped, sizeof skipped,
-                                             &available->available, 1, !o->separation)))
+                                             &available->available, !o->separation)))
         return ccd_cli_out_of_memory();
     ccd_error err;
     ccd_status st = ccd_method_list_select(chosen, &err, &available->available,

@@ -16,6 +16,15 @@ const ccd_method *ccd_method_list_find(const ccd_method_list *l, const char *nam
     return NULL;
 }
 
+int ccd_method_list_runs_by_default(const ccd_method *m)
+{
+    static const char *const opt_in[] = {"irf", "uirf", "additive-ccd"};
+    for (size_t i = 0; i < sizeof opt_in / sizeof opt_in[0]; i++)
+        if (strcmp(m->name, opt_in[i]) == 0)
+            return 0;
+    return 1;
+}
+
 static ccd_status push(ccd_method_list *l, ccd_error *err, const ccd_method *m)
 {
     const ccd_method **grown = realloc(l->items, (l->count + 1) * sizeof *grown);

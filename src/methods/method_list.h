@@ -26,6 +26,13 @@ ccd_status ccd_method_list_append(ccd_method_list *l, ccd_error *err, const ccd_
 ccd_status ccd_method_list_select(ccd_method_list *out, ccd_error *err,
                                   const ccd_method_list *available, const char *spec);
 
+/* Whether m runs by default (a run or show without --methods): every method but the
+ * built-in ones that take minutes where the others take seconds (irf, uirf,
+ * additive-ccd: the shared data take about 25 minutes with them, 13 s without), which
+ * run when named or with "all".  The list is the same whatever the data, so that adding DATA to a
+ * run never turns seconds into minutes. */
+int ccd_method_list_runs_by_default(const ccd_method *m);
+
 void ccd_method_list_free(ccd_method_list *l);
 
 #endif
