@@ -203,6 +203,35 @@ START_TEST(test_vertex_face_hit_and_miss)
 }
 END_TEST
 
+/* IRF stops at a box within tolerance in t, u and v alike.  Here tol_t = δ/2 = 2^-8,
+ * tol_u = δ/8 = 2^-10, tol_v = δ/8192 = 2^-20 (δ = 2^-7; edge lengths 8 and 8192).
+ * The vertex crosses the plane at u* = 3/4 + 2^-11, v* = 1/4 + 2^-11: u* + v* =
+ * 1 + 2^-10, outside the triangle.  The box around it once t and u are within tolerance
+ * has v still 2^-10 wide, lower corner (3/4, 1/4) on the hypotenuse, kept; refined in v
+ * to 2^-20 its lower corner has u + v > 1 and it is dropped: no contact.  A search that
+ * stopped before v is within tolerance reports one. */
+START_TEST(test_irf_refines_every_dimension)
+{
+    const test_point a[4] = {{6.00390625, 2052, 1}, {0, 0, 0}, {8, 0, 0}, {0, 8192, 0}};
+    const test_point b[4] = {{6.00390625, 2052, -1}, {0, 0, 0}, {8, 0, 0}, {0, 8192, 0}};
+    const ccd_query q = test_query_from_points(CCD_VF, a, b);
+    ccd_option_value opt[CCD_INCL_OPT_COUNT];
+    ccd_options_default(opt, &ccd_method_irf);
+    opt[CCD_INCL_OPT_DELTA].d = 0x1p-7;
+    ccd_params p;
+    ccd_params_default(&p);
+    p.options = opt;
+    ccd_result r = run(&ccd_method_irf, &q, &p);
+    ck_assert_msg(!r.collides, "irf: contact at %.17g outside the triangle", r.toi);
+    /* a point inside by the same margin is a contact */
+    const test_point c[4] = {{5.99609375, 2044, 1}, {0, 0, 0}, {8, 0, 0}, {0, 8192, 0}};
+    const test_point d[4] = {{5.99609375, 2044, -1}, {0, 0, 0}, {8, 0, 0}, {0, 8192, 0}};
+    const ccd_query inside = test_query_from_points(CCD_VF, c, d);
+    r = run(&ccd_method_irf, &inside, &p);
+    ck_assert(r.collides && r.toi <= 0.5 && r.toi >= 0.5 - 0x1p-8);
+}
+END_TEST
+
 START_TEST(test_vertex_face_contact_at_ends)
 {
     ccd_query start = vf((test_point){0.25, 0.25, 0}, (test_point){0.25, 0.25, 1});
@@ -542,6 +571,7 @@ static Suite *baselines_suite(void)
     TCase *unit = tcase_create("unit");
     tcase_add_test(unit, test_interval_operations_enclose_exact_results);
     tcase_add_test(unit, test_option_tables_are_well_formed);
+    tcase_add_test(unit, test_irf_refines_every_dimension);
     tcase_add_test(unit, test_vertex_face_hit_and_miss);
     tcase_add_test(unit, test_vertex_face_contact_at_ends);
     tcase_add_test(unit, test_vertex_face_coplanar_motion);
