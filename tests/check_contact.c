@@ -381,6 +381,15 @@ START_TEST(test_degenerate_inputs)
     ck_assert(v.inside == 0 && v.pf[0] == 1.5 && v.pf[1] == 0);
     ccd_ee_witness_eval(&w, zero_a, &sms[0]);
     ck_assert(w.alpha[1] == 0.5 && w.pa[0] == 0 && w.pa[1] == 0 && w.pa[2] == 0);
+    /* Parallel edges, edge a inside edge b's span: the sides α1 = 1 and α1 = 0 both
+     * pass their side test with a zero gradient (t1·d = 0) at the same distance.  The
+     * tie goes to the first side in the fixed order (α1 = 1, α1 = 0, α2 = 1, α2 = 0)
+     * that the double, dual and MPFR evaluations share: pa = ea1. */
+    const double inside_span[4][3] = {{1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {3, 1, 0}};
+    ccd_ee_witness_eval(&w, inside_span, &sms[0]);
+    ck_assert_msg(w.alpha[0] == 1 && w.pa[0] == 2 && w.pb[0] == 2 && w.pb[1] == 1,
+                  "parallel tie: alpha (%g, %g), pa (%g, %g, %g)", w.alpha[0], w.alpha[1],
+                  w.pa[0], w.pa[1], w.pa[2]);
 }
 END_TEST
 
