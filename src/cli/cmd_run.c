@@ -553,7 +553,7 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
             fprintf(out, "exact truth from the exact oracle\n");
         if (o->skipped_slow)
             fprintf(out, "irf, uirf and additive-ccd not run (minutes where the others take "
-                         "seconds): --methods all or their names run them\n");
+                         "seconds):\n--methods all or their names run them\n");
         if (*o->skipped_separation)
             fprintf(out, "%s not run: minimum separation only (--ms D runs it; so does "
                          "--methods)\n", o->skipped_separation);
