@@ -498,12 +498,68 @@ START_TEST(test_batch_loop_consumes_every_query)
 }
 END_TEST
 
+/* The default chunk size comes from the batch at hand, not the batch capacity: a
+ * file of a few hundred queries is cut into chunks for every thread (it was one
+ * chunk at 2 threads, run by one thread while the other waited). */
+typedef struct chunk_record {
+    size_t largest; /* queries of the largest chunk (the sizes are written once) */
+} chunk_record;
+
+static ccd_status record_chunk(void *slots, size_t *failed, ccd_error *err,
+                               const ccd_dataset_file *f, const ccd_query *queries,
+                               const int8_t *labels, size_t count, void *tls, void *ctx)
+{
+    (void)slots, (void)failed, (void)err, (void)f, (void)queries, (void)labels, (void)tls;
+    chunk_record *rec = ctx;
+#pragma omp critical
+    rec->largest = count > rec->largest ? count : rec->largest;
+    return CCD_OK;
+}
+
+static ccd_status consume_nothing(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
+                                  int label, const void *slot)
+{
+    (void)ctx, (void)err, (void)file, (void)q, (void)label, (void)slot;
+    return CCD_OK;
+}
+
+START_TEST(test_batch_loop_chunks_small_files)
+{
+    char *path = test_default_dataset();
+    const char *paths[1] = {path};
+    ccd_dataset ds;
+    ccd_error err;
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    uint64_t largest_file = 0;
+    for (size_t f = 0; f < ds.count; f++) {
+        uint64_t n = queries_in_file(&ds.files[f]);
+        largest_file = n > largest_file ? n : largest_file;
+    }
+    ck_assert_uint_ge(largest_file, 2 * 16); /* enough for two chunks of the minimum */
+    for (int threads = 2; threads <= 4; threads += 2) {
+        chunk_record rec = {0};
+        ccd_batch_loop loop = {.threads = threads, .batch_size = 4096, .slot_size = 1,
+                               .ctx = &rec, .compute_chunk = record_chunk,
+                               .consume = consume_nothing};
+        ck_assert_msg(ccd_batch_loop_run(&loop, &err, &ds) == CCD_OK, "%s", err.message);
+        /* each chunk at most a quarter thread's share of the largest file, or 16 */
+        const uint64_t share = (largest_file + 4 * (uint64_t)threads - 1) / (4 * (uint64_t)threads);
+        ck_assert_msg(rec.largest <= (share > 16 ? share : 16),
+                      "%d threads: a chunk of %zu queries from files of at most %llu", threads,
+                      rec.largest, (unsigned long long)largest_file);
+    }
+    ccd_dataset_free(&ds);
+    free(path);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("runner");
     TCase *run = tcase_create("run");
     tcase_set_timeout(run, 600);
     tcase_add_test(run, test_batch_loop_consumes_every_query);
+    tcase_add_test(run, test_batch_loop_chunks_small_files);
     tcase_add_test(run, test_runner_deterministic);
     tcase_add_test(run, test_runner_deterministic_shared_data);
     tcase_add_test(run, test_default_labels_are_exact);

@@ -20,7 +20,6 @@ typedef struct loop_state {
     ccd_error *errors;  /* per thread: the error of its earliest failing query */
     size_t *error_at;   /* per thread: index of that query (SIZE_MAX: none) */
     size_t capacity;    /* queries per batch, slots allocated */
-    size_t chunk;       /* queries per chunk (compute_chunk) */
     uint64_t next_index; /* index of the next query to consume in the current file */
 } loop_state;
 
@@ -30,18 +29,31 @@ static uint64_t file_size(const char *path)
     return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
+/* Queries per chunk of a batch of count: the loop's chunk_size, else count / (4 ×
+ * threads) within [16, 1024].  From the batch, not its capacity: a file of 120 queries
+ * (as in the shipped generated set; most shared files hold 125) was one chunk of a
+ * 4096-query capacity at 2 threads, run by one thread while the other waited. */
+static size_t chunk_of(const loop_state *s, size_t count)
+{
+    if (s->loop->chunk_size)
+        return s->loop->chunk_size;
+    const size_t share = (count + 4 * (size_t)s->threads - 1) / (4 * (size_t)s->threads);
+    return share < 16 ? 16 : share > 1024 ? 1024 : share;
+}
+
 /* compute_chunk over the batch: each thread takes a chunk at a time.  Chunks are
  * cut from the batch alone, the earliest error kept as in compute_queries. */
 static void compute_chunks(loop_state *s, const ccd_batch *b, const ccd_dataset_file *f)
 {
     const ccd_batch_loop *loop = s->loop;
-    long chunks = (long)((b->count + s->chunk - 1) / s->chunk);
+    const size_t chunk = chunk_of(s, b->count);
+    long chunks = (long)((b->count + chunk - 1) / chunk);
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1)
     for (long c = 0; c < chunks; c++) {
         int t = omp_get_thread_num();
         CCD_ASSERT(t >= 0 && t < s->threads);
-        size_t first = (size_t)c * s->chunk;
-        size_t count = b->count - first < s->chunk ? b->count - first : s->chunk;
+        size_t first = (size_t)c * chunk;
+        size_t count = b->count - first < chunk ? b->count - first : chunk;
         ccd_error e;
         size_t failed = 0;
         ccd_status st = CCD_OK;
@@ -156,8 +168,6 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     size_t capacity = loop->batch_size ? loop->batch_size : 4096;
     loop_state s = {.loop = loop, .capacity = capacity};
     s.threads = loop->threads > 0 ? loop->threads : omp_get_max_threads();
-    s.chunk = capacity / (4 * (size_t)s.threads);
-    s.chunk = loop->chunk_size ? loop->chunk_size : s.chunk < 16 ? 16 : s.chunk > 1024 ? 1024 : s.chunk;
     CCD_ASSERT(loop->compute || loop->compute_chunk);
     s.tls = calloc((size_t)s.threads, sizeof *s.tls);
     s.errors = calloc((size_t)s.threads, sizeof *s.errors);
