@@ -46,13 +46,14 @@ START_TEST(test_method_list)
 }
 END_TEST
 
-/* The default list is the same whatever the data: the slow interval root finders and
- * additive-ccd are opt-in, every other built-in (and any plugin method) runs. */
+/* The default list is the same whatever the data: the slow interval root finders,
+ * additive-ccd and tight-inclusion-scalar are opt-in, every other built-in (and any
+ * plugin method) runs. */
 START_TEST(test_default_methods)
 {
     /* decided by the name alone */
-    const char *const opt_in[] = {"irf", "uirf", "additive-ccd"};
-    const char *const others[] = {"exact", "tight-inclusion", "tight-inclusion-scalar", "bsc",
+    const char *const opt_in[] = {"irf", "uirf", "additive-ccd", "tight-inclusion-scalar"};
+    const char *const others[] = {"exact", "tight-inclusion", "tight-inclusion-dfs", "bsc",
                                   "irf2", "additive"};
     for (size_t i = 0; i < sizeof opt_in / sizeof opt_in[0]; i++)
         ck_assert_msg(!ccd_method_list_runs_by_default(&(ccd_method){.name = opt_in[i]}), "%s",
@@ -61,6 +62,13 @@ START_TEST(test_default_methods)
         ck_assert_msg(ccd_method_list_runs_by_default(&(ccd_method){.name = others[i]}), "%s",
                       others[i]);
     ck_assert(ccd_method_list_runs_by_default(&ccd_method_fprf));
+    /* each opt-in entry says why, and the table holds the names above */
+    size_t n;
+    const ccd_opt_in_method *listed = ccd_method_list_opt_in(&n);
+    ck_assert_uint_eq(n, sizeof opt_in / sizeof opt_in[0]);
+    for (size_t i = 0; i < n; i++)
+        ck_assert(listed[i].why && listed[i].why[0] && !ccd_method_list_runs_by_default(
+                      &(ccd_method){.name = listed[i].name}));
     ck_assert(ccd_method_list_runs_by_default(&test_method_never));
 }
 END_TEST

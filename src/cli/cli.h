@@ -215,13 +215,16 @@ void ccd_cli_methods_free(ccd_cli_methods *m);
 /* Whether method x comes from one of m's plugins. */
 int ccd_cli_method_from_plugin(const ccd_cli_methods *m, const ccd_method *x);
 /* The methods of a run (or show) without --methods, whatever the data: every
- * available one but those that run only when named (ccd_method_list_runs_by_default:
- * irf, uirf, additive-ccd; *skipped_slow set to 1), and when plain (d = 0) those
+ * available one but those that run only when named (ccd_method_list_opt_in: irf,
+ * uirf, additive-ccd, tight-inclusion-scalar; *skipped_slow set to 1), and when plain (d = 0) those
  * whose domain is minimum separation only (CCD_CAP_SEPARATION_ONLY; appended to
  * the string skipped, ", " between names).  Comma-separated, malloc'd; NULL when
  * out of memory. */
 char *ccd_cli_default_methods(int *skipped_slow, char *skipped, size_t skipped_size,
                               const ccd_method_list *available, int plain);
+/* The closing note of a run without --methods: the methods it left out
+ * (ccd_method_list_opt_in) and why, on lines of at most 100 columns. */
+void ccd_cli_print_opt_in_note(FILE *out);
 /* Comma-separated capability names, e.g. "toi,conservative". */
 void ccd_cli_caps_string(char *out, size_t size, unsigned caps);
 

@@ -88,6 +88,38 @@ void ccd_cli_caps_string(char *out, size_t size, unsigned caps)
         snprintf(out, size, "-");
 }
 
+void ccd_cli_print_opt_in_note(FILE *out)
+{
+    size_t n;
+    const ccd_opt_in_method *m = ccd_method_list_opt_in(&n);
+    char note[512] = "not run unless named or with --methods all:";
+    size_t used = strlen(note);
+    for (size_t i = 0; i < n; i++) {
+        const int last_of_group = i + 1 == n || strcmp(m[i + 1].why, m[i].why) != 0;
+        int w = snprintf(note + used, sizeof note - used, " %s%s", m[i].name,
+                         last_of_group ? "" : ",");
+        if (w > 0 && (size_t)w < sizeof note - used)
+            used += (size_t)w;
+        if (last_of_group) {
+            w = snprintf(note + used, sizeof note - used, " (%s)%s", m[i].why, i + 1 < n ? ";" : "");
+            if (w > 0 && (size_t)w < sizeof note - used)
+                used += (size_t)w;
+        }
+    }
+    /* words onto lines of at most 100 columns (the note follows a text table) */
+    size_t column = 0;
+    for (char *word = strtok(note, " "); word; word = strtok(NULL, " ")) {
+        size_t len = strlen(word);
+        if (column && column + 1 + len > 100) {
+            fputc('\n', out);
+            column = 0;
+        }
+        fprintf(out, "%s%s", column ? " " : "", word);
+        column += (column ? 1 : 0) + len;
+    }
+    fputc('\n', out);
+}
+
 char *ccd_cli_default_methods(int *skipped_slow, char *skipped, size_t skipped_size,
                               const ccd_method_list *available, int plain)
 {

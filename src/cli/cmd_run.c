@@ -35,7 +35,7 @@ static const char usage[] =
     "  --methods LIST     comma-separated method names, or 'all'; default: all but\n"
     "                     msrf (minimum separation only) unless --ms D and but the\n"
     "                     slow irf, uirf and additive-ccd (minutes where the others\n"
-    "                     take seconds), whatever DATA\n"
+    "                     take seconds) and tight-inclusion-scalar, whatever DATA\n"
     "                     M@NAME is method M in a configuration of its own, set by\n"
     "                     --param M@NAME.K=V (e.g. tight-inclusion,\n"
     "                     tight-inclusion@published with\n"
@@ -157,7 +157,7 @@ typedef struct run_options {
     int shipped_truth;   /* truth_files is the shipped ground truth */
     int detail;          /* --detail: the per-family table instead of the summary */
     const char *reference; /* --reference: the speed column's method; NULL: the default */
-    int skipped_slow;    /* the default methods leave out irf, uirf, additive-ccd */
+    int skipped_slow;    /* the default methods left out some (ccd_method_list_opt_in) */
     char skipped_separation[256]; /* separation-only methods left out of a plain run */
     ccd_atomic_file *out; /* --output, opened before any work; NULL: stdout */
     int fail_on_method_error; /* exit 1 when a method failed on some query */
@@ -552,8 +552,7 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
         else if (stats->exact_truth)
             fprintf(out, "exact truth from the exact oracle\n");
         if (o->skipped_slow)
-            fprintf(out, "irf, uirf and additive-ccd not run (minutes where the others take "
-                         "seconds):\n--methods all or their names run them\n");
+            ccd_cli_print_opt_in_note(out);
         if (*o->skipped_separation)
             fprintf(out, "%s not run: minimum separation only (--ms D runs it; so does "
                          "--methods)\n", o->skipped_separation);

@@ -26,11 +26,15 @@ ccd_status ccd_method_list_append(ccd_method_list *l, ccd_error *err, const ccd_
 ccd_status ccd_method_list_select(ccd_method_list *out, ccd_error *err,
                                   const ccd_method_list *available, const char *spec);
 
-/* Whether m runs by default (a run or show without --methods): every method but the
- * built-in ones that take minutes where the others take seconds (irf, uirf,
- * additive-ccd: the shared data take about 25 minutes with them, 13 s without), which
- * run when named or with "all".  The list is the same whatever the data, so that adding DATA to a
- * run never turns seconds into minutes. */
+/* The built-in methods a run or show without --methods leaves out, whatever the
+ * data, each with why; they run when named or with "all".  Consecutive entries
+ * with the same reason are one group. */
+typedef struct ccd_opt_in_method {
+    const char *name, *why;
+} ccd_opt_in_method;
+const ccd_opt_in_method *ccd_method_list_opt_in(size_t *count);
+
+/* Whether m runs by default: not one of ccd_method_list_opt_in (decided by name). */
 int ccd_method_list_runs_by_default(const ccd_method *m);
 
 void ccd_method_list_free(ccd_method_list *l);

@@ -27,12 +27,16 @@ grep -q ' msrf ' "$TMP/out" && fail "plain run with DATA ran msrf"
 # One default list whatever the data: with DATA too the slow irf, uirf and additive-ccd
 # run only when named (they made a first `run ../shared/data` take 25 minutes), and
 # the closing lines say so.
-grep -Eq '^(irf|uirf|additive-ccd) ' "$TMP/out" && fail "run DATA ran irf, uirf or additive-ccd"
-grep -q '^irf, uirf and additive-ccd not run' "$TMP/out" || fail "run DATA: no note on irf, uirf, additive-ccd"
+grep -Eq '^(irf|uirf|additive-ccd|tight-inclusion-scalar) ' "$TMP/out" &&
+  fail "run DATA ran irf, uirf, additive-ccd or tight-inclusion-scalar"
+grep -q '^not run unless named or with --methods all: irf, uirf, additive-ccd (minutes' "$TMP/out" ||
+  fail "run DATA: no note on the methods left out"
+grep -q 'tight-inclusion-scalar (tight-inclusion.s answers' "$TMP/out" ||
+  fail "run DATA: no note on tight-inclusion-scalar"
 grep -q '^tight-inclusion ' "$TMP/out" || fail "run DATA: tight-inclusion not run"
 expect_status 0 "$CCDBENCH" run --methods uirf,fprf "$CCD_SRCDIR/datasets/default/crossing"
 grep -q '^uirf ' "$TMP/out" || fail "run --methods uirf did not run it"
-grep -q 'additive-ccd not run' "$TMP/out" && fail "run --methods: a note on methods not asked for"
+grep -q '^not run unless named' "$TMP/out" && fail "run --methods: a note on methods not asked for"
 expect_status 0 "$CCDBENCH" run --methods msrf,fprf "$CCD_SRCDIR/datasets/default/crossing"
 grep -q ' msrf ' "$TMP/out" || fail "run --methods msrf did not run it"
 expect_status 0 env -u CCD_DATADIR -u CCD_TRUTHDIR "$CCDBENCH" run --detail --methods fprf,exact

@@ -160,10 +160,10 @@ grep -A3 '^  exact truth' "$TMP/out" | tail -n 3 | cut -d: -f1 | tr -d ' ' | tr 
 # coplanar EE query 3 does not collide; fprf says it does at t = 0 (its FP).
 expect_status 0 "$CCDBENCH" show --index 3 --methods fprf "$coplanar_ee"
 expect_line "  fprf: collides (toi 0) [FP]"
-# The default list: run's without DATA (no irf, uirf, additive-ccd; msrf only with --ms).
+# The default list: run's (no irf, uirf, additive-ccd, tight-inclusion-scalar; msrf only with --ms).
 expect_status 0 "$CCDBENCH" show "$parallel_ee"
 expect_line "  tight-inclusion: collides (toi 0.499969482421875)"
-for m in irf uirf additive-ccd msrf; do
+for m in irf uirf additive-ccd tight-inclusion-scalar msrf; do
   grep -q "^  $m: " "$TMP/out" && fail "show: $m is in the default list"
 done
 expect_status 0 "$CCDBENCH" show --ms 1e-2 "$parallel_ee"
