@@ -13,3 +13,6 @@ dist_noinst_SCRIPTS += scripts/gate-noise
 EXTRA_DIST += docs/baselines.md scripts/baseline-drivers
 # Mutation testing: small bugs that the suites must catch (docs/testing.md#mutation-testing).
 dist_noinst_SCRIPTS += scripts/mutants
+# The documentation's examples run and compared (tests/cli/doc-examples.sh).
+dist_noinst_SCRIPTS += scripts/doc-examples
+EXTRA_DIST += scripts/doc-examples.awk

@@ -12,6 +12,10 @@ EXTRA_DIST += tests/cli/readme-map.sh
 # Every long option a command's --help prints is documented in docs/.
 TESTS += tests/cli/help-docs.sh
 EXTRA_DIST += tests/cli/help-docs.sh
+# The "$ ccdbench ..." examples of README.md and docs/ print what they show
+# (scripts/doc-examples).
+TESTS += tests/cli/doc-examples.sh
+EXTRA_DIST += tests/cli/doc-examples.sh
 # scripts/baseline-agreement with stand-in drivers (docs/baselines.md).
 TESTS += tests/cli/baseline-agreement.sh
 EXTRA_DIST += tests/cli/baseline-agreement.sh
