@@ -80,6 +80,7 @@ CLI_TESTS = \
 	tests/cli/output-targets.sh \
 	tests/cli/out-of-memory.sh \
 	tests/cli/plugin.sh \
+	tests/cli/progress.sh \
 	tests/cli/truth.sh \
 	tests/cli/wrong.sh
 TESTS += $(CLI_TESTS)

@@ -228,14 +228,23 @@ void ccd_cli_print_opt_in_note(FILE *out);
 /* Comma-separated capability names, e.g. "toi,conservative". */
 void ccd_cli_caps_string(char *out, size_t size, unsigned caps);
 
-/* A progress bar on stderr, drawn only when stderr is a terminal and the work has
- * taken more than half a second. */
+/* A progress bar on stderr, drawn only when stderr is a terminal (whatever stdout
+ * is) and the work has taken more than half a second: the label (with "2/5" for
+ * the runs of a series), the share done, the time spent and the time left.  Two
+ * seconds into work expected to take more than ten (CCD_ESTIMATE_ABOVE seconds),
+ * one line above it says what runs (`what`, set by the caller; may be NULL) and
+ * about how long it all takes. */
 typedef struct ccd_cli_progress {
-    const char *label;
-    int enabled, drawn;
+    char label[64];
+    const char *what;
+    size_t run, runs; /* this run of a series, of runs */
+    int enabled, drawn, estimated;
     uint64_t start_ns, last_ns;
+    double estimate_above_ns, estimate_after_ns; /* CCD_ESTIMATE_ABOVE (cli_progress.c) */
 } ccd_cli_progress;
 void ccd_cli_progress_init(ccd_cli_progress *p, const char *label);
+/* Starts run `run` (from 0) of `runs` with the clock, label and `what` kept. */
+void ccd_cli_progress_run(ccd_cli_progress *p, size_t run, size_t runs);
 void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total);
 void ccd_cli_progress_finish(ccd_cli_progress *p);
 

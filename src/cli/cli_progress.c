@@ -1,23 +1,78 @@
 /* SPDX-License-Identifier: MIT */
-/* A progress bar on stderr for long runs (only on a terminal). */
+/* A progress bar on stderr for long runs (only on a terminal), with the time left
+ * and, once a run is seen to take more than 10 s, one line saying what runs and
+ * about how long it will take. */
 #include <config.h>
 
 #include "cli/cli.h"
 #include "core/clock.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
-enum { BAR_WIDTH = 40 };
+enum { BAR_WIDTH = 30 };
 static const uint64_t SHOW_AFTER_NS = 500000000u; /* runs shorter than this stay quiet */
 static const uint64_t REDRAW_NS = 100000000u;
+/* The estimate: printed when the whole is expected to take more than `above`
+ * seconds (CCD_ESTIMATE_ABOVE, default 10; 0: always), projected from the first
+ * above/5 seconds of the work, at least half a second and at most two. */
+static double estimate_above_seconds(void)
+{
+    const char *s = getenv("CCD_ESTIMATE_ABOVE");
+    char *end;
+    double v = s && *s ? strtod(s, &end) : 10;
+    return s && *s && (*end || !(v >= 0) || v > 1e9) ? 10 : v;
+}
 
 void ccd_cli_progress_init(ccd_cli_progress *p, const char *label)
 {
-    p->label = label;
+    snprintf(p->label, sizeof p->label, "%s", label);
+    p->what = NULL;
+    p->run = 0, p->runs = 1;
+    p->estimated = 0;
+    p->estimate_above_ns = estimate_above_seconds() * 1e9;
+    p->estimate_after_ns = p->estimate_above_ns / 5;
+    if (p->estimate_after_ns < (double)SHOW_AFTER_NS)
+        p->estimate_after_ns = (double)SHOW_AFTER_NS;
+    if (p->estimate_after_ns > 2e9)
+        p->estimate_after_ns = 2e9;
     p->enabled = isatty(STDERR_FILENO);
     p->drawn = 0;
     p->start_ns = p->last_ns = ccd_clock_ns();
+}
+
+void ccd_cli_progress_run(ccd_cli_progress *p, size_t run, size_t runs)
+{
+    const int estimated = p->estimated;
+    const char *what = p->what;
+    char label[sizeof p->label];
+    snprintf(label, sizeof label, "%s", p->label);
+    char *slash = strchr(label, ' ');
+    if (slash) /* "run 2/5" → "run" */
+        *slash = '\0';
+    ccd_cli_progress_init(p, label);
+    p->what = what;
+    p->estimated = estimated; /* one estimate for the whole series */
+    p->run = run, p->runs = runs;
+    if (runs > 1) {
+        size_t used = strlen(p->label);
+        snprintf(p->label + used, sizeof p->label - used, " %zu/%zu", run + 1, runs);
+    }
+}
+
+/* "42 s", "3 min 5 s", "2 h 10 min" */
+static void format_duration(char *out, size_t size, double seconds)
+{
+    if (seconds < 60)
+        snprintf(out, size, "%.0f s", seconds);
+    else if (seconds < 3600)
+        snprintf(out, size, "%.0f min %.0f s", (double)(long)(seconds / 60),
+                 seconds - 60 * (double)(long)(seconds / 60));
+    else
+        snprintf(out, size, "%.0f h %.0f min", (double)(long)(seconds / 3600),
+                 (seconds - 3600 * (double)(long)(seconds / 3600)) / 60);
 }
 
 void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total)
@@ -29,13 +84,36 @@ void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total)
     if (t - p->start_ns < SHOW_AFTER_NS || (p->drawn && t - p->last_ns < REDRAW_NS))
         return;
     p->last_ns = t;
+    const double f = done >= total ? 1.0 : (double)done / (double)total;
+    const double elapsed_ns = (double)(t - p->start_ns);
+    /* this run's remaining time, and that of the runs of the series after it,
+     * each taken to be as long as this one */
+    const double left_ns = f > 0 ? elapsed_ns * (1 - f) / f +
+                                       (double)(p->runs - p->run - 1) * elapsed_ns / f
+                                 : -1;
+    if (!p->estimated && f > 0 && elapsed_ns >= p->estimate_after_ns) {
+        p->estimated = 1;
+        if (elapsed_ns + left_ns > p->estimate_above_ns) {
+            char all[32];
+            format_duration(all, sizeof all, (elapsed_ns + left_ns) * 1e-9);
+            const int what = p->what && p->what[0];
+            fprintf(stderr, "\r\033[Kccdbench: %s%s%s: about %s in all\n", p->label,
+                    what ? ": " : "", what ? p->what : "", all);
+        }
+    }
     p->drawn = 1;
-    double f = done >= total ? 1.0 : (double)done / (double)total;
     int filled = (int)(f * BAR_WIDTH);
     fprintf(stderr, "\r%s [", p->label);
     for (int i = 0; i < BAR_WIDTH; i++)
         fputc(i < filled ? '#' : ' ', stderr);
-    fprintf(stderr, "] %3d%%  %.0f s", (int)(f * 100), (double)(t - p->start_ns) * 1e-9);
+    char spent[32], left[48] = "";
+    format_duration(spent, sizeof spent, elapsed_ns * 1e-9);
+    if (left_ns >= 0 && elapsed_ns >= p->estimate_after_ns) {
+        char d[32];
+        format_duration(d, sizeof d, left_ns * 1e-9);
+        snprintf(left, sizeof left, ", %s left", d);
+    }
+    fprintf(stderr, "] %3d%%  %s%s\033[K", (int)(f * 100), spent, left);
     fflush(stderr);
 }
 

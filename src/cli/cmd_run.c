@@ -13,6 +13,7 @@
 #include "bench/truth_file_reader.h"
 #include "cli/cli.h"
 #include "bench/truth_file_writer.h"
+#include "query/dataset_size.h"
 #include "core/atomic_file.h"
 #include "methods/builtin.h"
 #include "report/paper.h"
@@ -25,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
     "Usage: ccdbench run [OPTION]... [DATA]...\n"
@@ -159,6 +161,7 @@ typedef struct run_options {
     const char *reference; /* --reference: the speed column's method; NULL: the default */
     int skipped_slow;    /* the default methods left out some (ccd_method_list_opt_in) */
     char skipped_separation[256]; /* separation-only methods left out of a plain run */
+    char work[256];      /* what runs, for the progress bar's estimate (describe_work) */
     ccd_atomic_file *out; /* --output, opened before any work; NULL: stdout */
     int fail_on_method_error; /* exit 1 when a method failed on some query */
     int isolate;              /* run plugin methods in child processes */
@@ -575,8 +578,35 @@ static void bar_update(void *ctx, uint64_t done, uint64_t total)
 
 static void bar_begin(void *ctx, size_t run)
 {
-    (void)run;
-    ccd_cli_progress_init(ctx, "run");
+    ccd_cli_progress *bar = ctx;
+    ccd_cli_progress_run(bar, run, bar->runs);
+}
+
+/* What a run does, for the estimate over its progress bar: "8 methods (exact,
+ * tight-inclusion, fprf, …) on 3636 queries in 38 files" ("about N queries" where
+ * they were not all counted; a shard's share of them). */
+static void describe_work(char *out, size_t size, const ccd_method_list *methods,
+                          const ccd_dataset *ds, const run_options *o)
+{
+    enum { NAMED = 3 };
+    size_t used = 0;
+    int n = snprintf(out, size, "%zu method%s (", methods->count, methods->count == 1 ? "" : "s");
+    used = n > 0 ? (size_t)n : 0;
+    for (size_t i = 0; i < methods->count && i < NAMED && used < size; i++) {
+        n = snprintf(out + used, size - used, "%s%s", i ? ", " : "", methods->items[i]->name);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    if (used < size && methods->count > NAMED) {
+        n = snprintf(out + used, size - used, " +%zu", methods->count - NAMED);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    ccd_dataset_size sz;
+    ccd_dataset_size_of(&sz, ds, 0, 0, (uint64_t)256 << 20);
+    const int exact = sz.exact && o->shard_count <= 1;
+    const uint64_t queries = o->shard_count > 1 ? sz.queries / o->shard_count : sz.queries;
+    if (used < size)
+        snprintf(out + used, size - used, ") on %s%llu queries in %zu file%s", exact ? "" : "about ",
+                 (unsigned long long)queries, ds->count, ds->count == 1 ? "" : "s");
 }
 
 static void bar_end(void *ctx, size_t run)
@@ -694,6 +724,9 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     char *part = NULL;
     size_t part_length = 0;
     ccd_cli_progress bar;
+    ccd_cli_progress_init(&bar, "run");
+    bar.what = o->work;
+    bar.runs = nruns;
     cfg->progress = bar_update;
     cfg->ctx = &bar;
     ccd_run_series series = {
@@ -1013,6 +1046,9 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     if ((status = ccd_cli_options_resolve(&method_options, &o.options, o.available, chosen.items,
                                           chosen.count)) != 0)
         goto done;
+    /* counted only where a progress bar may show it (the files are read twice) */
+    if (isatty(STDERR_FILENO))
+        describe_work(o.work, sizeof o.work, &chosen, &ds, &o);
 
     if (o.json || o.sweep.count || o.preset || o.shard_count > 1) {
         ccd_run_config cfg = {
@@ -1036,6 +1072,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     }
     ccd_cli_progress bar;
     ccd_cli_progress_init(&bar, mode ? mode->name : "run");
+    bar.what = o.work;
     ccd_run_config cfg = {
         .methods = chosen.items,
         .method_count = chosen.count,

@@ -8,6 +8,8 @@ src_query_libccdquery_la_SOURCES = \
 	src/query/byte_source.c \
 	src/query/byte_source.h \
 	src/query/dataset.c \
+	src/query/dataset_size.c \
+	src/query/dataset_size.h \
 	src/query/label_stream.c \
 	src/query/label_stream.h \
 	src/query/nearest_double.c \
