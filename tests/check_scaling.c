@@ -89,6 +89,38 @@ START_TEST(test_spheres_closed_form)
 }
 END_TEST
 
+/* The α error of the check is relative wherever it is defined, α* ≥ 1e-3 (below, it
+ * was an absolute error × 1e3 in the same column); below, undefined (NaN: the pair
+ * is left out of the α columns, its absolute error is in the φ columns). */
+START_TEST(test_alpha_error_is_relative)
+{
+    const double alphas[3] = {2.5, 0.01, 1e-3};
+    for (int i = 0; i < 3; i++) {
+        /* two spheres of radius 1 and 0.5 with centres 1.5 α* apart */
+        ccd_shape a = sphere(1, 0, 0, 0), b = sphere(0.5, 1.5 * alphas[i], 0, 0);
+        ccd_scaling_ref ref;
+        ccd_scaling_ref_init(&ref);
+        ccd_scaling_reference(&ref, &a, &b);
+        const double alpha = mpfr_get_d(ref.alpha, MPFR_RNDN);
+        const double off = alpha * (1 + 0x1p-30); /* relative error 2^-30 */
+        const double e = ccd_scaling_ref_alpha_error(&ref, off);
+        ck_assert_msg(fabs(e / 0x1p-30 - 1) < 1e-6, "alpha* %g: error %g, not 2^-30", alphas[i], e);
+        ck_assert_double_eq_tol(ccd_scaling_ref_alpha_abs_error(&ref, off), off - alpha,
+                                1e-6 * (off - alpha));
+        ccd_scaling_ref_clear(&ref);
+    }
+    for (int i = 0; i < 2; i++) {
+        ccd_shape a = sphere(1, 0, 0, 0), b = sphere(0.5, i ? 1.5 * 5e-4 : 0, 0, 0);
+        ccd_scaling_ref ref;
+        ccd_scaling_ref_init(&ref);
+        ccd_scaling_reference(&ref, &a, &b);
+        ck_assert(isnan(ccd_scaling_ref_alpha_error(&ref, 1e-300)));
+        ck_assert_double_le(ccd_scaling_ref_alpha_abs_error(&ref, 0), i ? 5e-4 * (1 + 1e-12) : 0);
+        ccd_scaling_ref_clear(&ref);
+    }
+}
+END_TEST
+
 /* axis-aligned boxes: α* = max_k |Δ_k| / (h₁ₖ + h₂ₖ), normal ±e_k; and the exact
  * LP of the same pair (boxes rotated by the identity written as polytopes) gives
  * the same rational */
@@ -146,7 +178,11 @@ START_TEST(test_halfspace_every_primitive)
             ck_assert_int_eq(ccd_scaling_solve(&r, &a, &h, 0), CCD_SCALING_OK);
             ccd_scaling_reference(&ref, &a, &h);
             ck_assert_int_ne(ref.kind, CCD_SCALING_REF_NONE);
-            double e = ccd_scaling_ref_alpha_error(&ref, r.alpha);
+            /* relative where α* ≥ 1e-3; below (a centre inside the half-space or
+             * near it) the absolute error */
+            double e = mpfr_cmp_d(ref.alpha, CCD_SCALING_REL_ALPHA_MIN) >= 0
+                           ? ccd_scaling_ref_alpha_error(&ref, r.alpha)
+                           : ccd_scaling_ref_alpha_abs_error(&ref, r.alpha);
             ck_assert_msg(e <= 1e-10, "%s vs half-space: α error %g", ccd_shape_kind_name(kind), e);
             /* support function in double: a_w = R_h n_h */
             double aw[3], ma[3], u = 0;
@@ -1006,6 +1042,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_spheres_closed_form);
+    tcase_add_test(tc, test_alpha_error_is_relative);
     tcase_add_test(tc, test_axis_aligned_boxes);
     tcase_add_test(tc, test_halfspace_every_primitive);
     tcase_add_test(tc, test_polytopes_exact_lp);

@@ -167,7 +167,9 @@ static int cmd_check(int argc, char **argv)
     if (status != CCD_EXIT_OK)
         return status;
     ccd_cli_note(format, 0,
-                 "alpha: |a - a*| / max(a*, 1e-3); phi: |phi - phi*|; p, n: Euclidean error\n"
+                 "alpha: |a - a*| / a*, relative, over the pairs with a* >= 1e-3 (alpha n);\n"
+                 "phi: |phi - phi*| = |a - a*|, absolute, over every pair with a reference;\n"
+                 "p, n: Euclidean error\n"
                  "where the reference gives them uniquely; at rho > 0 the errors are the\n"
                  "relaxation's bias against the exact program.  Properties: final residual,\n"
                  "the norm of n1 + n2, a common rigid motion, swapped bodies, and both\n"

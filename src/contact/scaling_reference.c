@@ -58,11 +58,11 @@ double ccd_scaling_ref_alpha_error(const ccd_scaling_ref *r, double alpha)
     mpfr_set_d(e, alpha, MPFR_RNDN); /* exact: 256 bits hold a double */
     mpfr_sub(e, e, r->alpha, MPFR_RNDN);
     mpfr_abs(e, e, MPFR_RNDN);
-    if (mpfr_cmp_d(r->alpha, 1e-3) > 0)
+    double d = NAN;
+    if (mpfr_cmp_d(r->alpha, CCD_SCALING_REL_ALPHA_MIN) >= 0) {
         mpfr_div(e, e, r->alpha, MPFR_RNDN);
-    else
-        mpfr_mul_d(e, e, 1e3, MPFR_RNDN);
-    double d = mpfr_get_d(e, MPFR_RNDU);
+        d = mpfr_get_d(e, MPFR_RNDU);
+    }
     mpfr_clear(e);
     return d;
 }

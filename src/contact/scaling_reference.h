@@ -46,8 +46,13 @@ void ccd_scaling_ref_clear(ccd_scaling_ref *r);
 /* The reference of the pair (valid shapes); r->kind NONE when there is none. */
 void ccd_scaling_reference(ccd_scaling_ref *r, const ccd_shape *a, const ccd_shape *b);
 
-/* |α − α*| / max(α*, 1e-3), evaluated in MPFR (near α* = 0, where the solver's
- * answer is an absolute one, the error is measured against 1e-3). */
+/* The relative error |α − α*| / α*, evaluated in MPFR, where α* ≥
+ * CCD_SCALING_REL_ALPHA_MIN; NaN below it.  Near α* = 0 (a centre inside a half-space
+ * or near the other's) the solver's answer is accurate in absolute terms, not
+ * relative ones: those pairs have their error in the φ columns of the check,
+ * |φ − φ*| = |α − α*| (ccd_scaling_ref_alpha_abs_error), and none in its α columns,
+ * so that each column is one kind of error. */
+#define CCD_SCALING_REL_ALPHA_MIN 1e-3
 double ccd_scaling_ref_alpha_error(const ccd_scaling_ref *r, double alpha);
 /* |α − α*| in MPFR, rounded up: the absolute error alone (the pair table). */
 double ccd_scaling_ref_alpha_abs_error(const ccd_scaling_ref *r, double alpha);
