@@ -234,6 +234,21 @@ START_TEST(test_degenerate)
                     }
         }
     }
+    /* A segment along (1, 1, 0) and a vertex 0.006·√2 across it (L∞ 0.006 from the
+     * closest point (0.5, 0.5, 0)): F = (0.494 − s, 0.506 − s, 0), s = u + v/2, so every
+     * axis range over a box holding s ∈ [0.494, 0.506] holds 0, and the normal is 0.
+     * F at the centre without its part along the segment, (−0.006, 0.006, 0), drops the
+     * whole domain at d = 0.004 (and every sub-box), whatever its width in u and v. */
+    const point diag[4] = {{0.494, 0.506, 0}, {0, 0, 0}, {1, 1, 0}, {0.5, 0.5, 0}};
+    ccd_query q = make_query(CCD_VF, diag, diag);
+    for (int k = 0; k < 2; ++k) {
+        const double d = k ? 0.004 : 0.0;
+        ccd_ti_query tq = prepare(&q, d);
+        ck_assert(tq.kernel(&tq, 0, 1, 0, 1, 0, 1) & CCD_TI_HIT); /* the axes keep it */
+        ck_assert_int_eq(ccd_ti_excluded_by_directions(&tq, 0, 1, 0, 1, 0, 1), 1);
+        const double b[6] = {0, 1, 0, 1, 0, 1};
+        check_dropped(&q, b, d);
+    }
 }
 END_TEST
 

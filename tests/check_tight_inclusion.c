@@ -773,7 +773,7 @@ START_TEST(test_search_options_bracket_the_contact)
     for (int i = 0; i < n; i++)
         for (int de = 0; de < 4; de++) /* d = 0, 0.1 × δ = 1e-6, 1e-3 */
             for (size_t bi = 0; bi < sizeof budgets / sizeof budgets[0]; bi++)
-                for (int variant = 0; variant <= 16; variant++) {
+                for (int variant = 0; variant <= 24; variant++) {
                     const int di = de >> 1, ei = de & 1;
                     ccd_params p = default_params();
                     ccd_option_value opt[CCD_TI_OPT_COUNT];
@@ -781,11 +781,16 @@ START_TEST(test_search_options_bracket_the_contact)
                     p.ms = di ? 0.1 : 0.0;
                     opt[CCD_TI_OPT_MAX_CHECKS].i = budgets[bi];
                     opt[CCD_TI_OPT_DELTA].d = deltas[ei];
-                    const int dfs = variant == 16;
-                    const int earliest = variant & 1, prove = variant & 2, start = variant & 4,
-                              advance = !(variant & 8);
-                    opt[CCD_TI_OPT_SEARCH].i =
-                        earliest ? CCD_TI_SEARCH_EARLIEST : CCD_TI_SEARCH_LEVELS;
+                    /* 24: depth-first; else search = levels, earliest, adaptive (from
+                     * a level of more than 4 boxes) × stop × start × advance */
+                    const int dfs = variant == 24;
+                    const int search = variant % 3, bits = variant / 3;
+                    const int prove = bits & 1, start = bits & 2, advance = !(bits & 4);
+                    static const char *const search_name[] = {"levels", "earliest", "adaptive"};
+                    opt[CCD_TI_OPT_SEARCH].i = search == 1   ? CCD_TI_SEARCH_EARLIEST
+                                               : search == 2 ? CCD_TI_SEARCH_ADAPTIVE
+                                                             : CCD_TI_SEARCH_LEVELS;
+                    opt[CCD_TI_OPT_LEVEL_MAX].i = 4;
                     opt[CCD_TI_OPT_STOP].i = prove ? CCD_TI_STOP_PROVE : CCD_TI_STOP_BOXES;
                     opt[CCD_TI_OPT_START].i = start ? CCD_TI_START_PROVE : CCD_TI_START_SEARCH;
                     if (!advance)
@@ -798,7 +803,7 @@ START_TEST(test_search_options_bracket_the_contact)
                         snprintf(what, sizeof what,
                                  "%s, d = %g, δ = %g, m_I = %ld, search=%s stop=%s start=%s "
                                  "advance=%s",
-                                 k[i].name, p.ms, deltas[ei], budgets[bi], earliest ? "earliest" : "levels",
+                                 k[i].name, p.ms, deltas[ei], budgets[bi], search_name[search],
                                  prove ? "prove" : "boxes", start ? "prove" : "search",
                                  advance ? "default" : "0");
                     ccd_result r;
@@ -809,6 +814,36 @@ START_TEST(test_search_options_bracket_the_contact)
                         ck_assert_msg(r.checks >= budgets[bi] && r.checks <= 3 * budgets[bi] + 8,
                                       "%s: %ld checks", what, r.checks);
                 }
+    ccd_ti_scratch_free(s);
+}
+END_TEST
+
+/* search=adaptive on a continuum of contacts: edge b slides down across edge a in
+ * their common plane, touching it from t = 2/3 on along a segment of (t, v).  The
+ * level search refines that whole segment to the tolerance (61 million checks at
+ * δ = 1e-6); from the first level wider than level_max the earliest-first search
+ * refines its earliest end (270 checks alone).  Same collision, toi within δ's
+ * time tolerance of 2/3, no m_I. */
+START_TEST(test_adaptive_search_continuum)
+{
+    const point a0 = {-1, 0, 0}, b0 = {1, 0, 0}, c0 = {0, 1, 0}, d0 = {0, 2, 0};
+    const point a1 = {-1, 0, 0}, b1 = {1, 0, 0}, c1 = {0, -0.5, 0}, d1 = {0, 0.5, 0};
+    const ccd_query q = ee_query(a0, b0, c0, d0, a1, b1, c1, d1);
+    ccd_ti_scratch *s = ccd_ti_scratch_new();
+    for (int adaptive = 0; adaptive < 2; adaptive++) {
+        ccd_params p = default_params();
+        ccd_option_value opt[CCD_TI_OPT_COUNT];
+        use_options(&p, opt);
+        opt[CCD_TI_OPT_MAX_CHECKS].i = 100000;
+        opt[CCD_TI_OPT_SEARCH].i = adaptive ? CCD_TI_SEARCH_ADAPTIVE : CCD_TI_SEARCH_LEVELS;
+        ccd_result r;
+        ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, s), CCD_OK);
+        ck_assert(r.collides && r.toi <= 2.0 / 3.0);
+        ck_assert_int_eq(r.hit_max_checks, !adaptive);
+        if (adaptive)
+            ck_assert_msg(r.checks < 20000 && r.toi >= 2.0 / 3.0 - 1e-5, "%ld checks, toi %.17g",
+                          r.checks, r.toi);
+    }
     ccd_ti_scratch_free(s);
 }
 END_TEST
@@ -824,6 +859,7 @@ static Suite *tight_inclusion_suite(void)
     tcase_add_test(hand, test_vf_moving_triangle);
     tcase_add_test(hand, test_ee_crossing_and_parallel);
     tcase_add_test(hand, test_ee_coplanar_collinear);
+    tcase_add_test(hand, test_adaptive_search_continuum);
     suite_add_tcase(s, hand);
     TCase *params = tcase_create("parameters");
     tcase_add_test(params, test_delta);

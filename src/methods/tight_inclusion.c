@@ -32,7 +32,7 @@
 #define TI_MAX_COORD 0x1p1000
 
 static const char *const filter_names[] = {"linear", "paper", "clamped", NULL};
-static const char *const search_names[] = {"levels", "earliest", NULL};
+static const char *const search_names[] = {"levels", "earliest", "adaptive", NULL};
 static const char *const start_names[] = {"prove", "search", NULL};
 static const char *const exclude_names[] = {"axes", "directions", NULL};
 static const char *const stop_names[] = {"boxes", "prove", NULL};
@@ -55,8 +55,10 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                                    {.d = DBL_MAX}, NULL,
                                    "scene-wide filter error on z; 0: per-query filter"},
     [CCD_TI_OPT_SEARCH] = {"search", CCD_OPTION_ENUM, {.i = CCD_TI_SEARCH_LEVELS}, {.i = 0},
-                           {.i = 1}, search_names,
-                           "levels: Algorithm 2 level by level; earliest: smallest t first"},
+                           {.i = 2}, search_names,
+                           "levels: Algorithm 2 level by level; earliest: smallest t first; "
+                           "adaptive: levels, then smallest t first from a level wider "
+                           "than level_max boxes"},
     [CCD_TI_OPT_START] = {"start", CCD_OPTION_ENUM, {.i = CCD_TI_START_PROVE}, {.i = 0},
                           {.i = 1}, start_names,
                           "prove: a certified test of contact at t = 0 first (d > 0); "
@@ -76,6 +78,10 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                             "checks of the search after which a query goes to the time advance "
                             "(certified time slabs, d > 0), then back to the search above the "
                             "time it cleared; 0: never (as published)"},
+    [CCD_TI_OPT_LEVEL_MAX] = {"level_max", CCD_OPTION_INTEGER, {.i = 1024}, {.i = 1},
+                              {.i = 1L << 30}, NULL,
+                              "search=adaptive: a level of more boxes than this goes on "
+                              "earliest-first"},
 };
 
 /* The three methods share one table, so any of them reads the defaults. */
@@ -207,10 +213,11 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
                           .checks = start_checks, .hit_max_checks = 0};
         return CCD_OK;
     }
+    const long search_option = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_SEARCH);
     const search_fn search =
-        ccd_option_int(p, TI_METHOD, CCD_TI_OPT_SEARCH) == CCD_TI_SEARCH_EARLIEST
-            ? ccd_ti_search_earliest
-            : ccd_ti_search_bfs;
+        search_option == CCD_TI_SEARCH_EARLIEST ? ccd_ti_search_earliest : ccd_ti_search_bfs;
+    if (search_option == CCD_TI_SEARCH_ADAPTIVE)
+        tq.level_max = (size_t)ccd_option_int(p, TI_METHOD, CCD_TI_OPT_LEVEL_MAX);
     const long advance_after = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_ADVANCE);
     /* d > ε only: below it no contact is provable and the advance could only clear */
     const int advance = advance_after > 0 && (max_checks < 0 || advance_after < max_checks) &&

@@ -46,6 +46,8 @@ struct ccd_ti_query {
     ccd_ti_kernel_fn kernel;
     int exclude;      /* CCD_TI_EXCLUDE_*; ccd_ti_query_init leaves 0, the axes alone     */
     int stop;         /* CCD_TI_STOP_*; ccd_ti_query_init leaves 0, the boxes alone       */
+    size_t level_max; /* ccd_ti_search_bfs goes on earliest-first from a level of more
+                       * boxes than this; 0 (ccd_ti_query_init): never, as published   */
     double s_floor;   /* boxes ending at or before this s (window units) are dropped: the
                        * time before it is certified free of contacts (option advance);
                        * ccd_ti_query_init leaves 0                                       */
@@ -120,10 +122,11 @@ void ccd_ti_scratch_free(ccd_ti_scratch *s);
 ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_params *p, double d,
                              double t_max, ccd_ti_isa isa);
 
-/* One run of Algorithm 2 (breadth-first, ordered by level then t), of the
+/* One run of Algorithm 2 (breadth-first, ordered by level then t; earliest-first
+ * from a level of more than tq->level_max boxes when that is not 0), of the
  * earliest-first search (ordered by t, then deepest) or of the depth-first variant
- * on a prepared query.  The first two return the same collision decision (they walk
- * the same tree of boxes); see tight_inclusion_search.c. */
+ * on a prepared query.  The first two return the same collision decision without
+ * m_I (they walk the same tree of boxes); see tight_inclusion_search.c. */
 ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta, long max_checks,
                              ccd_ti_scratch *s);
 ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double delta,
@@ -191,14 +194,16 @@ enum {
     CCD_TI_OPT_EXCLUDE,         /* CCD_TI_EXCLUDE_*; not read by tight-inclusion-dfs      */
     CCD_TI_OPT_STOP,            /* CCD_TI_STOP_*; read by the level search alone          */
     CCD_TI_OPT_ADVANCE,         /* checks before the time advance; 0: never                */
+    CCD_TI_OPT_LEVEL_MAX,       /* search=adaptive: the widest level searched level by level */
     CCD_TI_OPT_COUNT
 };
 extern const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT];
 
 /* Values of the option search. */
 enum {
-    CCD_TI_SEARCH_LEVELS = 0,  /* Algorithm 2 as published: ccd_ti_search_bfs */
-    CCD_TI_SEARCH_EARLIEST = 1 /* ccd_ti_search_earliest                      */
+    CCD_TI_SEARCH_LEVELS = 0,   /* Algorithm 2 as published: ccd_ti_search_bfs */
+    CCD_TI_SEARCH_EARLIEST = 1, /* ccd_ti_search_earliest                      */
+    CCD_TI_SEARCH_ADAPTIVE = 2  /* levels, earliest-first from a wide level    */
 };
 
 /* Values of the option start. */

@@ -87,10 +87,11 @@ static void corners(double f[2][2][2][3], const ccd_ti_query *q, const double ts
         }
 }
 
-/* F at the box centre and the normal (VF: (B − A) × (C − A), EE: (B − A) × (D − C)) at
- * the mid time, in plain floating point: they only choose directions. */
-static void centre_and_normal(double fc[3], double n[3], const ccd_ti_query *q, double t,
-                              double u, double v)
+/* F at the box centre, the normal (VF: (B − A) × (C − A), EE: (B − A) × (D − C)) and
+ * the longer of the two edges (e) at the mid time, in plain floating point: they only
+ * choose directions. */
+static void centre_and_normal(double fc[3], double n[3], double e[3], const ccd_ti_query *q,
+                              double t, double u, double v)
 {
     double a[3], b[3];
     for (int axis = 0; axis < 3; ++axis) {
@@ -108,6 +109,23 @@ static void centre_and_normal(double fc[3], double n[3], const ccd_ti_query *q, 
     n[0] = a[1] * b[2] - a[2] * b[1];
     n[1] = a[2] * b[0] - a[0] * b[2];
     n[2] = a[0] * b[1] - a[1] * b[0];
+    const double la = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    const double lb = b[0] * b[0] + b[1] * b[1] + b[2] * b[2];
+    for (int k = 0; k < 3; ++k)
+        e[k] = la >= lb ? a[k] : b[k];
+}
+
+/* fc without its component along e: on a face of zero area (or parallel edges) F
+ * varies with (u, v) only along e, so w·F does not vary with (u, v) at all and a box
+ * is dropped as soon as its time span misses the contact, however wide it is in u, v
+ * (the axes and the normal, then zero, drop it only once cut into pieces of the
+ * size of the miss distance). */
+static void across(double w[3], const double fc[3], const double e[3])
+{
+    const double ee = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+    const double k = ee > 0.0 ? (fc[0] * e[0] + fc[1] * e[1] + fc[2] * e[2]) / ee : 0.0;
+    for (int i = 0; i < 3; ++i)
+        w[i] = fc[i] - k * e[i];
 }
 
 /* Is the certified test worth running for w?  G > 0 at all 8 corners implies G > 0 at
@@ -159,17 +177,20 @@ static int direction(double out[3], const double w[3], const double towards[3])
 int ccd_ti_excluded_by_directions(const ccd_ti_query *q, double t0, double t1, double u0,
                                   double u1, double v0, double v1)
 {
-    double fc[3], n[3], w[2][3];
-    centre_and_normal(fc, n, q, 0.5 * (t0 + t1), 0.5 * (u0 + u1), 0.5 * (v0 + v1));
+    double fc[3], n[3], e[3], w[3][3], x[3];
+    centre_and_normal(fc, n, e, q, 0.5 * (t0 + t1), 0.5 * (u0 + u1), 0.5 * (v0 + v1));
+    across(x, fc, e);
     const int use_n = direction(w[0], n, fc) && promising(w[0], fc, q);
     const int use_f = direction(w[1], fc, fc) && promising(w[1], fc, q);
-    if (!use_n && !use_f)
+    const int use_x = direction(w[2], x, fc) && promising(w[2], fc, q);
+    if (!use_n && !use_f && !use_x)
         return 0;
     const double ts[2] = {t0, t1}, us[2] = {u0, u1}, vs[2] = {v0, v1};
     double f[2][2][2][3];
     corners(f, q, ts, us, vs);
     const double(*flat)[3] = &f[0][0][0];
-    return (use_n && separates(w[0], flat, 8, q)) || (use_f && separates(w[1], flat, 8, q));
+    return (use_n && separates(w[0], flat, 8, q)) || (use_f && separates(w[1], flat, 8, q)) ||
+           (use_x && separates(w[2], flat, 8, q));
 }
 
 /*

@@ -213,6 +213,11 @@ static void result_none(ccd_result *r, long checks)
     r->hit_max_checks = 0;
 }
 
+static ccd_status earliest_from(ccd_result *r, const ccd_ti_query *tq, const double tol[3],
+                                long max_checks, long checks, double found, double found_tol,
+                                ti_heap *front);
+static int heap_push(ti_heap *h, ti_node e);
+
 /* ------------------------------------------------------------ breadth first (Algorithm 2) */
 
 /*
@@ -370,6 +375,22 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
             CCD_ASSERT(level->at[i - 1].t <= level->at[i].t);
         sh.n[split] += 1;
         shape_set(&sh, sh.n[0], sh.n[1], sh.n[2]);
+        /* search=adaptive: a level this wide holds a continuum of contacts (a segment
+         * or face reached over a span of time, the degenerate cases); the level
+         * search would refine all of it to the tolerance, the earliest-first search
+         * refines its earliest end.  The level's boxes cover every root not at or
+         * after `found` (see above), so the earliest-first search goes on from them
+         * with the same tree, the same checks spent and the same `found`. */
+        if (tq->level_max && level->count > tq->level_max) {
+            ti_heap *front = &s->front;
+            front->count = 0;
+            for (size_t i = 0; i < level->count; ++i)
+                if (!heap_push(front, (ti_node){level->at[i], {(signed char)sh.n[0],
+                                                               (signed char)sh.n[1],
+                                                               (signed char)sh.n[2]}}))
+                    return CCD_ERR_INTERNAL;
+            return earliest_from(r, tq, tol, max_checks, checks, found, found_tol, front);
+        }
     }
     if (found < INFINITY)
         result_collision(r, tq, found, found_tol, checks, 0);
@@ -503,13 +524,26 @@ ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double 
     front->count = 0;
     if (!heap_push(front, (ti_node){{0.0, 0.0, 0.0}, {0, 0, 0}}))
         return CCD_ERR_INTERNAL;
+    return earliest_from(r, tq, tol, max_checks, 0, INFINITY, 0.0, front);
+}
+
+/* The earliest-first search from the boxes of front (every root in [0, t_max] lies in
+ * one of them or at or after `found`, a certified small colliding box's t with its
+ * tolerance, INFINITY: none), `checks` already spent. */
+static ccd_status earliest_from(ccd_result *r, const ccd_ti_query *tq, const double tol[3],
+                                long max_checks, long checks, double found, double found_tol,
+                                ti_heap *front)
+{
     const int provable = tq->proof[0] >= 0.0 && tq->proof[1] >= 0.0 && tq->proof[2] >= 0.0;
     double proven = INFINITY; /* U: earliest proven contact, in units of the window */
-    long checks = 0;
     ti_dir_stats ds = {0, 0, 0};
     ti_shape sh;
     while (front->count > 0) {
         const ti_node e = heap_pop(front);
+        if (e.b.t >= found) { /* no pending box is earlier than the certified one */
+            result_collision(r, tq, found, found_tol, checks, 0);
+            return CCD_OK;
+        }
         shape_set(&sh, e.n[0], e.n[1], e.n[2]);
         if (proven < INFINITY && proven - e.b.t <= tol[0]) { /* [t, U] narrow enough */
             result_collision(r, tq, e.b.t, shape_tolerance(&sh, tq), checks, 0);
@@ -547,7 +581,10 @@ ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double 
             (in_domain(tq, hi.b.u, hi.b.v) && !heap_push(front, hi)))
             return CCD_ERR_INTERNAL;
     }
-    result_none(r, checks);
+    if (found < INFINITY)
+        result_collision(r, tq, found, found_tol, checks, 0);
+    else
+        result_none(r, checks);
     return CCD_OK;
 }
 
