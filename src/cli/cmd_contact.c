@@ -378,6 +378,8 @@ static int cmd_pipeline(int argc, char **argv)
                 return ccd_cli_usage_error("contact pipeline: --tau-topk must be ≥ 0");
             break;
         case OPT_FIGURE:
+            if (!optarg[0]) /* it wrote under the file-system root */
+                return ccd_cli_usage_error("--figure: an empty directory name");
             figure_dir = optarg;
             break;
         case OPT_GNUPLOT:

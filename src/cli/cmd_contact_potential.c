@@ -154,8 +154,11 @@ static int parse(options *o, int argc, char **argv)
             }
             break;
         case OPT_FIGURE:
-            if (!(r = only_for(o, BENCH, "--figure")))
+            if (!(r = only_for(o, BENCH, "--figure"))) {
+                if (!optarg[0]) /* it wrote under the file-system root */
+                    r = ccd_cli_usage_error("--figure: an empty directory name");
                 o->figure_dir = optarg;
+            }
             break;
         case OPT_GNUPLOT:
             if (!(r = only_for(o, BENCH, "--gnuplot")))
@@ -187,8 +190,10 @@ static int parse(options *o, int argc, char **argv)
         default:
             return ccd_cli_bad_option(name, argv, optopt);
         }
+        /* the number parsers return -1 after their message; -1 from parse is help
+         * (exit 0), so it is the usage status here (they exited 0 after the message) */
         if (r)
-            return r;
+            return r < 0 ? CCD_EXIT_USAGE : r;
     }
     return 0;
 }

@@ -100,7 +100,11 @@ static int parse(report_options *o, int argc, char **argv)
             break;
         case OPT_TABLE: o->table = optarg; break;
         case OPT_OUTPUT: o->output = optarg; break;
-        case OPT_OUTPUT_DIR: o->dir = optarg; break;
+        case OPT_OUTPUT_DIR:
+            if (!optarg[0])
+                return ccd_cli_usage_error("--output-dir: an empty directory name");
+            o->dir = optarg;
+            break;
         case OPT_BY_FAMILY: o->by_family = 1; break;
         case OPT_FIGURE_METHOD: o->figure_method = optarg; break;
         case OPT_GNUPLOT: o->gnuplot = optarg; break;

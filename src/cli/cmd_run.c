@@ -379,7 +379,11 @@ static int parse_options(run_options *o, int argc, char **argv)
         case OPT_HELP: fputs(o->mode ? o->mode->usage : usage, stdout); return CCD_EXIT_OK;
         case OPT_JSON: o->json = optarg; break;
         case OPT_PER_QUERY: o->per_query = 1; break;
-        case OPT_CHECKPOINT: o->checkpoint = optarg; break;
+        case OPT_CHECKPOINT:
+            if (!optarg[0])
+                return ccd_cli_usage_error("--checkpoint: an empty directory name");
+            o->checkpoint = optarg;
+            break;
         case OPT_DETAIL: o->detail = 1; break;
         case OPT_REFERENCE: o->reference = optarg; break;
         case OPT_FAIL_ON_METHOD_ERROR: o->fail_on_method_error = 1; break;

@@ -428,6 +428,8 @@ static int cmd_export(scene_options *o, int argc, char **argv)
 {
     if (argc - optind != 3)
         return ccd_cli_usage_error("scene export: expected FRAME0 FRAME1 OUTDIR (--help)");
+    if (!argv[optind + 2][0])
+        return ccd_cli_usage_error("scene export: OUTDIR: an empty directory name");
     ccd_error err;
     ccd_scene s;
     if (ccd_scene_read(&s, &err, argv[optind], argv[optind + 1]) != CCD_OK)

@@ -198,7 +198,11 @@ static int truth_main(int argc, char **argv, ccd_mpi_job *job)
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
         case 'v': t.verify = 1; break;
-        case 'o': output = optarg; break;
+        case 'o':
+            if (!optarg[0]) /* it wrote under the file-system root */
+                return ccd_cli_usage_error("--output: an empty directory name");
+            output = optarg;
+            break;
         case 't':
             if (ccd_cli_parse_long(&threads, "--threads", optarg) != 0)
                 return CCD_EXIT_USAGE;

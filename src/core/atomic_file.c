@@ -92,6 +92,8 @@ static int create_temporary(char *temp_path, size_t size, const char *target)
 ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *path)
 {
     memset(f, 0, sizeof *f);
+    if (!path[0]) /* names no file; it used to fail only at the rename, after the work */
+        return ccd_error_set(err, CCD_ERR_INPUT, "''", 0, 0, "cannot create: an empty path");
     f->path = strdup(path);
     if (!f->path) {
         release(f);
@@ -190,6 +192,8 @@ void ccd_atomic_file_abort(ccd_atomic_file *f)
 
 ccd_status ccd_atomic_file_check(ccd_error *err, const char *path)
 {
+    if (!path[0])
+        return ccd_error_set(err, CCD_ERR_INPUT, "''", 0, 0, "cannot create: an empty path");
     struct stat st;
     int e = 0;
     char *target = NULL;

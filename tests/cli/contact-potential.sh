@@ -81,6 +81,13 @@ grep -q '^P  *inf$' "$TMP/out" || fail "eval: touching boxes are not +inf"
 grep -q '^status: contact' "$TMP/out" || fail "eval: no contact status"
 
 expect_status 2 "$CCDBENCH" contact potential bench --eps 0
+# a number that does not parse is bad usage too (it printed its message, then exit 0)
+expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 box:1,1,1 --pose-b 1,0,0,0,3,0,0 --eps nan
+expect_stderr "^ccdbench: --eps: 'nan' is not a finite number"
+expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 box:1,1,1 --pose-b 1,0,0,0,3,0,0 --mu abc
+expect_status 2 "$CCDBENCH" contact potential bench --max-triangles abc
+expect_stderr "^ccdbench: --max-triangles: 'abc' is not an integer"
+[ -s "$TMP/out" ] && fail "bench --max-triangles abc printed a table"
 expect_status 2 "$CCDBENCH" contact potential bench --format yaml
 expect_status 2 "$CCDBENCH" contact potential bench --scene cubes
 expect_status 2 "$CCDBENCH" contact potential check --max-triangles 10

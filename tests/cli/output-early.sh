@@ -26,6 +26,32 @@ expect_stderr "^$TMP/nowhere/r: cannot create"
 expect_status 2 "$CCDBENCH" merge "$TMP/nowhere/m.json" "$TMP/bad.json" "$TMP/bad.json"
 expect_stderr "^$TMP/nowhere/m.json: cannot create"
 
+# An empty path names no file: exit 2 before any work (run, gate and merge wrote
+# everything and failed at the end with 1; truth --output '' and contact potential
+# bench --figure '' wrote under the file-system root).  From a directory of its own,
+# so that nothing can land anywhere but there.
+mkdir "$TMP/cwd" && cd "$TMP/cwd" || exit 1
+D="$DEFAULT_DATA/touching"
+for args in "run --output" "run --json" "gate --method fprf --json" "gate --method fprf --junit"; do
+  # shellcheck disable=SC2086 # the words of the command
+  expect_status 2 "$CCDBENCH" $args "" "$D"
+  expect_stderr "^'': cannot create: an empty path"
+done
+expect_status 2 "$CCDBENCH" merge "" "$TMP/bad.json" "$TMP/bad.json"
+expect_stderr "^'': cannot create: an empty path"
+expect_status 2 "$CCDBENCH" truth --output "" "$D"
+expect_stderr "^ccdbench: --output: an empty directory name"
+expect_status 2 "$CCDBENCH" report --output-dir "" "$TMP/bad.json"
+expect_stderr "^ccdbench: --output-dir: an empty directory name"
+expect_status 2 "$CCDBENCH" run --json x.json --checkpoint "" "$D"
+expect_stderr "^ccdbench: --checkpoint: an empty directory name"
+expect_status 2 "$CCDBENCH" contact potential bench --max-triangles 600 --figure ""
+expect_stderr "^ccdbench: --figure: an empty directory name"
+expect_status 2 "$CCDBENCH" contact pipeline --figure ""
+expect_stderr "^ccdbench: --figure: an empty directory name"
+[ -z "$(ls -A "$TMP/cwd")" ] || fail "an empty path left files: $(ls -A "$TMP/cwd")"
+cd "$TMP" || exit 1
+
 # gen: the second family's file cannot be written (a directory is in its way),
 # so the first family's file is not written either.
 mkdir -p "$TMP/g/near-miss/vertex-face/data.csv"
