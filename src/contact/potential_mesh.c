@@ -177,14 +177,15 @@ static const char *skip_space(const char *s)
     return s;
 }
 
-/* A finite number at *s; advances *s.  -1 when there is none. */
+/* A finite number at *s, ended by a space, the line's end or a comment; advances *s.
+ * -1 when there is none ("-1abc" is none: it was read as -1).  Subnormal numbers
+ * are numbers (strtod flags their underflow with ERANGE); an overflow is not. */
 static int read_number(double *out, const char **s)
 {
     const char *p = skip_space(*s);
     char *end;
-    errno = 0;
     double x = strtod(p, &end);
-    if (end == p || errno == ERANGE || !isfinite(x))
+    if (end == p || !isfinite(x) || !strchr(" \t\r\n#", *end))
         return -1;
     *out = x;
     *s = end;
@@ -261,7 +262,10 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
             st = bad(&r, NULL, text, "line longer than 4095 characters");
             break;
         }
-        const char *s = skip_space(text);
+        /* a UTF-8 byte order mark, as the query reader skips it (it hid the first
+         * line's `v`, shifting every index) */
+        const int bom = r.line == 1 && !strncmp(text, "\xEF\xBB\xBF", 3);
+        const char *s = skip_space(bom ? text + 3 : text);
         if (!*s || *s == '\n' || *s == '#')
             continue;
         if (off < 0) {

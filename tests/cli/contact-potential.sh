@@ -70,6 +70,19 @@ expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.25,2 "$TMP/tet.
 awk -F, 'NR == FNR && $1 == "P" { p = $2 } NR != FNR && $1 == "P" { q = $2 }
          END { r = q / (1e-6 * p); exit !(r > 1 - 1e-12 && r < 1 + 1e-12) }' \
   "$TMP/eval1.csv" "$TMP/out" || fail "eval --mu: P is not scaled"
+# The OBJ reader: a UTF-8 byte order mark is skipped (it hid the first `v`, so that
+# every index shifted), a subnormal coordinate is a number, a number glued to other
+# text is an error at its column (it was read as the number).
+{ printf '\357\273\277'; cat "$TMP/tet.obj"; } >"$TMP/bom.obj"
+expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.25,2 "$TMP/bom.obj" \
+  --pose-a 1,0,0,0,0,0,-0.4 --brute --format csv
+cmp -s "$TMP/out" "$TMP/eval1.csv" || fail "eval: an OBJ with a byte order mark differs"
+sed '2s/.*/v 1 0 1e-320/' "$TMP/tet.obj" >"$TMP/sub.obj"
+expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.25,2 "$TMP/sub.obj" \
+  --pose-a 1,0,0,0,0,0,-0.4 --format csv
+sed '4s/.*/v 0 0 1abc/' "$TMP/tet.obj" >"$TMP/glued.obj"
+expect_status 2 "$CCDBENCH" contact potential eval box:0.5,0.5,0.25,2 "$TMP/glued.obj"
+expect_stderr "^$TMP/glued.obj:4:7: expected a finite coordinate"
 expect_status 0 "$CCDBENCH" contact potential eval sphere:0.5,8 sphere:0.5,8 \
   --pose-b 1,0,0,0,1.2,0,0 --hessian --format json
 "$JSON_VALID" "$TMP/out" || fail "eval json is not valid"
