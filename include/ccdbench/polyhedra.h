@@ -70,6 +70,20 @@ typedef enum ccd_polyhedra_status {
 
 enum { CCD_POLYH_MAX_POINTS = 64 };
 
+/* The scales the routines accept: every |coordinate| of a polyhedron, and the pair's
+ * scale L = max over both bodies of (radius + |pos|), at most CCD_POLYH_MAX_SCALE;
+ * each body's radius (max |vertex|) and every edge (its largest coordinate
+ * difference) at least CCD_POLYH_MIN_SCALE.  The contact's
+ * double arithmetic takes up to fourth powers of lengths (squared norms of cross
+ * products of edges), and 1e75^4 = 1e300 stays below DBL_MAX while 1e-75^4 =
+ * 1e-300 stays above the subnormals; the exact predicates of the hull take the
+ * doubles as they are.  Outside the range the constructors and
+ * ccd_polyhedra_contact return CCD_ERR_INPUT, saying which number is out (a half
+ * extent of 1e308 had reached the exact predicates as inf, 1e-200 gave a NaN
+ * normal, corners at 1e160 a wrong "not intersecting"). */
+#define CCD_POLYH_MAX_SCALE 1e75
+#define CCD_POLYH_MIN_SCALE 1e-75
+
 typedef struct ccd_polyhedra_result {
     ccd_polyhedra_status status;
     int intersecting;   /* 1 when no separating axis exists (φ ≤ 0)        */

@@ -610,6 +610,11 @@ ccd_status ccd_polyh_contact_sat(ccd_polyhedra_result *r, ccd_polyh_sat *sat, cc
     memset(sat, 0, sizeof *sat);
     double L = fmax(a->radius + sqrt(dot(pose_a->pos, pose_a->pos)),
                     b->radius + sqrt(dot(pose_b->pos, pose_b->pos)));
+    if (!(L <= CCD_POLYH_MAX_SCALE))
+        return ccd_error_set(err, CCD_ERR_INPUT, "polyhedra", 0, 0,
+                             "the pair's scale (radius + |position|) %g is beyond %g (the range "
+                             "of the contact's arithmetic)",
+                             L, CCD_POLYH_MAX_SCALE);
     ccd_polyh_world_body A = {0}, B = {0};
     if (ccd_polyh_world(&A, a, pose_a) || ccd_polyh_world(&B, b, pose_b)) {
         ccd_polyh_world_free(&A), ccd_polyh_world_free(&B);

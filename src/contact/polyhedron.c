@@ -382,11 +382,24 @@ ccd_status ccd_polyh_hull_path(ccd_polyhedron *out, ccd_error *err, const double
                               size_t n, const char *path)
 {
     memset(out, 0, sizeof *out);
+    double radius = 0;
     for (size_t i = 0; i < n; i++)
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 3; k++) {
             if (!isfinite(pts[i][k]))
                 return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                                      "point %zu has a coordinate that is not finite", i + 1);
+            if (!(fabs(pts[i][k]) <= CCD_POLYH_MAX_SCALE))
+                return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                                     "point %zu has a coordinate %g beyond %g in magnitude (the "
+                                     "range of the contact's arithmetic)",
+                                     i + 1, pts[i][k], CCD_POLYH_MAX_SCALE);
+            radius = fmax(radius, fabs(pts[i][k]));
+        }
+    if (n > 0 && !(radius >= CCD_POLYH_MIN_SCALE))
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                             "the body is smaller than %g (its largest coordinate is %g; the "
+                             "range of the contact's arithmetic)",
+                             CCD_POLYH_MIN_SCALE, radius);
     if (n < 4)
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                              "a polyhedron needs at least 4 points, got %zu", n);
@@ -404,6 +417,19 @@ ccd_status ccd_polyh_hull_path(ccd_polyhedron *out, ccd_error *err, const double
     if (rc > 0)
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                              "degenerate polyhedron: the points are coplanar (no volume)");
+    /* every edge at least the smallest scale: a box 1e-200 thick had edges whose cross
+     * products' squares underflowed to 0, and a NaN normal came out */
+    for (size_t e = 0; e < out->edge_count; e++) {
+        const double *x = out->vertex[out->edge[e][0]], *y = out->vertex[out->edge[e][1]];
+        const double len = fmax(fabs(x[0] - y[0]), fmax(fabs(x[1] - y[1]), fabs(x[2] - y[2])));
+        if (!(len >= CCD_POLYH_MIN_SCALE)) {
+            ccd_polyhedron_free(out);
+            return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                                 "an edge is %g long, shorter than %g (the range of the "
+                                 "contact's arithmetic)",
+                                 len, CCD_POLYH_MIN_SCALE);
+        }
+    }
     return CCD_OK;
 }
 

@@ -63,6 +63,19 @@ expect_stderr "^$TMP/missing.off: cannot open"
 # bad bodies, poses and options
 expect_status 2 "$CCDBENCH" $PAIR box:1,1 box:1,1,1
 expect_stderr '^ccdbench: contact polyhedra pair: box:1,1: expected box:HX,HY,HZ'
+# the accepted scales (CCD_POLYH_MAX_SCALE, CCD_POLYH_MIN_SCALE): a half extent of
+# 1e308 died of SIGFPE, 1e-200 printed status contact with a NaN normal, a position of
+# 1e80 ran the arithmetic beyond its range
+expect_status 2 "$CCDBENCH" $PAIR box:1e308,1,1 box:1,1,1
+expect_stderr "box: point 1 has a coordinate -1e\+308 beyond 1e\+75 in magnitude"
+expect_status 2 "$CCDBENCH" $PAIR box:1e-200,1,1 box:1,1,1
+expect_stderr "box: an edge is 2e-200 long, shorter than 1e-75"
+expect_status 2 "$CCDBENCH" $PAIR box:1,1,1 box:1,1,1 --pose-a 1,0,0,0,1e80,0,0
+expect_stderr "the pair's scale \(radius \+ \|position\|\) 1e\+80 is beyond 1e\+75"
+printf 'OFF\n4 4 0\n0 0 0\n1e160 0 0\n0 1e160 0\n0 0 1e160\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n' >"$TMP/huge.off"
+expect_status 2 "$CCDBENCH" $PAIR "$TMP/huge.off" box:1,1,1
+expect_stderr "huge.off: point 2 has a coordinate 1e\+160 beyond 1e\+75"
+expect_status 0 "$CCDBENCH" $PAIR box:1e-70,1,1 box:1e70,1,1
 expect_status 2 "$CCDBENCH" $PAIR sphere:100 box:1,1,1
 expect_stderr '50, 98 or 182'
 expect_status 2 "$CCDBENCH" $PAIR box:1,1,1 box:1,1,1 --pose-a 1,0,0
