@@ -88,7 +88,8 @@ typedef struct ccd_scene_method_step {
     uint64_t reported;        /* candidates it reports as colliding */
     uint64_t false_positives; /* reported, the exact oracle says no */
     uint64_t false_negatives; /* not reported, the exact oracle says yes */
-    uint64_t failed;          /* candidates it returned an error status for */
+    uint64_t failed;          /* candidates it gave no valid answer to: an error status, or
+                               * a result its capabilities rule out (as run counts them) */
     double toi;               /* its earliest toi over the step; INFINITY: none */
     int toi_later;            /* 1: toi is later than the exact earliest toi */
     double seconds;           /* its time summed over the candidates */

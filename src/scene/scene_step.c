@@ -14,6 +14,7 @@
 #include <config.h>
 
 #include "ccdbench/scene.h"
+#include "bench/method_failure.h"
 #include "core/clock.h"
 #include "core/error.h"
 #include "exact/exact_ccd.h"
@@ -129,7 +130,12 @@ static void run_one(step_answers *a, step_thread *t, const ccd_query *q, size_t 
         t0 = ccd_clock_ns();
         st = ccd_method_run(&r, methods[m], q, &pm, t->scratch[m]);
         a->ns[i * nm + m] = ccd_clock_ns() - t0;
-        a->ok[i * nm + m] = st == CCD_OK;
+        /* the validation of `run` (one code path): a result its capabilities rule
+         * out (toi NaN, outside the window, ...) cannot be scored, so it is a
+         * failure, not an answer (it was counted as reported, and its toi as the
+         * step's) */
+        a->ok[i * nm + m] =
+            st == CCD_OK && ccd_result_check(&r, methods[m]->caps, &pm) == CCD_INVALID_NONE;
         a->result[i * nm + m] = r;
     }
 }

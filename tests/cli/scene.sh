@@ -26,6 +26,15 @@ grep -Eq '^  exact +3 +0 +0 +0 +0.5 +ok ' "$TMP/out" || fail "exact method row: 
 grep -Eq '^  tight-inclusion +3 +0 +0 +0 .* ok ' "$TMP/out" || fail "tight-inclusion row"
 grep -q '"exact_toi_lo": 0.5, "exact_toi_hi": 0.5' "$TMP/step.json" || fail "json: $(cat "$TMP/step.json")"
 
+# A method result that `run` refuses (collides with toi NaN, toi 5 outside [0, 1]) is a
+# failure in `scene run` too, through the same check (it was counted as reported).
+# bad_results answers query 1 of each kind wrongly, the others "no" (so, declaring
+# itself conservative, it misses the step's contacts: exit 1, LATER!).
+expect_status 1 "$CCDBENCH" scene run --plugin "$PLUGIN_DIR/bad_results.so" \
+  --methods exact,test-nan_toi,test-toi_5 "$TMP/scene/frames/7.obj" "$TMP/scene/frames/8.obj"
+grep -Eq '^  test-nan_toi +0 +0 +2 +2 ' "$TMP/out" || fail "NaN toi not a failure: $(cat "$TMP/out")"
+grep -Eq '^  test-toi_5 +0 +0 +2 +2 ' "$TMP/out" || fail "toi 5 not a failure: $(cat "$TMP/out")"
+
 # the directory layout: one step, 7 -> 8
 expect_status 0 "$CCDBENCH" scene run --methods exact "$TMP/scene"
 grep -q '^step 7: 6 vertices, 6 edges, 2 faces' "$TMP/out" || fail "layout: $(cat "$TMP/out")"
