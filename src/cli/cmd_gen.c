@@ -134,7 +134,9 @@ static int parse_translate(ccd_gen_config *cfg, const char *text)
 static void print_file(void *ctx, const char *family, ccd_kind kind, const char *path,
                        uint64_t queries, uint64_t positives)
 {
-    uint64_t *totals = ctx;
+    uint64_t *totals = ctx; /* queries, positives, files listed */
+    if (totals[2]++ == 0) /* the files are listed once all are written */
+        printf("%-14s %-12s %8s %9s  %s\n", "family", "kind", "queries", "positives", "file");
     totals[0] += queries;
     totals[1] += positives;
     printf("%-14s %-12s %8llu %9llu  %s\n", family, kind == CCD_VF ? "vertex-face" : "edge-edge",
@@ -265,10 +267,9 @@ int ccd_cmd_gen(int argc, char **argv)
     }
     cfg.families = family_list;
     cfg.threads = (int)threads;
-    uint64_t totals[2] = {0, 0};
+    uint64_t totals[3] = {0, 0, 0};
     cfg.on_file = print_file;
     cfg.ctx = totals;
-    printf("%-14s %-12s %8s %9s  %s\n", "family", "kind", "queries", "positives", "file");
     ccd_error err;
     if (ccd_gen_write(&err, output, &cfg) != CCD_OK) {
         status = ccd_cli_fail(&err);

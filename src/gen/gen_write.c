@@ -7,12 +7,14 @@
 #include "core/error.h"
 #include "core/atomic_file.h"
 #include "core/make_dirs.h"
+#include "core/assert.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -26,10 +28,78 @@ typedef struct ccd_gen_chunk {
     ccd_status status[CCD_GEN_CHUNK];
 } ccd_gen_chunk;
 
-/* The directory of the file of family and kind under dir (created) and the
- * file's path, both malloc'd. */
-static ccd_status file_path(char **dirpath, char **path, ccd_error *err, const char *dir,
-                            const ccd_gen_config *cfg, size_t family, ccd_kind kind)
+/* The directories a gen run created, removed again when it fails (deepest first;
+ * rmdir removes only what is empty, so nothing of the user's goes). */
+typedef struct made_dirs {
+    char **path;
+    size_t count;
+} made_dirs;
+
+static void made_dirs_remove(made_dirs *m)
+{
+    for (size_t i = m->count; i-- > 0;) {
+        rmdir(m->path[i]);
+        free(m->path[i]);
+    }
+    free(m->path);
+    m->path = NULL;
+    m->count = 0;
+}
+
+static void made_dirs_keep(made_dirs *m)
+{
+    for (size_t i = 0; i < m->count; i++)
+        free(m->path[i]);
+    free(m->path);
+    m->path = NULL;
+    m->count = 0;
+}
+
+/* mkdir -p of path, noting in m each of path, its parent and its grandparent (the
+ * output directory, the family's, the kind's) that did not exist before. */
+static ccd_status make_dirs_noted(made_dirs *m, ccd_error *err, const char *path)
+{
+    char *levels[3] = {NULL, NULL, NULL};
+    ccd_status st = CCD_OK;
+    for (int up = 2; up >= 0 && st == CCD_OK; up--) {
+        if (!(levels[up] = strdup(path))) {
+            st = ccd_error_oom(err, path);
+            break;
+        }
+        for (int k = 0; k < up; k++) {
+            char *slash = strrchr(levels[up], '/');
+            if (slash && slash != levels[up])
+                *slash = '\0';
+        }
+    }
+    struct stat sb;
+    for (int up = 2; up >= 0 && st == CCD_OK; up--) {
+        if (stat(levels[up], &sb) == 0)
+            continue;
+        int seen = 0;
+        for (size_t i = 0; i < m->count; i++)
+            seen |= strcmp(m->path[i], levels[up]) == 0;
+        if (seen)
+            continue;
+        char **grown = realloc(m->path, (m->count + 1) * sizeof *grown);
+        if (!grown) {
+            st = ccd_error_oom(err, path);
+            break;
+        }
+        m->path = grown;
+        m->path[m->count++] = levels[up];
+        levels[up] = NULL;
+    }
+    for (int up = 0; up < 3; up++)
+        free(levels[up]);
+    return st == CCD_OK ? ccd_make_dirs(err, path) : st;
+}
+
+/* The directory of the file of family and kind under dir (created, noted in m) and
+ * the file's path, both malloc'd. */
+static ccd_status file_path(char **dirpath, char **path, ccd_error *err, made_dirs *m,
+                            const char *dir, const ccd_gen_config *cfg, size_t family,
+                            ccd_kind kind)
 {
     const char *name = ccd_gen_family_name(family);
     const char *sub = kind == CCD_VF ? "vertex-face" : "edge-edge";
@@ -44,18 +114,28 @@ static ccd_status file_path(char **dirpath, char **path, ccd_error *err, const c
     }
     snprintf(*dirpath, len, "%s/%s/%s", dir, name, sub);
     snprintf(*path, len, "%s/data.csv%s", *dirpath, cfg->gzip ? ".gz" : "");
-    return ccd_make_dirs(err, *dirpath);
+    return make_dirs_noted(m, err, *dirpath);
 }
 
+/* One output file: its writer, left open (uncommitted) until every file is done. */
+typedef struct gen_file {
+    size_t family;
+    ccd_kind kind;
+    char *path;
+    ccd_writer *w;
+    uint64_t positives;
+} gen_file;
+
 /* Before any work: every file can be written. */
-static ccd_status check_files(ccd_error *err, const char *dir, const ccd_gen_config *cfg)
+static ccd_status check_files(ccd_error *err, made_dirs *m, const char *dir,
+                              const ccd_gen_config *cfg)
 {
     ccd_status st = CCD_OK;
     for (size_t f = 0; f < cfg->family_count && st == CCD_OK; f++)
         for (int kind = CCD_VF; kind <= CCD_EE && st == CCD_OK; kind++)
             if (cfg->kinds & (kind == CCD_VF ? CCD_GEN_VF : CCD_GEN_EE)) {
                 char *dirpath, *path;
-                st = file_path(&dirpath, &path, err, dir, cfg, cfg->families[f],
+                st = file_path(&dirpath, &path, err, m, dir, cfg, cfg->families[f],
                                (ccd_kind)kind);
                 if (st == CCD_OK)
                     st = ccd_atomic_file_check(err, path);
@@ -65,18 +145,17 @@ static ccd_status check_files(ccd_error *err, const char *dir, const ccd_gen_con
     return st;
 }
 
-static ccd_status write_file(ccd_error *err, const char *dir, const ccd_gen_config *cfg,
-                             size_t family, ccd_kind kind, ccd_gen_chunk *chunk,
+/* The queries of one file into its writer (opened here; closed by the caller). */
+static ccd_status write_file(gen_file *out, ccd_error *err, made_dirs *m, const char *dir,
+                             const ccd_gen_config *cfg, ccd_gen_chunk *chunk,
                              ccd_gen_scratch **scratch, int nthreads)
 {
-    const char *name = ccd_gen_family_name(family);
-    char *dirpath, *path;
-    ccd_writer *w = NULL;
-    ccd_status st = file_path(&dirpath, &path, err, dir, cfg, family, kind);
+    char *dirpath;
+    ccd_status st = file_path(&dirpath, &out->path, err, m, dir, cfg, out->family, out->kind);
+    free(dirpath);
     if (st == CCD_OK)
-        st = ccd_writer_open(&w, err, path,
+        st = ccd_writer_open(&out->w, err, out->path,
                              CCD_WRITE_LABELS | (cfg->gzip ? CCD_WRITE_GZIP : 0u));
-    uint64_t positives = 0;
     for (uint64_t start = 0; st == CCD_OK && start < cfg->count; start += CCD_GEN_CHUNK) {
         int n = (int)(cfg->count - start < CCD_GEN_CHUNK ? cfg->count - start : CCD_GEN_CHUNK);
 #pragma omp parallel for num_threads(nthreads) schedule(dynamic, 4)
@@ -87,34 +166,34 @@ static ccd_status write_file(ccd_error *err, const char *dir, const ccd_gen_conf
 #endif
             ccd_error local;
             chunk->status[i] = ccd_gen_query(&chunk->q[i], &chunk->label[i], &chunk->coords[i],
-                                             &local, cfg, family, kind, start + (uint64_t)i,
-                                             scratch[tid]);
+                                             &local, cfg, out->family, out->kind,
+                                             start + (uint64_t)i, scratch[tid]);
         }
         for (int i = 0; i < n && st == CCD_OK; i++) {
-            if (chunk->status[i] != CCD_OK) /* again, for its message (deterministic) */
-                st = ccd_gen_query(&chunk->q[i], &chunk->label[i], &chunk->coords[i], err, cfg,
-                                   family, kind, start + (uint64_t)i, scratch[0]);
-            if (st == CCD_OK && chunk->status[i] != CCD_OK)
-                st = ccd_error_set(err, chunk->status[i], name, 0, 0, "query %llu failed",
-                                   (unsigned long long)(start + (uint64_t)i));
+            if (chunk->status[i] != CCD_OK) { /* again, for its message (deterministic) */
+                ccd_error why;
+                ccd_status q = ccd_gen_query(&chunk->q[i], &chunk->label[i], &chunk->coords[i],
+                                             &why, cfg, out->family, out->kind,
+                                             start + (uint64_t)i, scratch[0]);
+                /* the file it was for, then the generator's words ("family: kind query
+                 * N: why") */
+                st = ccd_error_set(err, q != CCD_OK ? q : chunk->status[i], out->path, 0, 0,
+                                   "%s", q != CCD_OK ? why.message : "query failed");
+            }
             if (st == CCD_OK)
-                st = ccd_writer_put(w, err, &chunk->q[i], chunk->label[i]);
-            positives += chunk->label[i] == 1;
+                st = ccd_writer_put(out->w, err, &chunk->q[i], chunk->label[i]);
+            out->positives += chunk->label[i] == 1;
         }
     }
-    if (w) {
-        if (st == CCD_OK)
-            st = ccd_writer_close(w, err);
-        else
-            ccd_writer_abort(w);
-    }
-    if (st == CCD_OK && cfg->on_file)
-        cfg->on_file(cfg->ctx, name, kind, path, cfg->count, positives);
-    free(dirpath);
-    free(path);
     return st;
 }
 
+/*
+ * All or nothing: every file is written to its temporary, and only when all are
+ * complete are they renamed into place (then listed through cfg->on_file); on a
+ * failure every temporary goes, and so does every directory the run created.  (A
+ * scale that overflowed in the last family left the first ones written.)
+ */
 ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_config *cfg)
 {
     int nthreads = cfg->threads;
@@ -126,14 +205,21 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
 #endif
     if (nthreads < 1)
         nthreads = 1;
+    size_t nfiles = 0;
+    for (size_t f = 0; f < cfg->family_count; f++)
+        for (int kind = CCD_VF; kind <= CCD_EE; kind++)
+            nfiles += (cfg->kinds & (kind == CCD_VF ? CCD_GEN_VF : CCD_GEN_EE)) != 0;
     ccd_gen_chunk *chunk = malloc(sizeof *chunk);
     ccd_gen_scratch **scratch = calloc((size_t)nthreads, sizeof *scratch);
-    if (!chunk || !scratch) {
+    gen_file *files = calloc(nfiles ? nfiles : 1, sizeof *files);
+    if (!chunk || !scratch || !files) {
         free(chunk);
         free(scratch);
+        free(files);
         return ccd_error_oom(err, outdir);
     }
-    ccd_status st = check_files(err, outdir, cfg);
+    made_dirs made = {0};
+    ccd_status st = check_files(err, &made, outdir, cfg);
     for (int i = 0; i < CCD_GEN_CHUNK; i++)
         for (int row = 0; row < CCD_QUERY_ROWS; row++)
             for (int k = 0; k < 3; k++)
@@ -141,11 +227,33 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
     for (int t = 0; t < nthreads && st == CCD_OK; t++)
         if (!(scratch[t] = ccd_gen_scratch_new()))
             st = ccd_error_oom(err, outdir);
-    for (size_t f = 0; f < cfg->family_count && st == CCD_OK; f++)
-        for (int kind = CCD_VF; kind <= CCD_EE && st == CCD_OK; kind++)
+    size_t n = 0;
+    for (size_t f = 0; f < cfg->family_count; f++)
+        for (int kind = CCD_VF; kind <= CCD_EE; kind++)
             if (cfg->kinds & (kind == CCD_VF ? CCD_GEN_VF : CCD_GEN_EE))
-                st = write_file(err, outdir, cfg, cfg->families[f], (ccd_kind)kind, chunk,
-                                scratch, nthreads);
+                files[n].family = cfg->families[f], files[n++].kind = (ccd_kind)kind;
+    CCD_ASSERT(n == nfiles);
+    for (size_t i = 0; i < nfiles && st == CCD_OK; i++)
+        st = write_file(&files[i], err, &made, outdir, cfg, chunk, scratch, nthreads);
+    for (size_t i = 0; i < nfiles; i++)
+        if (files[i].w) {
+            ccd_status c = st == CCD_OK ? ccd_writer_close(files[i].w, err) : CCD_OK;
+            if (st != CCD_OK)
+                ccd_writer_abort(files[i].w);
+            st = st == CCD_OK ? c : st;
+            files[i].w = NULL;
+        }
+    if (st == CCD_OK) {
+        made_dirs_keep(&made);
+        for (size_t i = 0; i < nfiles && cfg->on_file; i++)
+            cfg->on_file(cfg->ctx, ccd_gen_family_name(files[i].family), files[i].kind,
+                         files[i].path, cfg->count, files[i].positives);
+    } else {
+        made_dirs_remove(&made);
+    }
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i].path);
+    free(files);
     for (int t = 0; t < nthreads; t++)
         ccd_gen_scratch_free(scratch[t]);
     for (int i = 0; i < CCD_GEN_CHUNK; i++)

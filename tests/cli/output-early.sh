@@ -52,6 +52,19 @@ expect_stderr "^ccdbench: --figure: an empty directory name"
 [ -z "$(ls -A "$TMP/cwd")" ] || fail "an empty path left files: $(ls -A "$TMP/cwd")"
 cd "$TMP" || exit 1
 
+# gen: all or nothing.  A coordinate of the second family overflows at this scale:
+# nothing is written, no directory it made is left, no table row is printed, and
+# the message names the file (it left g/random/* and an empty g/scaled/).
+expect_status 2 "$CCDBENCH" gen --family random,scaled --count 3 --seed 1 --scale 1e305 \
+  --output "$TMP/g0"
+expect_stderr "^$TMP/g0/scaled/vertex-face/data.csv: scaled: vertex-face query 2: a coordinate exceeds"
+[ -e "$TMP/g0" ] && fail "gen left $(find "$TMP/g0")"
+[ -s "$TMP/out" ] && fail "gen printed rows of files it did not write: $(cat "$TMP/out")"
+mkdir "$TMP/g1" && : >"$TMP/g1/mine"
+expect_status 2 "$CCDBENCH" gen --family random,scaled --count 3 --seed 1 --scale 1e305 \
+  --output "$TMP/g1"
+[ "$(ls -A "$TMP/g1")" = mine ] || fail "gen: an existing directory not as it was: $(ls -A "$TMP/g1")"
+
 # gen: the second family's file cannot be written (a directory is in its way),
 # so the first family's file is not written either.
 mkdir -p "$TMP/g/near-miss/vertex-face/data.csv"
