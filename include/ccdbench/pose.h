@@ -18,8 +18,8 @@ typedef struct ccd_pose {
 
 /* The identity pose translated by pos (pos may be NULL). */
 CCD_API void ccd_pose_translation(ccd_pose *pose, const double pos[3]);
-/* The pose of the unit quaternion (w, x, y, z), normalised here (it must not be 0),
- * and translation pos (may be NULL). */
+/* The pose of the unit quaternion (w, x, y, z), normalised here at any scale of
+ * finite components (it must not be 0), and translation pos (may be NULL). */
 CCD_API void ccd_pose_from_quaternion(ccd_pose *pose, const double q[4], const double pos[3]);
 /* From v = (pos, rotation vector ω): rot = exp([ω]×). */
 CCD_API void ccd_pose_from_vector(ccd_pose *pose, const double v[6]);

@@ -18,8 +18,12 @@ void ccd_pose_translation(ccd_pose *pose, const double pos[3])
 
 void ccd_pose_from_quaternion(ccd_pose *pose, const double q[4], const double pos[3])
 {
-    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
+    /* scaled by the largest component first, so that the squares neither underflow
+     * (a component of 1e-320 gave a norm of 0, then inf and NaN) nor overflow */
+    const double m = fmax(fmax(fabs(q[0]), fabs(q[1])), fmax(fabs(q[2]), fabs(q[3])));
+    const double s[4] = {q[0] / m, q[1] / m, q[2] / m, q[3] / m};
+    const double n = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2] + s[3] * s[3]);
+    const double w = s[0] / n, x = s[1] / n, y = s[2] / n, z = s[3] / n;
     double (*r)[3] = pose->rot;
     r[0][0] = 1 - 2 * (y * y + z * z), r[0][1] = 2 * (x * y - w * z), r[0][2] = 2 * (x * z + w * y);
     r[1][0] = 2 * (x * y + w * z), r[1][1] = 1 - 2 * (x * x + z * z), r[1][2] = 2 * (y * z - w * x);

@@ -70,6 +70,17 @@ expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.25,2 "$TMP/tet.
 awk -F, 'NR == FNR && $1 == "P" { p = $2 } NR != FNR && $1 == "P" { q = $2 }
          END { r = q / (1e-6 * p); exit !(r > 1 - 1e-12 && r < 1 + 1e-12) }' \
   "$TMP/eval1.csv" "$TMP/out" || fail "eval --mu: P is not scaled"
+# A quaternion is normalised whatever its scale: components of 1e-320 (their squares
+# underflowed: φ = inf, P = NaN) or 1e300 give the pose of (1, 0, 0, 1).
+expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.5 box:0.5,0.5,0.5 \
+  --pose-b 1,0,0,1,3,0,0 --format csv
+cp "$TMP/out" "$TMP/q1.csv"
+for q in 1e-320,0,0,1e-320 1e300,0,0,1e300; do
+  expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.5 box:0.5,0.5,0.5 \
+    --pose-b $q,3,0,0 --format csv
+  cmp -s "$TMP/out" "$TMP/q1.csv" || fail "quaternion $q: not the pose of 1,0,0,1: $(head -3 "$TMP/out")"
+done
+
 # The OBJ reader: a UTF-8 byte order mark is skipped (it hid the first `v`, so that
 # every index shifted), a subnormal coordinate is a number, a number glued to other
 # text is an error at its column (it was read as the number).
