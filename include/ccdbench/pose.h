@@ -16,6 +16,12 @@ typedef struct ccd_pose {
     double pos[3];
 } ccd_pose;
 
+/* The largest |position| component the contact routines take (the potential, the
+ * polyhedra): their arithmetic squares and multiplies lengths up to fourth powers,
+ * and 1e75^4 = 1e300 stays a finite double.  The command line refuses poses beyond
+ * it; callers of the C API keep to it (a pair 1e301 apart got P = 12). */
+#define CCD_POSE_MAX_POSITION 1e75
+
 /* The identity pose translated by pos (pos may be NULL). */
 CCD_API void ccd_pose_translation(ccd_pose *pose, const double pos[3]);
 /* The pose of the unit quaternion (w, x, y, z), normalised here at any scale of

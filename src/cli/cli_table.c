@@ -112,6 +112,12 @@ int ccd_cli_parse_pose(ccd_pose *pose, const char *command, const char *option, 
             return ccd_cli_usage_error("%s: %s: at character %zu: '%.*s' (number %zu of "
                                        "W,X,Y,Z,PX,PY,PZ) is not finite", command, option,
                                        (size_t)(s - text) + 1, (int)(end - s), s, k + 1);
+        if (k >= 4 && !(fabs(x[k]) <= CCD_POSE_MAX_POSITION))
+            return ccd_cli_usage_error("%s: %s: at character %zu: '%.*s' (number %zu of "
+                                       "W,X,Y,Z,PX,PY,PZ) is beyond %g in magnitude (the range "
+                                       "of the contact routines' arithmetic)",
+                                       command, option, (size_t)(s - text) + 1, (int)(end - s),
+                                       s, k + 1, CCD_POSE_MAX_POSITION);
         k++;
         s = end;
         if (*s != ',')

@@ -120,6 +120,14 @@ ccd_status ccd_bsh_build(ccd_bsh **out, ccd_error *err, const ccd_mesh *m)
 {
     if (m->ntriangles == 0)
         return ccd_error_set(err, CCD_ERR_INPUT, "mesh", 0, 0, "no triangle");
+    /* the range of the potential's arithmetic (CCD_POSE_MAX_POSITION: up to fourth
+     * powers of lengths); a box of half extent 1e300 gave P = NaN */
+    for (size_t i = 0; i < 3 * m->nvertices; i++)
+        if (!(fabs(m->vertices[i]) <= CCD_POSE_MAX_POSITION))
+            return ccd_error_set(err, CCD_ERR_INPUT, "mesh", 0, 0,
+                                 "vertex %zu has a coordinate %g beyond %g in magnitude (the "
+                                 "range of the potential's arithmetic)",
+                                 i / 3 + 1, m->vertices[i], CCD_POSE_MAX_POSITION);
     builder b = {0};
     b.h = calloc(1, sizeof *b.h);
     if (b.h)

@@ -71,7 +71,9 @@ expect_stderr "box: point 1 has a coordinate -1e\+308 beyond 1e\+75 in magnitude
 expect_status 2 "$CCDBENCH" $PAIR box:1e-200,1,1 box:1,1,1
 expect_stderr "box: an edge is 2e-200 long, shorter than 1e-75"
 expect_status 2 "$CCDBENCH" $PAIR box:1,1,1 box:1,1,1 --pose-a 1,0,0,0,1e80,0,0
-expect_stderr "the pair's scale \(radius \+ \|position\|\) 1e\+80 is beyond 1e\+75"
+expect_stderr "pose-a: at character 9: '1e80' \(number 5 of W,X,Y,Z,PX,PY,PZ\) is beyond 1e\+75"
+expect_status 2 "$CCDBENCH" $PAIR box:1e75,1,1 box:1,1,1 --pose-a 1,0,0,0,1e75,0,0
+expect_stderr "the pair's scale \(radius \+ \|position\|\) 2e\+75 is beyond 1e\+75"
 printf 'OFF\n4 4 0\n0 0 0\n1e160 0 0\n0 1e160 0\n0 0 1e160\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n' >"$TMP/huge.off"
 expect_status 2 "$CCDBENCH" $PAIR "$TMP/huge.off" box:1,1,1
 expect_stderr "huge.off: point 2 has a coordinate 1e\+160 beyond 1e\+75"

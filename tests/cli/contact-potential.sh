@@ -70,6 +70,13 @@ expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.25,2 "$TMP/tet.
 awk -F, 'NR == FNR && $1 == "P" { p = $2 } NR != FNR && $1 == "P" { q = $2 }
          END { r = q / (1e-6 * p); exit !(r > 1 - 1e-12 && r < 1 + 1e-12) }' \
   "$TMP/eval1.csv" "$TMP/out" || fail "eval --mu: P is not scaled"
+# The range of the potential's arithmetic: a mesh coordinate or a position beyond
+# 1e75 is refused (a box of half extent 1e300 gave P = NaN, boxes 1e301 apart P = 12)
+expect_status 2 "$CCDBENCH" contact potential eval box:1e300,1,1 box:1,1,1
+expect_stderr "mesh: vertex 1 has a coordinate 1e\+300 beyond 1e\+75"
+expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 box:1,1,1 --pose-b 1,0,0,0,1e301,0,0
+expect_stderr "pose-b: at character 9: '1e301' \(number 5 of W,X,Y,Z,PX,PY,PZ\) is beyond 1e\+75"
+
 # A quaternion is normalised whatever its scale: components of 1e-320 (their squares
 # underflowed: φ = inf, P = NaN) or 1e300 give the pose of (1, 0, 0, 1).
 expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.5 box:0.5,0.5,0.5 \
