@@ -92,6 +92,19 @@ END_TEST
 /* The α error of the check is relative wherever it is defined, α* ≥ 1e-3 (below, it
  * was an absolute error × 1e3 in the same column); below, undefined (NaN: the pair
  * is left out of the α columns, its absolute error is in the φ columns). */
+/* ccd_shape_check refuses a number beyond CCD_SHAPE_MAX_SCALE, and the boundary is in */
+START_TEST(test_shape_range)
+{
+    ccd_shape a = box(1, 1, CCD_SHAPE_MAX_SCALE, 0, 0, 0);
+    ck_assert_int_eq(ccd_shape_check(&a), CCD_SCALING_OK);
+    a.half_extents[2] = 2 * CCD_SHAPE_MAX_SCALE;
+    ck_assert_int_eq(ccd_shape_check(&a), CCD_SCALING_BAD_SHAPE);
+    ck_assert(!ccd_shape_in_range(&a));
+    ccd_shape b = sphere(1, -3 * CCD_SHAPE_MAX_SCALE, 0, 0);
+    ck_assert_int_eq(ccd_shape_check(&b), CCD_SCALING_BAD_SHAPE);
+}
+END_TEST
+
 START_TEST(test_alpha_error_is_relative)
 {
     const double alphas[3] = {2.5, 0.01, 1e-3};
@@ -1043,6 +1056,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_spheres_closed_form);
     tcase_add_test(tc, test_alpha_error_is_relative);
+    tcase_add_test(tc, test_shape_range);
     tcase_add_test(tc, test_axis_aligned_boxes);
     tcase_add_test(tc, test_halfspace_every_primitive);
     tcase_add_test(tc, test_polytopes_exact_lp);

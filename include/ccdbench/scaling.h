@@ -30,6 +30,12 @@ extern "C" {
 
 /* Most faces of a (padded) polytope. */
 #define CCD_SHAPE_MAX_FACES 16
+/* The largest |number| of a shape (position, sizes, face offsets): the solver's
+ * arithmetic squares lengths and forms products of up to four of them, which stay
+ * finite below 1e75 (1e75^4 = 1e300).  Beyond it ccd_shape_check says
+ * CCD_SCALING_BAD_SHAPE (a box 1e308 long was solved to "normal undefined" with
+ * no alpha, its reference 1.5). */
+#define CCD_SHAPE_MAX_SCALE 1e75
 /* Most constraint rows of one solve: two padded polytopes and α ≥ 0. */
 #define CCD_SCALING_MAX_ROWS (2 * (CCD_SHAPE_MAX_FACES + 4) + 1)
 
@@ -154,6 +160,9 @@ CCD_API double ccd_shape_support(const ccd_shape *s, const double d[3]);
 
 /* CCD_SCALING_OK when s is a valid shape with interior, otherwise why not. */
 CCD_API ccd_scaling_status ccd_shape_check(const ccd_shape *s);
+/* 1 when every number of s (position, sizes, face offsets) is at most
+ * CCD_SHAPE_MAX_SCALE in magnitude; ccd_shape_check includes this test. */
+CCD_API int ccd_shape_in_range(const ccd_shape *s);
 
 /* Static name of a status, or of a kind ("polytope", "padded-polytope", "box",
  * "sphere", "ellipsoid", "capsule", "cylinder", "cone", "halfspace"). */

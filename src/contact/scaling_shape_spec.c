@@ -101,6 +101,11 @@ ccd_status ccd_shape_parse(ccd_shape *s, ccd_error *err, const char *name, const
         if (set_key(s, key, val) != 0)
             return ccd_error_set(err, CCD_ERR_INPUT, name, 0, 0, "%s: bad value '%s'", key, val);
     }
+    if (!ccd_shape_in_range(s))
+        return ccd_error_set(err, CCD_ERR_INPUT, name, 0, 0,
+                             "%s: a number beyond %g in magnitude (the range of the solver's "
+                             "arithmetic)",
+                             text, CCD_SHAPE_MAX_SCALE);
     ccd_scaling_status st = ccd_shape_check(s);
     if (st != CCD_SCALING_OK)
         return ccd_error_set(err, CCD_ERR_INPUT, name, 0, 0, "%s: %s", text,

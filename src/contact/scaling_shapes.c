@@ -46,11 +46,24 @@ static int finite_n(const double *v, size_t n)
     return 1;
 }
 
+/* Every number of s within CCD_SHAPE_MAX_SCALE in magnitude (the rotation is
+ * checked apart: a rotation's entries are at most 1). */
+int ccd_shape_in_range(const ccd_shape *s)
+{
+    double m = fmax(fabs(s->position[0]), fmax(fabs(s->position[1]), fabs(s->position[2])));
+    for (int k = 0; k < 3; k++)
+        m = fmax(m, fabs(s->half_extents[k]));
+    m = fmax(m, fmax(fabs(s->radius), fmax(fabs(s->length), fabs(s->height))));
+    for (size_t i = 0; i < s->faces && i < CCD_SHAPE_MAX_FACES; i++)
+        m = fmax(m, fabs(s->offsets[i]));
+    return m <= CCD_SHAPE_MAX_SCALE;
+}
+
 ccd_scaling_status ccd_shape_check(const ccd_shape *s)
 {
     if (!s || (unsigned)s->kind >= CCD_SHAPE_KINDS)
         return CCD_SCALING_BAD_SHAPE;
-    if (!finite_n(s->position, 3) || !finite_n(&s->rotation[0][0], 9))
+    if (!finite_n(s->position, 3) || !finite_n(&s->rotation[0][0], 9) || !ccd_shape_in_range(s))
         return CCD_SCALING_BAD_SHAPE;
     /* R must be a rotation (to 1e-9): the conic rows use Rᵀ as its inverse. */
     for (int i = 0; i < 3; i++)

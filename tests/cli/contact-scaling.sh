@@ -111,6 +111,12 @@ for sub in check pair bench; do
   expect_status 2 "$CCDBENCH" contact scaling $sub --format xml
   expect_stderr "contact scaling: --format: 'xml' is not"
 done
+# A number beyond the solver's range (1e75) is bad input naming the shape (a box
+# 1e308 long was "normal-undefined" with no alpha while its reference said 1.5)
+expect_status 2 "$CCDBENCH" contact scaling pair box,h=1:1:1e308 box,h=1:1:1,x=3:0:0
+expect_stderr "A: box,h=1:1:1e308: a number beyond 1e\+75 in magnitude"
+expect_status 2 "$CCDBENCH" contact scaling pair sphere,r=1 sphere,r=1,x=1e80:0:0
+expect_stderr "B: sphere,r=1,x=1e80:0:0: a number beyond 1e\+75"
 expect_status 0 "$CCDBENCH" contact scaling --help
 awk 'length > 80 { exit 1 }' "$TMP/out" || fail "scaling --help: a line over 80 columns"
 finish
