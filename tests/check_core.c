@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/assert.h"
+#include "core/text_line.h"
 #include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/error.h"
@@ -185,6 +186,40 @@ START_TEST(test_atomic_file)
 }
 END_TEST
 
+/* ccd_text_line_read: lines as fgets gives them, and what fgets cannot tell apart:
+ * a NUL byte (with its column) and a line longer than the buffer. */
+START_TEST(test_text_line)
+{
+    static const char data[] = "ab\n\ncd\nx\0y\n";
+    FILE *f = fmemopen((void *)data, sizeof data - 1, "r");
+    ck_assert_ptr_nonnull(f);
+    char buf[8];
+    size_t column = 0;
+    ck_assert_int_eq(ccd_text_line_read(buf, sizeof buf, &column, f), CCD_TEXT_LINE);
+    ck_assert_str_eq(buf, "ab\n");
+    ck_assert_int_eq(ccd_text_line_read(buf, sizeof buf, &column, f), CCD_TEXT_LINE);
+    ck_assert_str_eq(buf, "\n");
+    ck_assert_int_eq(ccd_text_line_read(buf, sizeof buf, &column, f), CCD_TEXT_LINE);
+    ck_assert_str_eq(buf, "cd\n");
+    ck_assert_int_eq(ccd_text_line_read(buf, sizeof buf, &column, f), CCD_TEXT_NUL);
+    ck_assert_uint_eq(column, 2);
+    fclose(f);
+    /* 6 characters and the newline fill 8 bytes; 7 do not; a last line without '\n' */
+    static const char fit[] = "123456\n1234567\n";
+    f = fmemopen((void *)fit, sizeof fit - 1, "r");
+    ck_assert_int_eq(ccd_text_line_read(buf, sizeof buf, &column, f), CCD_TEXT_LINE);
+    ck_assert_str_eq(buf, "123456\n");
+    ck_assert_int_eq(ccd_text_line_read(buf, sizeof buf, &column, f), CCD_TEXT_TOO_LONG);
+    fclose(f);
+    static const char last[] = "end";
+    f = fmemopen((void *)last, sizeof last - 1, "r");
+    ck_assert_int_eq(ccd_text_line_read(buf, sizeof buf, &column, f), CCD_TEXT_LINE);
+    ck_assert_str_eq(buf, "end");
+    ck_assert_int_eq(ccd_text_line_read(buf, sizeof buf, &column, f), CCD_TEXT_END);
+    fclose(f);
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -202,6 +237,7 @@ static Suite *core_suite(void)
     tcase_add_test(misc, test_out_of_memory_message);
     tcase_add_test(misc, test_json_emitter);
     tcase_add_test(misc, test_atomic_file);
+    tcase_add_test(misc, test_text_line);
     suite_add_tcase(s, misc);
     return s;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "contact/polyhedron_internal.h"
+#include "core/text_line.h"
 
 typedef struct reader {
     const char *path;
@@ -20,11 +21,25 @@ typedef struct reader {
     double (*v)[3];
     unsigned long *vline;
     size_t nv, cap;
+    int line_failed; /* a line could not be read: err says why */
 } reader;
 
 static ccd_status bad(reader *r, unsigned long line, unsigned long col, const char *what)
 {
     return ccd_error_set(r->err, CCD_ERR_INPUT, r->path, line, col, "%s", what);
+}
+
+/* Why line `line` could not be read (tl is not CCD_TEXT_LINE or CCD_TEXT_END). */
+static ccd_status line_problem(reader *r, unsigned long line, ccd_text_line tl, size_t column,
+                               size_t size)
+{
+    r->line_failed = 1;
+    if (tl == CCD_TEXT_NUL) /* a file of NUL bytes was read as blank lines, forever */
+        return bad(r, line, (unsigned long)column, "a NUL byte (not a text file)");
+    if (tl == CCD_TEXT_TOO_LONG)
+        return bad(r, line, (unsigned long)size - 1, "line too long");
+    return ccd_error_set(r->err, CCD_ERR_INPUT, r->path, 0, 0, "cannot read: %s",
+                         strerror(errno));
 }
 
 static int push_vertex(reader *r, const double x[3], unsigned long line)
@@ -88,10 +103,10 @@ static ccd_status read_obj(reader *r, FILE *f)
 {
     char buf[4096];
     unsigned long line = 0;
-    while (fgets(buf, sizeof buf, f)) {
+    size_t column;
+    ccd_text_line tl;
+    while ((tl = ccd_text_line_read(buf, sizeof buf, &column, f)) == CCD_TEXT_LINE) {
         line++;
-        if (!strchr(buf, '\n') && !feof(f))
-            return bad(r, line, sizeof buf - 1, "line too long");
         const char *s = skip(buf);
         if (s[0] == 'v' && (s[1] == ' ' || s[1] == '\t')) {
             s = skip(s + 1);
@@ -124,13 +139,16 @@ static ccd_status read_obj(reader *r, FILE *f)
         }
         /* other statements (vn, vt, o, g, s, usemtl, comments) do not shape the body */
     }
-    return CCD_OK;
+    return tl == CCD_TEXT_END ? CCD_OK : line_problem(r, line + 1, tl, column, sizeof buf);
 }
 
-/* Next non-empty, non-comment line of an OFF file. */
-static const char *off_line(char *buf, size_t size, FILE *f, unsigned long *line)
+/* Next non-empty, non-comment line of an OFF file; NULL at the end, or when a line
+ * cannot be read (then r->line_failed is set and err says why). */
+static const char *off_line(reader *r, char *buf, size_t size, FILE *f, unsigned long *line)
 {
-    while (fgets(buf, (int)size, f)) {
+    size_t column;
+    ccd_text_line tl;
+    while ((tl = ccd_text_line_read(buf, size, &column, f)) == CCD_TEXT_LINE) {
         ++*line;
         char *h = strchr(buf, '#');
         if (h)
@@ -139,6 +157,8 @@ static const char *off_line(char *buf, size_t size, FILE *f, unsigned long *line
         if (*s && *s != '\n')
             return s;
     }
+    if (tl != CCD_TEXT_END)
+        line_problem(r, *line + 1, tl, column, size);
     return NULL;
 }
 
@@ -146,12 +166,16 @@ static ccd_status read_off(reader *r, FILE *f)
 {
     char buf[4096];
     unsigned long line = 0;
-    const char *s = off_line(buf, sizeof buf, f, &line);
+    const char *s = off_line(r, buf, sizeof buf, f, &line);
+    if (r->line_failed)
+        return CCD_ERR_INPUT;
     if (!s || strncmp(s, "OFF", 3) != 0)
         return bad(r, line ? line : 1, 1, "expected the OFF header");
     s = skip(s + 3);
     if (*s == '\n' || !*s)
-        s = off_line(buf, sizeof buf, f, &line);
+        s = off_line(r, buf, sizeof buf, f, &line);
+    if (r->line_failed)
+        return CCD_ERR_INPUT;
     long nv, nf, ne;
     const char *at = s;
     if (!s || integer(&nv, &s) || nv < 0 || (s = skip(s), integer(&nf, &s)) || nf < 0)
@@ -161,9 +185,10 @@ static ccd_status read_off(reader *r, FILE *f)
     if (*s && *s != '\n' && integer(&ne, &s))
         return bad(r, line, (unsigned long)(s - buf) + 1, "expected the edge count");
     for (long i = 0; i < nv; i++) {
-        s = off_line(buf, sizeof buf, f, &line);
+        s = off_line(r, buf, sizeof buf, f, &line);
         if (!s)
-            return bad(r, line + 1, 1, "file ends before all vertices were read");
+            return r->line_failed ? CCD_ERR_INPUT
+                                  : bad(r, line + 1, 1, "file ends before all vertices were read");
         double x[3];
         for (int k = 0; k < 3; k++) {
             if (number(&x[k], &s))
@@ -175,9 +200,10 @@ static ccd_status read_off(reader *r, FILE *f)
             return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
     }
     for (long i = 0; i < nf; i++) {
-        s = off_line(buf, sizeof buf, f, &line);
+        s = off_line(r, buf, sizeof buf, f, &line);
         if (!s)
-            return bad(r, line + 1, 1, "file ends before all faces were read");
+            return r->line_failed ? CCD_ERR_INPUT
+                                  : bad(r, line + 1, 1, "file ends before all faces were read");
         long k;
         at = s;
         if (integer(&k, &s) || k < 3)

@@ -7,6 +7,7 @@
 #include "ccdbench/potential.h"
 #include "contact/mesh_source.h"
 #include "contact/potential_mesh_ply.h"
+#include "core/text_line.h"
 #include "core/grow.h"
 
 #include <ctype.h>
@@ -256,12 +257,11 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
     ccd_status st = CCD_OK;
     int off = -1; /* unknown until the first meaningful line */
     long nv = 0, nf = 0, header_done = 0;
-    while (st == CCD_OK && fgets(text, sizeof text, f)) {
+    size_t column;
+    ccd_text_line tl = CCD_TEXT_LINE;
+    while (st == CCD_OK &&
+           (tl = ccd_text_line_read(text, sizeof text, &column, f)) == CCD_TEXT_LINE) {
         r.line++;
-        if (!strchr(text, '\n') && !feof(f)) {
-            st = bad(&r, NULL, text, "line longer than 4095 characters");
-            break;
-        }
         /* a UTF-8 byte order mark, as the query reader skips it (it hid the first
          * line's `v`, shifting every index) */
         const int bom = r.line == 1 && !strncmp(text, "\xEF\xBB\xBF", 3);
@@ -330,7 +330,13 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
             st = bad(&r, s, text, "data after the last face");
         }
     }
-    if (st == CCD_OK && ferror(f))
+    if (st == CCD_OK && tl == CCD_TEXT_NUL) /* /dev/zero was blank lines, forever */
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, r.line + 1, column,
+                           "a NUL byte (not a text file)");
+    else if (st == CCD_OK && tl == CCD_TEXT_TOO_LONG)
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, r.line + 1, 0,
+                           "line longer than %zu characters", sizeof text - 2);
+    else if (st == CCD_OK && (tl == CCD_TEXT_ERROR || ferror(f)))
         st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "read error");
     fclose(f);
     if (st == CCD_OK && off == 1 && (!header_done || (long)r.m.nvertices < nv || nf > 0))

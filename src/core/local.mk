@@ -27,6 +27,8 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/query.c \
 	src/core/query_line.h \
 	src/core/tar_gz.c \
+	src/core/text_line.c \
+	src/core/text_line.h \
 	src/core/tar_gz.h \
 	src/core/xml_text.h
 libccdbench_la_LIBADD += src/core/libccdcore.la

@@ -78,6 +78,16 @@ printf 'OFF\n4 4 0\n0 0 0\n1e160 0 0\n0 1e160 0\n0 0 1e160\n3 0 2 1\n3 0 1 3\n3 
 expect_status 2 "$CCDBENCH" $PAIR "$TMP/huge.off" box:1,1,1
 expect_stderr "huge.off: point 2 has a coordinate 1e\+160 beyond 1e\+75"
 expect_status 0 "$CCDBENCH" $PAIR box:1e-70,1,1 box:1e70,1,1
+# NUL bytes: /dev/zero was read as blank lines forever; a NUL inside a line is
+# named at its column (it was "line longer than 4095 characters")
+expect_status 2 timeout 60 "$CCDBENCH" $PAIR /dev/zero box:1,1,1
+expect_stderr "^/dev/zero:1:1: a NUL byte \(not a text file\)"
+printf 'v 0 0 0\nv 1 0\000 0\n' >"$TMP/nul.obj"
+expect_status 2 "$CCDBENCH" $PAIR "$TMP/nul.obj" box:1,1,1
+expect_stderr "nul.obj:2:6: a NUL byte"
+printf 'OFF\n4 4 0\n0 0 0\n\000\n' >"$TMP/nul.off"
+expect_status 2 "$CCDBENCH" $PAIR "$TMP/nul.off" box:1,1,1
+expect_stderr "nul.off:4:1: a NUL byte"
 expect_status 2 "$CCDBENCH" $PAIR sphere:100 box:1,1,1
 expect_stderr '50, 98 or 182'
 expect_status 2 "$CCDBENCH" $PAIR box:1,1,1 box:1,1,1 --pose-a 1,0,0

@@ -77,6 +77,10 @@ expect_stderr "mesh: vertex 1 has a coordinate 1e\+300 beyond 1e\+75"
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 box:1,1,1 --pose-b 1,0,0,0,1e301,0,0
 expect_stderr "pose-b: at character 9: '1e301' \(number 5 of W,X,Y,Z,PX,PY,PZ\) is beyond 1e\+75"
 
+# NUL bytes in a mesh file (the potential's reader): an error at their place
+expect_status 2 timeout 60 "$CCDBENCH" contact potential eval /dev/zero box:1,1,1
+expect_stderr "^/dev/zero:1:1: a NUL byte \(not a text file\)"
+
 # A quaternion is normalised whatever its scale: components of 1e-320 (their squares
 # underflowed: φ = inf, P = NaN) or 1e300 give the pose of (1, 0, 0, 1).
 expect_status 0 "$CCDBENCH" contact potential eval box:0.5,0.5,0.5 box:0.5,0.5,0.5 \
