@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -55,7 +56,9 @@ int ccd_cli_parse_double(double *out, const char *option, const char *text)
     char *end;
     errno = 0;
     double x = strtod(text, &end);
-    if (end == text || *end != '\0' || errno == ERANGE || !isfinite(x)) {
+    /* ERANGE on underflow too: a subnormal (1e-320) is a number, the nearest double;
+     * only an overflow (inf) is not finite */
+    if (end == text || *end != '\0' || !isfinite(x) || (errno == ERANGE && fabs(x) > DBL_MIN)) {
         ccd_cli_usage_error("%s: '%s' is not a finite number", option, text);
         return -1;
     }

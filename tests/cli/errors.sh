@@ -43,6 +43,10 @@ expect_stderr '^ccdbench: '
 expect_status 2 "$CCDBENCH" run --plugin "$TMP/none.so" "$DEFAULT_DATA"
 expect_stderr "^$TMP/none.so: cannot load plugin"
 # `bench --help` is help, not an error; a bare `bench` is a usage error.
+# A subnormal number is a number (it was "not a finite number"); an overflow is not.
+expect_status 0 "$CCDBENCH" run --methods fprf --t-max 1e-320 "$DEFAULT_DATA/crossing"
+expect_status 2 "$CCDBENCH" run --methods fprf --t-max 1e400 "$DEFAULT_DATA/crossing"
+expect_stderr "^ccdbench: --t-max: '1e400' is not a finite number"
 expect_status 0 "$CCDBENCH" bench --help
 grep -q '^Usage: ccdbench bench io' "$TMP/out" || fail "bench --help: no usage"
 expect_status 2 "$CCDBENCH" bench
