@@ -475,13 +475,14 @@ ccd_status ccd_json_read_file(ccd_json **out, ccd_error *err, const char *path)
             buf = bigger;
         }
     }
-    int read_error = ferror(f);
+    int read_error = ferror(f) ? errno : 0;
     fclose(f);
     if (!buf)
         return ccd_error_oom(err, path);
-    if (read_error) {
+    if (read_error) { /* e.g. a directory: "Is a directory" (it said "cannot read" alone) */
         free(buf);
-        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot read");
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot read: %s",
+                             strerror(read_error));
     }
     if (memchr(buf, '\0', len)) {
         free(buf);

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int ccd_cli_usage_error(const char *fmt, ...)
 {
@@ -30,7 +31,10 @@ int ccd_cli_out_of_memory(void)
 
 int ccd_cli_fail(const ccd_error *err)
 {
-    fprintf(stderr, "%s\n", err->message);
+    /* an error located in an option ("--sweep: at character 7: ...") is the
+     * program's, as usage errors are; one in a file keeps its bare path:line:column */
+    fprintf(stderr, "%s%s\n", strncmp(err->message, "--", 2) == 0 ? "ccdbench: " : "",
+            err->message);
     return err->status == CCD_ERR_INPUT ? CCD_EXIT_USAGE : CCD_EXIT_FAILURE;
 }
 

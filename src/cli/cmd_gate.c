@@ -249,10 +249,21 @@ int ccd_cmd_gate(int argc, char **argv)
         status = ccd_cli_out_of_memory();
         goto done;
     }
+    /* each name checked on its own, so that the message names its option and its
+     * place in it (it said "--method or --reference: at character 6") */
+    for (int which = 0; which < (o.reference ? 2 : 1); which++) {
+        ccd_method_list one = {0};
+        if (ccd_method_list_select(&one, &err, &available.available,
+                                   which ? o.reference : o.method) != CCD_OK) {
+            const char *what = strstr(err.message, ": ");
+            status = ccd_cli_usage_error("%s: %s", which ? "--reference" : "--method",
+                                         what ? what + 2 : err.message);
+            goto done;
+        }
+        ccd_method_list_free(&one);
+    }
     if (ccd_method_list_select(&chosen, &err, &available.available, names) != CCD_OK) {
-        const char *what = strstr(err.message, ": ");
-        status = ccd_cli_usage_error("%s: %s", o.reference ? "--method or --reference" : "--method",
-                                     what ? what + 2 : err.message);
+        status = ccd_cli_fail(&err);
         goto done;
     }
     if (ccd_cli_discover(&ds, &err, argv + optind, argc - optind) != CCD_OK) {

@@ -19,6 +19,8 @@ struct ccd_plugin {
 ccd_status ccd_plugin_load(ccd_plugin **out, ccd_error *err, const char *path)
 {
     *out = NULL;
+    if (!path[0]) /* "./" would be tried: "./: cannot read file data: Is a directory" */
+        return ccd_error_set(err, CCD_ERR_INPUT, "''", 0, 0, "cannot load plugin: an empty path");
     /* dlopen searches the library path for a bare name; a name given on the
      * command line means a file, so make it a path. */
     char *file = malloc(strlen(path) + 3);

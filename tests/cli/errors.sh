@@ -47,6 +47,19 @@ expect_stderr "^$TMP/none.so: cannot load plugin"
 expect_status 0 "$CCDBENCH" run --methods fprf --t-max 1e-320 "$DEFAULT_DATA/crossing"
 expect_status 2 "$CCDBENCH" run --methods fprf --t-max 1e400 "$DEFAULT_DATA/crossing"
 expect_stderr "^ccdbench: --t-max: '1e400' is not a finite number"
+# Messages that name what is wrong: an option's error carries the program's prefix,
+# gate names the option of the unknown method and its place in it, an empty plugin
+# path says so, a directory given as a result file says why it cannot be read.
+expect_status 2 "$CCDBENCH" run --sweep bogus=1,2 "$DEFAULT_DATA/crossing"
+expect_stderr "^ccdbench: --sweep: at character 1: "
+expect_status 2 "$CCDBENCH" gate --method fprf --reference nosuch "$DEFAULT_DATA/crossing"
+expect_stderr "^ccdbench: --reference: at character 1: unknown method 'nosuch'"
+expect_status 2 "$CCDBENCH" run --plugin "" "$DEFAULT_DATA/crossing"
+expect_stderr "^'': cannot load plugin: an empty path"
+expect_status 2 "$CCDBENCH" merge "$TMP/m.json" "$TMP"
+expect_stderr "^$TMP: cannot read: Is a directory"
+expect_status 2 "$CCDBENCH" gate --method fprf --baseline "$TMP" "$DEFAULT_DATA/crossing"
+expect_stderr "^$TMP: cannot read: Is a directory"
 expect_status 0 "$CCDBENCH" bench --help
 grep -q '^Usage: ccdbench bench io' "$TMP/out" || fail "bench --help: no usage"
 expect_status 2 "$CCDBENCH" bench

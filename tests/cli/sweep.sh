@@ -26,10 +26,10 @@ grep -q '^Sweep over delta' "$TMP/out" || fail "report of a sweep"
 
 for spec in delta=0:1:3 delta=1e-8:1:0 delta=1e-8:1:1 delta=1e-8:1 nope=1 delta= delta=1,,2 max-checks=1.5 ms=-1; do
   expect_status 2 "$CCDBENCH" run --sweep "$spec" "$DEFAULT_DATA"
-  expect_stderr "^--sweep: at character [0-9]+: "
+  expect_stderr "^ccdbench: --sweep: at character [0-9]+: "
 done
 expect_status 2 "$CCDBENCH" run --sweep delta=1e-8:1:1 "$DEFAULT_DATA"
-expect_stderr '^--sweep: at character 14: N = 1 gives LO only, not HI'
+expect_stderr '^ccdbench: --sweep: at character 14: N = 1 gives LO only, not HI'
 expect_status 2 "$CCDBENCH" run --preset paper-table1 --sweep delta=1,2 "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" run --preset nope "$DEFAULT_DATA"
 expect_status 2 "$CCDBENCH" run --per-query "$DEFAULT_DATA"
