@@ -235,6 +235,7 @@ void ccd_cli_caps_string(char *out, size_t size, unsigned caps);
  * one line above it says what runs (`what`, set by the caller; may be NULL) and
  * about how long it all takes. */
 typedef struct ccd_cli_progress {
+    const char *base; /* the label as given (static): a run of a series adds "2/5" */
     char label[64];
     const char *what;
     size_t run, runs; /* this run of a series, of runs */

@@ -101,7 +101,8 @@ void ccd_cli_print_opt_in_note(FILE *out)
         if (w > 0 && (size_t)w < sizeof note - used)
             used += (size_t)w;
         if (last_of_group) {
-            w = snprintf(note + used, sizeof note - used, " (%s)%s", m[i].why, i + 1 < n ? ";" : "");
+            w = snprintf(note + used, sizeof note - used, " (%s)%s", m[i].why,
+                         i + 1 < n ? ";" : "");
             if (w > 0 && (size_t)w < sizeof note - used)
                 used += (size_t)w;
         }

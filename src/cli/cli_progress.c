@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "core/clock.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ static double estimate_above_seconds(void)
 
 void ccd_cli_progress_init(ccd_cli_progress *p, const char *label)
 {
+    p->base = label;
     snprintf(p->label, sizeof p->label, "%s", label);
     p->what = NULL;
     p->run = 0, p->runs = 1;
@@ -47,12 +49,7 @@ void ccd_cli_progress_run(ccd_cli_progress *p, size_t run, size_t runs)
 {
     const int estimated = p->estimated;
     const char *what = p->what;
-    char label[sizeof p->label];
-    snprintf(label, sizeof label, "%s", p->label);
-    char *slash = strchr(label, ' ');
-    if (slash) /* "run 2/5" → "run" */
-        *slash = '\0';
-    ccd_cli_progress_init(p, label);
+    ccd_cli_progress_init(p, p->base);
     p->what = what;
     p->estimated = estimated; /* one estimate for the whole series */
     p->run = run, p->runs = runs;
@@ -62,17 +59,17 @@ void ccd_cli_progress_run(ccd_cli_progress *p, size_t run, size_t runs)
     }
 }
 
-/* "42 s", "3 min 5 s", "2 h 10 min" */
+/* "42 s", "3 min 5 s", "2 h 10 min" (whole seconds, then whole minutes) */
 static void format_duration(char *out, size_t size, double seconds)
 {
-    if (seconds < 60)
-        snprintf(out, size, "%.0f s", seconds);
-    else if (seconds < 3600)
-        snprintf(out, size, "%.0f min %.0f s", (double)(long)(seconds / 60),
-                 seconds - 60 * (double)(long)(seconds / 60));
+    const double s = seconds < 1e9 ? floor(seconds + 0.5) : 1e9;
+    const long whole = (long)s;
+    if (whole < 60)
+        snprintf(out, size, "%ld s", whole);
+    else if (whole < 3600)
+        snprintf(out, size, "%ld min %ld s", whole / 60, whole % 60);
     else
-        snprintf(out, size, "%.0f h %.0f min", (double)(long)(seconds / 3600),
-                 (seconds - 3600 * (double)(long)(seconds / 3600)) / 60);
+        snprintf(out, size, "%ld h %ld min", whole / 3600, (whole % 3600) / 60);
 }
 
 void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total)

@@ -609,8 +609,9 @@ static void describe_work(char *out, size_t size, const ccd_method_list *methods
     const int exact = sz.exact && o->shard_count <= 1;
     const uint64_t queries = o->shard_count > 1 ? sz.queries / o->shard_count : sz.queries;
     if (used < size)
-        snprintf(out + used, size - used, ") on %s%llu queries in %zu file%s", exact ? "" : "about ",
-                 (unsigned long long)queries, ds->count, ds->count == 1 ? "" : "s");
+        snprintf(out + used, size - used, ") on %s%llu queries in %zu file%s",
+                 exact ? "" : "about ", (unsigned long long)queries, ds->count,
+                 ds->count == 1 ? "" : "s");
 }
 
 static void bar_end(void *ctx, size_t run)
