@@ -96,12 +96,42 @@ START_TEST(test_replay_refuses_bad_parts)
 }
 END_TEST
 
+/* A part's progress reaches the caller's callback with the caller's context (it was
+ * handed the part's FILE *, which the truth command read as its progress bar). */
+static int progress_calls, progress_wrong_ctx;
+static int caller_ctx;
+
+static void count_progress(void *ctx, uint64_t done, uint64_t total)
+{
+    (void)done, (void)total;
+    progress_calls++;
+    progress_wrong_ctx += ctx != &caller_ctx;
+}
+
+START_TEST(test_part_progress_context)
+{
+    ccd_dataset ds;
+    ccd_error err;
+    load(&ds);
+    ccd_exact_label_config cfg = {.threads = 1, .shard_index = 0, .shard_count = 2,
+                                  .progress = count_progress, .ctx = &caller_ctx};
+    char *part;
+    size_t length;
+    ck_assert_int_eq(ccd_exact_label_run_part(&part, &length, &err, &ds, &cfg), CCD_OK);
+    ck_assert_int_gt(progress_calls, 0);
+    ck_assert_int_eq(progress_wrong_ctx, 0);
+    free(part);
+    ccd_dataset_free(&ds);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("exact_label_parts");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_parts_replay_as_one_run);
     tcase_add_test(tc, test_replay_refuses_bad_parts);
+    tcase_add_test(tc, test_part_progress_context);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -32,7 +32,9 @@ ccd_status ccd_exact_label_run_part(char **part, size_t *length, ccd_error *err,
     ccd_exact_label_config mine = *cfg;
     mine.on_query = write_line;
     mine.ctx = out;
-    /* progress still goes to the caller, with its own context */
+    /* progress still goes to the caller, with its own context (it was handed `out`,
+     * a FILE *, as the caller's context: the truth bar read garbage from it) */
+    mine.progress_ctx = cfg->progress_ctx ? cfg->progress_ctx : cfg->ctx;
     ccd_status st = ccd_exact_label_run(err, ds, &mine);
     if (fclose(out) != 0 && st == CCD_OK)
         st = ccd_error_oom(err, "ccdbench");

@@ -122,7 +122,7 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 {
     const ccd_exact_label_config *cfg = ((const label_run *)ctx)->cfg;
     if (cfg->progress)
-        cfg->progress(cfg->ctx, done, total);
+        cfg->progress(cfg->progress_ctx ? cfg->progress_ctx : cfg->ctx, done, total);
 }
 
 ccd_status ccd_exact_label_run(ccd_error *err, const ccd_dataset *ds, const ccd_exact_label_config *cfg)

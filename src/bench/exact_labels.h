@@ -29,7 +29,8 @@ typedef struct ccd_exact_label_config {
     ccd_status (*on_query)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                            const ccd_exact_label *label);
     void (*progress)(void *ctx, uint64_t done, uint64_t total);
-    void *ctx;
+    void *ctx;          /* of on_query, and of progress unless progress_ctx is set */
+    void *progress_ctx; /* of progress; NULL: ctx */
 } ccd_exact_label_config;
 
 ccd_status ccd_exact_label_run(ccd_error *err, const ccd_dataset *ds, const ccd_exact_label_config *cfg);
