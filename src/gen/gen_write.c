@@ -55,44 +55,34 @@ static void made_dirs_keep(made_dirs *m)
     m->count = 0;
 }
 
-/* mkdir -p of path, noting in m each of path, its parent and its grandparent (the
- * output directory, the family's, the kind's) that did not exist before. */
+/* mkdir -p of path, noting in m each directory on the way to it (every prefix
+ * ending before a '/', and path itself) that did not exist before. */
 static ccd_status make_dirs_noted(made_dirs *m, ccd_error *err, const char *path)
 {
-    char *levels[3] = {NULL, NULL, NULL};
-    ccd_status st = CCD_OK;
-    for (int up = 2; up >= 0 && st == CCD_OK; up--) {
-        if (!(levels[up] = strdup(path))) {
-            st = ccd_error_oom(err, path);
-            break;
-        }
-        for (int k = 0; k < up; k++) {
-            char *slash = strrchr(levels[up], '/');
-            if (slash && slash != levels[up])
-                *slash = '\0';
-        }
-    }
-    struct stat sb;
-    for (int up = 2; up >= 0 && st == CCD_OK; up--) {
-        if (stat(levels[up], &sb) == 0)
+    const size_t len = strlen(path);
+    for (size_t end = 1; end <= len; end++) {
+        if (end < len && path[end] != '/')
             continue;
-        int seen = 0;
-        for (size_t i = 0; i < m->count; i++)
-            seen |= strcmp(m->path[i], levels[up]) == 0;
-        if (seen)
+        char *prefix = strndup(path, end);
+        if (!prefix)
+            return ccd_error_oom(err, path);
+        struct stat sb;
+        int seen = stat(prefix, &sb) == 0;
+        for (size_t i = 0; i < m->count && !seen; i++)
+            seen = strcmp(m->path[i], prefix) == 0;
+        if (seen) {
+            free(prefix);
             continue;
+        }
         char **grown = realloc(m->path, (m->count + 1) * sizeof *grown);
         if (!grown) {
-            st = ccd_error_oom(err, path);
-            break;
+            free(prefix);
+            return ccd_error_oom(err, path);
         }
         m->path = grown;
-        m->path[m->count++] = levels[up];
-        levels[up] = NULL;
+        m->path[m->count++] = prefix;
     }
-    for (int up = 0; up < 3; up++)
-        free(levels[up]);
-    return st == CCD_OK ? ccd_make_dirs(err, path) : st;
+    return ccd_make_dirs(err, path);
 }
 
 /* The directory of the file of family and kind under dir (created, noted in m) and

@@ -59,6 +59,9 @@ expect_status 2 "$CCDBENCH" gen --family random,scaled --count 3 --seed 1 --scal
   --output "$TMP/g0"
 expect_stderr "^$TMP/g0/scaled/vertex-face/data.csv: scaled: vertex-face query 2: a coordinate exceeds"
 [ -e "$TMP/g0" ] && fail "gen left $(find "$TMP/g0")"
+expect_status 2 "$CCDBENCH" gen --family random,scaled --count 3 --seed 1 --scale 1e305 \
+  --output "$TMP/g2/deeper/out"
+[ -e "$TMP/g2" ] && fail "gen left the parents it made: $(find "$TMP/g2")"
 [ -s "$TMP/out" ] && fail "gen printed rows of files it did not write: $(cat "$TMP/out")"
 mkdir "$TMP/g1" && : >"$TMP/g1/mine"
 expect_status 2 "$CCDBENCH" gen --family random,scaled --count 3 --seed 1 --scale 1e305 \
