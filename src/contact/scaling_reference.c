@@ -39,13 +39,19 @@ const char *ccd_scaling_ref_name(ccd_scaling_ref_kind kind)
     }
 }
 
+/* e = |alpha − α*| at 256 bits (alpha converted exactly: 256 bits hold a double). */
+static void alpha_difference(mpfr_t e, const ccd_scaling_ref *r, double alpha)
+{
+    mpfr_init2(e, PREC);
+    mpfr_set_d(e, alpha, MPFR_RNDN);
+    mpfr_sub(e, e, r->alpha, MPFR_RNDN);
+    mpfr_abs(e, e, MPFR_RNDN);
+}
+
 double ccd_scaling_ref_alpha_abs_error(const ccd_scaling_ref *r, double alpha)
 {
     mpfr_t e;
-    mpfr_init2(e, PREC);
-    mpfr_set_d(e, alpha, MPFR_RNDN); /* exact: 256 bits hold a double */
-    mpfr_sub(e, e, r->alpha, MPFR_RNDN);
-    mpfr_abs(e, e, MPFR_RNDN);
+    alpha_difference(e, r, alpha);
     double d = mpfr_get_d(e, MPFR_RNDU);
     mpfr_clear(e);
     return d;
@@ -53,16 +59,12 @@ double ccd_scaling_ref_alpha_abs_error(const ccd_scaling_ref *r, double alpha)
 
 double ccd_scaling_ref_alpha_error(const ccd_scaling_ref *r, double alpha)
 {
+    if (mpfr_cmp_d(r->alpha, CCD_SCALING_REL_ALPHA_MIN) < 0)
+        return NAN;
     mpfr_t e;
-    mpfr_init2(e, PREC);
-    mpfr_set_d(e, alpha, MPFR_RNDN); /* exact: 256 bits hold a double */
-    mpfr_sub(e, e, r->alpha, MPFR_RNDN);
-    mpfr_abs(e, e, MPFR_RNDN);
-    double d = NAN;
-    if (mpfr_cmp_d(r->alpha, CCD_SCALING_REL_ALPHA_MIN) >= 0) {
-        mpfr_div(e, e, r->alpha, MPFR_RNDN);
-        d = mpfr_get_d(e, MPFR_RNDU);
-    }
+    alpha_difference(e, r, alpha);
+    mpfr_div(e, e, r->alpha, MPFR_RNDN);
+    double d = mpfr_get_d(e, MPFR_RNDU);
     mpfr_clear(e);
     return d;
 }

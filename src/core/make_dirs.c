@@ -10,8 +10,42 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+void ccd_made_dirs_keep(ccd_made_dirs *made)
+{
+    for (size_t i = 0; i < made->count; i++)
+        free(made->path[i]);
+    free(made->path);
+    made->path = NULL;
+    made->count = 0;
+}
+
+void ccd_made_dirs_remove(ccd_made_dirs *made)
+{
+    for (size_t i = made->count; i-- > 0;)
+        rmdir(made->path[i]); /* fails, as it should, where something was written */
+    ccd_made_dirs_keep(made);
+}
+
+static int note(ccd_made_dirs *made, const char *dir)
+{
+    char **grown = realloc(made->path, (made->count + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    made->path = grown;
+    if (!(made->path[made->count] = strdup(dir)))
+        return -1;
+    made->count++;
+    return 0;
+}
 
 ccd_status ccd_make_dirs(ccd_error *err, const char *path)
+{
+    return ccd_make_dirs_noted(NULL, err, path);
+}
+
+ccd_status ccd_make_dirs_noted(ccd_made_dirs *made, ccd_error *err, const char *path)
 {
     char *p = strdup(path);
     if (!p)
@@ -23,9 +57,14 @@ ccd_status ccd_make_dirs(ccd_error *err, const char *path)
         char saved = *s;
         *s = '\0';
         struct stat sb;
-        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+        const int created = mkdir(p, 0777) == 0;
+        if (!created && errno != EEXIST) {
             st = ccd_error_set(err, CCD_ERR_INPUT, p, 0, 0, "cannot create directory: %s",
                                strerror(errno));
+            break;
+        }
+        if (created && made && note(made, p) != 0) {
+            st = ccd_error_oom(err, path);
             break;
         }
         if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)) {

@@ -13,8 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -28,66 +26,9 @@ typedef struct ccd_gen_chunk {
     ccd_status status[CCD_GEN_CHUNK];
 } ccd_gen_chunk;
 
-/* The directories a gen run created, removed again when it fails (deepest first;
- * rmdir removes only what is empty, so nothing of the user's goes). */
-typedef struct made_dirs {
-    char **path;
-    size_t count;
-} made_dirs;
-
-static void made_dirs_remove(made_dirs *m)
-{
-    for (size_t i = m->count; i-- > 0;) {
-        rmdir(m->path[i]);
-        free(m->path[i]);
-    }
-    free(m->path);
-    m->path = NULL;
-    m->count = 0;
-}
-
-static void made_dirs_keep(made_dirs *m)
-{
-    for (size_t i = 0; i < m->count; i++)
-        free(m->path[i]);
-    free(m->path);
-    m->path = NULL;
-    m->count = 0;
-}
-
-/* mkdir -p of path, noting in m each directory on the way to it (every prefix
- * ending before a '/', and path itself) that did not exist before. */
-static ccd_status make_dirs_noted(made_dirs *m, ccd_error *err, const char *path)
-{
-    const size_t len = strlen(path);
-    for (size_t end = 1; end <= len; end++) {
-        if (end < len && path[end] != '/')
-            continue;
-        char *prefix = strndup(path, end);
-        if (!prefix)
-            return ccd_error_oom(err, path);
-        struct stat sb;
-        int seen = stat(prefix, &sb) == 0;
-        for (size_t i = 0; i < m->count && !seen; i++)
-            seen = strcmp(m->path[i], prefix) == 0;
-        if (seen) {
-            free(prefix);
-            continue;
-        }
-        char **grown = realloc(m->path, (m->count + 1) * sizeof *grown);
-        if (!grown) {
-            free(prefix);
-            return ccd_error_oom(err, path);
-        }
-        m->path = grown;
-        m->path[m->count++] = prefix;
-    }
-    return ccd_make_dirs(err, path);
-}
-
 /* The directory of the file of family and kind under dir (created, noted in m) and
  * the file's path, both malloc'd. */
-static ccd_status file_path(char **dirpath, char **path, ccd_error *err, made_dirs *m,
+static ccd_status file_path(char **dirpath, char **path, ccd_error *err, ccd_made_dirs *m,
                             const char *dir, const ccd_gen_config *cfg, size_t family,
                             ccd_kind kind)
 {
@@ -104,7 +45,7 @@ static ccd_status file_path(char **dirpath, char **path, ccd_error *err, made_di
     }
     snprintf(*dirpath, len, "%s/%s/%s", dir, name, sub);
     snprintf(*path, len, "%s/data.csv%s", *dirpath, cfg->gzip ? ".gz" : "");
-    return make_dirs_noted(m, err, *dirpath);
+    return ccd_make_dirs_noted(m, err, *dirpath);
 }
 
 /* One output file: its writer, left open (uncommitted) until every file is done. */
@@ -117,7 +58,7 @@ typedef struct gen_file {
 } gen_file;
 
 /* Before any work: every file can be written. */
-static ccd_status check_files(ccd_error *err, made_dirs *m, const char *dir,
+static ccd_status check_files(ccd_error *err, ccd_made_dirs *m, const char *dir,
                               const ccd_gen_config *cfg)
 {
     ccd_status st = CCD_OK;
@@ -136,7 +77,7 @@ static ccd_status check_files(ccd_error *err, made_dirs *m, const char *dir,
 }
 
 /* The queries of one file into its writer (opened here; closed by the caller). */
-static ccd_status write_file(gen_file *out, ccd_error *err, made_dirs *m, const char *dir,
+static ccd_status write_file(gen_file *out, ccd_error *err, ccd_made_dirs *m, const char *dir,
                              const ccd_gen_config *cfg, ccd_gen_chunk *chunk,
                              ccd_gen_scratch **scratch, int nthreads)
 {
@@ -208,7 +149,7 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
         free(files);
         return ccd_error_oom(err, outdir);
     }
-    made_dirs made = {0};
+    ccd_made_dirs made = {0};
     ccd_status st = check_files(err, &made, outdir, cfg);
     for (int i = 0; i < CCD_GEN_CHUNK; i++)
         for (int row = 0; row < CCD_QUERY_ROWS; row++)
@@ -234,12 +175,12 @@ ccd_status ccd_gen_write(ccd_error *err, const char *outdir, const ccd_gen_confi
             files[i].w = NULL;
         }
     if (st == CCD_OK) {
-        made_dirs_keep(&made);
+        ccd_made_dirs_keep(&made);
         for (size_t i = 0; i < nfiles && cfg->on_file; i++)
             cfg->on_file(cfg->ctx, ccd_gen_family_name(files[i].family), files[i].kind,
                          files[i].path, cfg->count, files[i].positives);
     } else {
-        made_dirs_remove(&made);
+        ccd_made_dirs_remove(&made);
     }
     for (size_t i = 0; i < nfiles; i++)
         free(files[i].path);
