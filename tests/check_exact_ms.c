@@ -24,6 +24,7 @@
 #include "exact/separation_sat.h"
 #include "exact_test_util.h"
 #include "test_support.h"
+#include "test_tier.h"
 
 /* ------------------------------------------------------------------ static checks */
 
@@ -267,6 +268,15 @@ END_TEST
 
 typedef int (*query_fn)(void *data, const ccd_query *q);
 
+/* A count the full tier exceeds on the whole shared data, scaled to the tier's
+ * subsample (test_tier.h). */
+static long tier_count(long full)
+{
+    return test_full_tier() ? full : full / TEST_FAST_FACTOR;
+}
+
+/* Every query of the tier's subsample of the shared data (test_tier.h), in file
+ * order. */
 static void for_each_shared_query(const char *root, query_fn fn, void *data)
 {
     ccd_dataset ds;
@@ -285,7 +295,8 @@ static void for_each_shared_query(const char *root, query_fn fn, void *data)
             if (b.count == 0)
                 break;
             for (size_t k = 0; k < b.count; k++)
-                fn(data, &b.queries[k]);
+                if (test_sample_keep(f->csv_path, b.queries[k].index, 1))
+                    fn(data, &b.queries[k]);
         }
         ccd_reader_close(r);
     }
@@ -337,7 +348,7 @@ START_TEST(test_zero_separation_is_plain)
     st.n = st.mismatches = 0;
     ccd_poly_scratch_init(&st.s);
     for_each_shared_query(root, check_zero_separation, &st);
-    ck_assert_int_gt(st.n, 20000);
+    ck_assert_int_gt(st.n, tier_count(20000));
     ck_assert_int_eq(st.mismatches, 0);
     ccd_poly_scratch_clear(&st.s);
     ccd_algebraic_free(st.plain);
@@ -414,7 +425,7 @@ START_TEST(test_monotone_and_norms)
     for_each_shared_query(root, check_monotone, &st);
     fprintf(stderr, "exact-ms: %ld queries, %ld become collisions as d grows\n", st.tested,
             st.grew);
-    ck_assert_int_gt(st.tested, 1000);
+    ck_assert_int_gt(st.tested, tier_count(1000));
     ck_assert_int_gt(st.grew, 0);
     ck_assert_int_eq(st.failures, 0);
     ccd_poly_scratch_clear(&st.s);
@@ -986,8 +997,8 @@ START_TEST(test_fast_matches_reference_shared)
         for_each_shared_query(root, check_twin_shared, &st);
         fprintf(stderr, "fast L∞ path, shared data, d = %s: %ld queries, %ld collisions\n",
                 st.d, st.compared, st.collisions);
-        ck_assert_int_gt(st.compared, 1000);
-        ck_assert_int_gt(st.collisions, 100);
+        ck_assert_int_gt(st.compared, tier_count(1000));
+        ck_assert_int_gt(st.collisions, tier_count(100));
         ck_assert_int_eq(st.mismatches, 0);
         twin_clear(&st);
     }
