@@ -92,14 +92,16 @@ echo "$all_sources" | xargs -P "${JOBS:-2}" -I{} sh -c '
   "$3" $4 -fsanitize=fuzzer-no-link -I"$1/include" -I"$5/include/ccdbench" -I"$5/include" -I"$5/src" -c "$5/$2" -o "$obj"
 ' sh "$work" {} "$cc" "$flags" "$top" || { echo "fuzz: compiling the sources failed" >&2; exit 1; }
 
-status=0
-for t in $targets; do
+# run_target T: link T's fuzzer, run it for SECONDS on a copy of its corpus and
+# write its one-line verdict to $work/T.verdict (exit status: 0 passed).
+run_target() {
+  t=$1
   name=$(echo "$t" | tr - _)
   objs=$(for s in $(sources_of "$t"); do echo "$work/obj/$(echo "$s" | tr / _).o"; done)
   if ! "$cc" $flags -fsanitize=fuzzer -I"$work/include" -I"$top/include/ccdbench" -I"$top/include" -I"$top/src" -I"$here" \
       "$here/fuzz_$name.c" $objs -lmpfr -lgmp -lz -lm -o "$work/fuzz_$name" \
       >"$work/$t.build.log" 2>&1; then
-    echo "fuzz $t: FAILED (build: see $work/$t.build.log)"; status=1; continue
+    echo "fuzz $t: FAILED (build: see $work/$t.build.log)" >"$work/$t.verdict"; return 1
   fi
   rm -rf "$work/corpus-$t" && mkdir -p "$work/corpus-$t" "$work/crash-$t"
   cp "$here/$(corpus_of "$t")"/* "$work/corpus-$t/"
@@ -108,12 +110,30 @@ for t in $targets; do
         -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$work/crash-$t/" "$@" "$work/corpus-$t") >"$work/$t.log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$t.log")
-    echo "fuzz $t: passed, ${runs:-?} runs in $seconds s"
+    echo "fuzz $t: passed, ${runs:-?} runs in $seconds s" >"$work/$t.verdict"
   else
-    echo "fuzz $t: FAILED (log $work/$t.log, input in $work/crash-$t/)"
-    grep -m 3 -E 'ERROR|runtime error|deadly signal|SUMMARY' "$work/$t.log" | sed 's/^/  /'
-    status=1
+    { echo "fuzz $t: FAILED (log $work/$t.log, input in $work/crash-$t/)"
+      grep -m 3 -E 'ERROR|runtime error|deadly signal|SUMMARY' "$work/$t.log" | sed 's/^/  /'
+    } >"$work/$t.verdict"
+    return 1
   fi
+}
+
+# JOBS targets at a time (each fuzzer is one process), verdicts in target order.
+status=0
+running=0
+for t in $targets; do
+  rm -f "$work/$t.verdict" # none from an earlier run in this directory
+  run_target "$t" "$@" &
+  running=$((running + 1))
+  if [ $running -ge "${JOBS:-2}" ]; then
+    wait; running=0
+  fi
+done
+wait
+for t in $targets; do
+  cat "$work/$t.verdict" 2>/dev/null || echo "fuzz $t: FAILED (no verdict)"
+  grep -q '^fuzz [a-z-]*: passed' "$work/$t.verdict" || status=1
 done
 if [ $status -eq 0 ] && [ -n "${temporary:-}" ]; then rm -rf "$work"; fi
 exit $status
