@@ -37,3 +37,17 @@ include tests/mpi.mk
 check-full:
 	$(MAKE) $(AM_MAKEFLAGS) check CCD_TEST_TIER=full
 .PHONY: check-full
+
+# The longest tests start first (measured in both tiers and under ASan;
+# docs/testing.md): under `make -j` a long test started last runs alone at the
+# end.  The others keep the order of the modules above.
+TESTS_LONGEST_FIRST = tests/check_potential.log tests/check_baselines.log \
+	tests/check_scaling.log tests/check_exact_ms.log tests/cli/contact-scaling.sh.log \
+	tests/cli/peek.sh.log tests/cli/default-run-bare.sh.log tests/cli/checkpoint.sh.log \
+	tests/check_tight_inclusion_data.log tests/cli/contact-potential.sh.log \
+	tests/check_ti_directions.log tests/check_exact.log tests/cli/doc-examples.sh.log \
+	tests/cli/contact-polyhedra.sh.log tests/check_tight_inclusion.log \
+	tests/check_polyhedra_ref.log tests/cli/gate.sh.log tests/cli/table-width.sh.log \
+	tests/cli/mpi.sh.log
+TEST_LOGS = $(filter $(am__test_logs2:.test.log=.log),$(TESTS_LONGEST_FIRST)) \
+	$(filter-out $(TESTS_LONGEST_FIRST),$(am__test_logs2:.test.log=.log))
