@@ -101,9 +101,9 @@ END_TEST
 static int progress_calls, progress_wrong_ctx;
 static int caller_ctx;
 
-static void count_progress(void *ctx, uint64_t done, uint64_t total)
+static void count_progress(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total)
 {
-    (void)done, (void)total;
+    (void)at, (void)done, (void)total;
     progress_calls++;
     progress_wrong_ctx += ctx != &caller_ctx;
 }

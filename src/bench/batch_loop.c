@@ -156,7 +156,7 @@ static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds,
             break;
         if (s->loop->progress) {
             uint64_t in_file = ccd_reader_source_bytes(r); /* compressed on .gz */
-            s->loop->progress(s->loop->ctx, done_before + (in_file < size ? in_file : size), total);
+            s->loop->progress(s->loop->ctx, f, done_before + (in_file < size ? in_file : size), total);
         }
     }
     ccd_reader_close(r);
@@ -197,7 +197,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
         done_bytes += file_size(ds->files[i].csv_path);
     }
     if (st == CCD_OK && loop->progress)
-        loop->progress(loop->ctx, end == ds->count ? total : done_bytes, total);
+        loop->progress(loop->ctx, NULL, end == ds->count ? total : done_bytes, total);
 done:
     if (have_batch)
         ccd_batch_free(&b);

@@ -11,6 +11,11 @@
 #define CCD_BENCH_BATCH_LOOP_H
 #include "ccdbench.h"
 
+/* Progress of a pass over a dataset: `done` of `total` input bytes (compressed
+ * bytes of a .gz file), called after each batch with the file `at` whose queries it
+ * held, and once at the end with at = NULL. */
+typedef void ccd_progress_fn(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total);
+
 typedef struct ccd_batch_loop {
     int threads;       /* OpenMP threads; 0: the OpenMP default            */
     size_t batch_size; /* queries per batch; 0: 4096                       */
@@ -47,8 +52,7 @@ typedef struct ccd_batch_loop {
     /* Files to run: ds->files[file_begin .. file_end); file_end 0: every file.
      * The others are not read (progress counts them all, done or to come). */
     size_t file_begin, file_end;
-    /* Called after each batch with input bytes done / total (optional). */
-    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    ccd_progress_fn *progress; /* optional */
 } ccd_batch_loop;
 
 ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const ccd_dataset *ds);

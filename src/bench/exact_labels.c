@@ -118,11 +118,11 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
     return st;
 }
 
-static void progress(void *ctx, uint64_t done, uint64_t total)
+static void progress(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total)
 {
     const ccd_exact_label_config *cfg = ((const label_run *)ctx)->cfg;
     if (cfg->progress)
-        cfg->progress(cfg->progress_ctx ? cfg->progress_ctx : cfg->ctx, done, total);
+        cfg->progress(cfg->progress_ctx ? cfg->progress_ctx : cfg->ctx, at, done, total);
 }
 
 ccd_status ccd_exact_label_run(ccd_error *err, const ccd_dataset *ds, const ccd_exact_label_config *cfg)

@@ -6,6 +6,7 @@
  */
 #ifndef CCD_BENCH_EXACT_LABELS_H
 #define CCD_BENCH_EXACT_LABELS_H
+#include "bench/batch_loop.h"
 #include "ccdbench.h"
 
 typedef struct ccd_exact_label {
@@ -28,7 +29,7 @@ typedef struct ccd_exact_label_config {
     unsigned shard_index, shard_count;
     ccd_status (*on_query)(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                            const ccd_exact_label *label);
-    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    ccd_progress_fn *progress; /* optional (bench/batch_loop.h) */
     void *ctx;          /* of on_query, and of progress unless progress_ctx is set */
     void *progress_ctx; /* of progress; NULL: ctx */
 } ccd_exact_label_config;

@@ -22,15 +22,16 @@
 typedef struct series_io {
     ccd_result_writer *writer;
     const ccd_dataset *ds;
-    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    ccd_progress_fn *progress;
     void *ctx;
 } series_io;
 
-static void series_progress(void *ctx, uint64_t done, uint64_t total)
+static void series_progress(void *ctx, const ccd_dataset_file *at, uint64_t done,
+                            uint64_t total)
 {
     series_io *io = ctx;
     if (io->progress)
-        io->progress(io->ctx, done, total);
+        io->progress(io->ctx, at, done, total);
 }
 
 static void series_query(void *ctx, const ccd_dataset_file *file, const ccd_query *q,

@@ -400,11 +400,11 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
     return CCD_OK;
 }
 
-static void progress(void *ctx, uint64_t done, uint64_t total)
+static void progress(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total)
 {
     const run_ctx *c = ctx;
     if (c->cfg->progress)
-        c->cfg->progress(c->cfg->ctx, done, total);
+        c->cfg->progress(c->cfg->ctx, at, done, total);
 }
 
 static int same_group(const ccd_run_group *g, const ccd_dataset_file *f)

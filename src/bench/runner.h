@@ -7,6 +7,7 @@
  */
 #ifndef CCD_BENCH_RUNNER_H
 #define CCD_BENCH_RUNNER_H
+#include "bench/batch_loop.h"
 #include "bench/method_detail.h"
 #include "bench/method_failure.h"
 #include "bench/method_stats.h"
@@ -69,7 +70,7 @@ typedef struct ccd_run_config {
      * the thread count). */
     void (*on_query)(void *ctx, const ccd_dataset_file *file, const ccd_query *q, int label,
                      const ccd_query_truth *truth, const ccd_query_outcome *outcomes);
-    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    ccd_progress_fn *progress; /* optional (bench/batch_loop.h) */
     void *ctx;
 } ccd_run_config;
 

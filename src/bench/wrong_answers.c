@@ -77,10 +77,10 @@ static void on_query(void *ctx, const ccd_dataset_file *file, const ccd_query *q
     }
 }
 
-static void on_progress(void *ctx, uint64_t done, uint64_t total)
+static void on_progress(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total)
 {
     const collect *c = ctx;
-    c->cfg->progress(c->cfg->ctx, done, total);
+    c->cfg->progress(c->cfg->ctx, at, done, total);
 }
 
 /* One method: its false negatives first, each kind in the order found. */

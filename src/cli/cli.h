@@ -7,6 +7,7 @@
 
 #include "ccdbench.h"
 #include "ccdbench/pose.h"
+#include "bench/batch_loop.h"
 #include "methods/method_list.h"
 #include "methods/plugin.h"
 #include "report/report.h"
@@ -230,7 +231,9 @@ void ccd_cli_caps_string(char *out, size_t size, unsigned caps);
 
 /* A progress bar on stderr, drawn only when stderr is a terminal (whatever stdout
  * is) and the work has taken more than half a second: the label (with "2/5" for
- * the runs of a series), the share done, the time spent and the time left.  Two
+ * the runs of a series), the share done, the time spent and the time left, and
+ * over a dataset the set, family and kind at hand; clipped to the terminal's
+ * width.  Two
  * seconds into work expected to take more than ten (CCD_ESTIMATE_ABOVE seconds),
  * one line above it says what runs (`what`, set by the caller; may be NULL) and
  * about how long it all takes. */
@@ -238,6 +241,7 @@ typedef struct ccd_cli_progress {
     const char *base; /* the label as given (static): a run of a series adds "2/5" */
     char label[64];
     const char *what;
+    char at[96]; /* over a dataset: "set/family VF", the file at hand */
     size_t run, runs; /* this run of a series, of runs */
     int enabled, drawn, estimated;
     uint64_t start_ns, last_ns;
@@ -247,6 +251,10 @@ void ccd_cli_progress_init(ccd_cli_progress *p, const char *label);
 /* Starts run `run` (from 0) of `runs` with the clock, label and `what` kept. */
 void ccd_cli_progress_run(ccd_cli_progress *p, size_t run, size_t runs);
 void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total);
+/* The bar as the progress of a pass over a dataset (bench/batch_loop.h): also
+ * names the file at hand. */
+void ccd_cli_progress_dataset(void *progress, const ccd_dataset_file *at, uint64_t done,
+                              uint64_t total);
 void ccd_cli_progress_finish(ccd_cli_progress *p);
 
 #endif

@@ -11,9 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
-enum { BAR_WIDTH = 30 };
+enum { BAR_WIDTH = 30, MIN_BAR = 10 };
 static const uint64_t SHOW_AFTER_NS = 500000000u; /* runs shorter than this stay quiet */
 static const uint64_t REDRAW_NS = 100000000u;
 /* The estimate: printed when the whole is expected to take more than `above`
@@ -32,6 +33,7 @@ void ccd_cli_progress_init(ccd_cli_progress *p, const char *label)
     p->base = label;
     snprintf(p->label, sizeof p->label, "%s", label);
     p->what = NULL;
+    p->at[0] = '\0';
     p->run = 0, p->runs = 1;
     p->estimated = 0;
     p->estimate_above_ns = estimate_above_seconds() * 1e9;
@@ -72,6 +74,32 @@ static void format_duration(char *out, size_t size, double seconds)
         snprintf(out, size, "%ld h %ld min", whole / 3600, (whole % 3600) / 60);
 }
 
+/* The terminal's width in columns (0: unknown). */
+static size_t terminal_columns(void)
+{
+    struct winsize ws;
+    return ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 ? ws.ws_col : 0;
+}
+
+/* Columns of a UTF-8 string (one per character: family names may be UTF-8). */
+static size_t text_columns(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* Cut line to `columns` characters. */
+static void clip_columns(char *line, size_t columns)
+{
+    size_t seen = 0, i = 0;
+    for (; line[i]; i++)
+        if (((unsigned char)line[i] & 0xC0) != 0x80 && ++seen > columns)
+            break;
+    line[i] = '\0';
+}
+
 void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total)
 {
     ccd_cli_progress *p = progress;
@@ -99,10 +127,6 @@ void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total)
         }
     }
     p->drawn = 1;
-    int filled = (int)(f * BAR_WIDTH);
-    fprintf(stderr, "\r%s [", p->label);
-    for (int i = 0; i < BAR_WIDTH; i++)
-        fputc(i < filled ? '#' : ' ', stderr);
     char spent[32], left[48] = "";
     format_duration(spent, sizeof spent, elapsed_ns * 1e-9);
     if (left_ns >= 0 && elapsed_ns >= p->estimate_after_ns) {
@@ -110,8 +134,39 @@ void ccd_cli_progress_update(void *progress, uint64_t done, uint64_t total)
         format_duration(d, sizeof d, left_ns * 1e-9);
         snprintf(left, sizeof left, ", %s left", d);
     }
-    fprintf(stderr, "] %3d%%  %s%s\033[K", (int)(f * 100), spent, left);
+    char tail[192];
+    snprintf(tail, sizeof tail, "] %3d%%  %s%s%s%s", (int)(f * 100), spent, left,
+             p->at[0] ? "  " : "", p->at);
+    /* On a narrow terminal the bar gives way first (down to MIN_BAR), then the
+     * line is cut: a full last column would wrap it. */
+    int width = BAR_WIDTH;
+    const size_t columns = terminal_columns();
+    if (columns > 1) {
+        const size_t fixed = text_columns(p->label) + 2 + text_columns(tail);
+        const size_t room = columns - 1 > fixed ? columns - 1 - fixed : 0;
+        width = room < (size_t)BAR_WIDTH ? (room > MIN_BAR ? (int)room : MIN_BAR) : BAR_WIDTH;
+    }
+    char bar[BAR_WIDTH + 1];
+    const int filled = (int)(f * width);
+    for (int i = 0; i < width; i++)
+        bar[i] = i < filled ? '#' : ' ';
+    bar[width] = '\0';
+    char line[320];
+    snprintf(line, sizeof line, "%s [%s%s", p->label, bar, tail);
+    if (columns > 1)
+        clip_columns(line, columns - 1);
+    fprintf(stderr, "\r%s\033[K", line);
     fflush(stderr);
+}
+
+void ccd_cli_progress_dataset(void *progress, const ccd_dataset_file *at, uint64_t done,
+                              uint64_t total)
+{
+    ccd_cli_progress *p = progress;
+    if (at)
+        snprintf(p->at, sizeof p->at, "%s/%s %s", at->set, at->family,
+                 at->kind == CCD_VF ? "VF" : "EE");
+    ccd_cli_progress_update(p, done, total);
 }
 
 void ccd_cli_progress_finish(ccd_cli_progress *p)

@@ -575,9 +575,9 @@ static void note_unlabelled(const ccd_run_stats *stats, const run_options *o)
 }
 
 /* The progress bar of each run of a series. */
-static void bar_update(void *ctx, uint64_t done, uint64_t total)
+static void bar_update(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total)
 {
-    ccd_cli_progress_update(ctx, done, total);
+    ccd_cli_progress_dataset(ctx, at, done, total);
 }
 
 static void bar_begin(void *ctx, size_t run)
@@ -1090,7 +1090,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
         .isolate = isolate,
         .query_timeout = o.query_timeout,
         .threads = (int)o.threads,
-        .progress = ccd_cli_progress_update,
+        .progress = ccd_cli_progress_dataset,
         .ctx = &bar,
     };
     if (mode) {

@@ -79,10 +79,10 @@ static void print_stats(truth_cli *t)
             1e6 * t->seconds[n - 1]);
 }
 
-static void progress(void *ctx, uint64_t done, uint64_t total)
+static void progress(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total)
 {
     truth_cli *t = ctx;
-    ccd_cli_progress_update(&t->bar, done, total);
+    ccd_cli_progress_dataset(&t->bar, at, done, total);
 }
 
 static ccd_status on_query(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
