@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/accuracy.h"
-#include "contact/contact.h"
-#include "contact/smooth.h"
+#include "contact/witness/experiments/accuracy.h"
+#include "contact/witness/contact.h"
+#include "contact/common/smooth.h"
 #include "exact/distance.h"
 #include "test_support.h"
 

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/pipeline.h"
-#include "contact/scenes.h"
+#include "contact/witness/pipeline.h"
+#include "contact/witness/experiments/scenes.h"
 
 static uint64_t rng_next(uint64_t *s)
 {

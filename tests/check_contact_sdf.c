@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/qp_interior_point.h"
-#include "contact/sdf.h"
-#include "contact/signed_distance.h"
+#include "contact/common/qp_interior_point.h"
+#include "contact/witness/sdf.h"
+#include "contact/witness/signed_distance.h"
 #include "exact/distance.h"
 
 static uint64_t rng_next(uint64_t *s)

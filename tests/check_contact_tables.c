@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/contact_tables.h"
+#include "contact/witness/experiments/contact_tables.h"
 #include "json_check.h"
 #include "report/paper.h"
 #include "test_support.h"

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "ccdbench/polyhedra.h"
-#include "contact/polyhedra_jacobian.h"
+#include "contact/polyhedra/polyhedra_jacobian.h"
 
 static ccd_polyhedron box(double h)
 {

@@ -11,13 +11,13 @@
 
 #include <mpfr.h>
 
-#include "contact/libccd_contact.h"
-#include "contact/minkowski_exact.h"
+#include "contact/polyhedra/experiments/libccd_contact.h"
+#include "contact/polyhedra/minkowski_exact.h"
 #include "polyhedra.h"
-#include "contact/polyhedra_bench.h"
-#include "contact/polyhedra_check.h"
-#include "contact/polyhedra_methods.h"
-#include "contact/polyhedra_tables.h"
+#include "contact/polyhedra/experiments/polyhedra_bench.h"
+#include "contact/polyhedra/experiments/polyhedra_check.h"
+#include "contact/polyhedra/experiments/polyhedra_methods.h"
+#include "contact/polyhedra/experiments/polyhedra_tables.h"
 
 static double box1[8][3];
 

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "ccdbench/potential.h"
-#include "contact/potential_internal.h"
-#include "contact/potential_reference.h"
-#include "contact/potential_voronoi.h"
+#include "contact/potential/potential_internal.h"
+#include "contact/potential/potential_reference.h"
+#include "contact/potential/potential_voronoi.h"
 #include "test_support.h"
 
 static uint64_t rng_next(uint64_t *s)

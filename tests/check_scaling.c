@@ -13,12 +13,12 @@
 #include <string.h>
 
 #include "ccdbench/scaling.h"
-#include "contact/exact_simplex.h"
-#include "contact/scaling_check.h"
-#include "contact/scaling_gauge.h"
-#include "contact/scaling_overlap.h"
-#include "contact/scaling_param.h"
-#include "contact/scaling_reference.h"
+#include "contact/common/exact_simplex.h"
+#include "contact/scaling/experiments/scaling_check.h"
+#include "contact/scaling/scaling_gauge.h"
+#include "contact/scaling/scaling_overlap.h"
+#include "contact/scaling/scaling_param.h"
+#include "contact/scaling/scaling_reference.h"
 #include "test_tier.h"
 
 static void identity(ccd_shape *s, ccd_shape_kind kind)

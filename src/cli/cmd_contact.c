@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/accuracy.h"
-#include "contact/contact_tables.h"
-#include "contact/pipeline.h"
-#include "contact/pipeline_figure.h"
-#include "contact/rotating_edge.h"
-#include "contact/scenes.h"
-#include "contact/throughput.h"
+#include "contact/witness/experiments/accuracy.h"
+#include "contact/witness/experiments/contact_tables.h"
+#include "contact/witness/pipeline.h"
+#include "contact/witness/experiments/pipeline_figure.h"
+#include "contact/witness/experiments/rotating_edge.h"
+#include "contact/witness/experiments/scenes.h"
+#include "contact/witness/experiments/throughput.h"
 #include "core/make_dirs.h"
 #include "report/paper.h"
 #include "report/report.h"

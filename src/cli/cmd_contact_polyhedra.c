@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/polyhedra_methods.h"
-#include "contact/polyhedra_tables.h"
+#include "contact/polyhedra/experiments/polyhedra_methods.h"
+#include "contact/polyhedra/experiments/polyhedra_tables.h"
 #include "report/paper.h"
 #include "report/report.h"
 

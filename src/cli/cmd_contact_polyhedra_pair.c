@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/polyhedra_pair_table.h"
+#include "contact/polyhedra/experiments/polyhedra_pair_table.h"
 #include "report/paper.h"
 #include "report/report.h"
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "ccdbench/potential.h"
-#include "contact/potential_report.h"
+#include "contact/potential/experiments/potential_report.h"
 #include "core/atomic_file.h"
 #include "report/report.h"
 

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact/scaling_bench.h"
-#include "contact/scaling_check.h"
-#include "contact/scaling_reference.h"
-#include "contact/scaling_shape_spec.h"
-#include "contact/scaling_tables.h"
+#include "contact/scaling/experiments/scaling_bench.h"
+#include "contact/scaling/experiments/scaling_check.h"
+#include "contact/scaling/scaling_reference.h"
+#include "contact/scaling/scaling_shape_spec.h"
+#include "contact/scaling/experiments/scaling_tables.h"
 #include "report/paper.h"
 #include "report/report.h"
 
