@@ -92,10 +92,11 @@ echo "$all_sources" | xargs -P "${JOBS:-2}" -I{} sh -c '
   "$3" $4 -fsanitize=fuzzer-no-link -I"$1/include" -I"$5/include/ccdbench" -I"$5/include" -I"$5/src" -c "$5/$2" -o "$obj"
 ' sh "$work" {} "$cc" "$flags" "$top" || { echo "fuzz: compiling the sources failed" >&2; exit 1; }
 
-# run_target T: link T's fuzzer, run it for SECONDS on a copy of its corpus and
-# write its one-line verdict to $work/T.verdict (exit status: 0 passed).
+# run_target T [OPTION...]: link T's fuzzer, run it for SECONDS with the libFuzzer
+# OPTIONs on a copy of its corpus, and write its one-line verdict to
+# $work/T.verdict (exit status: 0 passed).
 run_target() {
-  t=$1
+  t=$1; shift # the rest: libFuzzer options
   name=$(echo "$t" | tr - _)
   objs=$(for s in $(sources_of "$t"); do echo "$work/obj/$(echo "$s" | tr / _).o"; done)
   if ! "$cc" $flags -fsanitize=fuzzer -I"$work/include" -I"$top/include/ccdbench" -I"$top/include" -I"$top/src" -I"$here" \
