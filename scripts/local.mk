@@ -16,3 +16,5 @@ dist_noinst_SCRIPTS += scripts/mutants
 # The documentation's examples run and compared (tests/cli/doc-examples.sh).
 dist_noinst_SCRIPTS += scripts/doc-examples
 EXTRA_DIST += scripts/doc-examples.awk
+# The include rule of docs/architecture.md (tests/cli/include-rules.sh).
+dist_noinst_SCRIPTS += scripts/check-includes

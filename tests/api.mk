@@ -9,6 +9,10 @@ AM_TESTS_ENVIRONMENT += CCD_PUBLIC_HEADERS='$(ccdbenchinclude_HEADERS)'; export 
 # docs/architecture.md (every module, public header and example), gen families.
 TESTS += tests/cli/readme-map.sh
 EXTRA_DIST += tests/cli/readme-map.sh
+# The include rule of docs/architecture.md: floors, no circle of calls
+# (scripts/check-includes).
+TESTS += tests/cli/include-rules.sh
+EXTRA_DIST += tests/cli/include-rules.sh
 # Every long option a command's --help prints is documented in docs/.
 TESTS += tests/cli/help-docs.sh
 EXTRA_DIST += tests/cli/help-docs.sh

@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The include rule of docs/architecture.md (scripts/check-includes): on the tree
+# as it is, no folder includes one on its floor or above and no units call each
+# other in a circle but the known ones; and the check sees an offence of each
+# kind planted in a copy of the tree.
+. "$CCD_SRCDIR/tests/cli/lib.sh"
+
+CHECK="$CCD_SRCDIR/scripts/check-includes"
+expect_status 0 "$CHECK" "$CCD_SRCDIR" "$CCD_BUILDDIR"
+[ -s "$TMP/out" ] && fail "the tree breaks the include rule: $(cat "$TMP/out")"
+
+# A copy of src/ and docs/architecture.md with a planted offence each time.
+copy() {
+  rm -rf "$TMP/tree" && mkdir -p "$TMP/tree/docs"
+  cp -R "$CCD_SRCDIR/src" "$TMP/tree/src"
+  cp "$CCD_SRCDIR/docs/architecture.md" "$TMP/tree/docs/"
+}
+# core (floor 0) includes bench (floor 4): upward
+copy
+printf '#include "bench/runner.h"\n' >>"$TMP/tree/src/core/clock.c"
+expect_status 1 "$CHECK" "$TMP/tree"
+grep -q '^src/core/clock.c:[0-9]*: includes bench/runner.h: core (floor 0) may include only lower floors' \
+  "$TMP/out" || fail "an upward include not seen: $(cat "$TMP/out")"
+# two folders of one floor: contact/scaling includes contact/polyhedra
+copy
+printf '#include "contact/polyhedra/polyhedra_internal.h"\n' >>"$TMP/tree/src/contact/scaling/scaling_ipm.c"
+expect_status 1 "$CHECK" "$TMP/tree"
+grep -q '^src/contact/scaling/scaling_ipm.c:[0-9]*: includes contact/polyhedra/polyhedra_internal.h' \
+  "$TMP/out" || fail "an include across one floor not seen: $(cat "$TMP/out")"
+# a folder that is on no floor
+copy
+mkdir -p "$TMP/tree/src/newmodule"
+printf '#include "core/error.h"\n' >"$TMP/tree/src/newmodule/a.c"
+expect_status 1 "$CHECK" "$TMP/tree"
+grep -q '^src/newmodule/a.c:1: its folder has no floor' "$TMP/out" ||
+  fail "a folder without a floor not seen: $(cat "$TMP/out")"
+# the known circles: one taken off the list is reported, one broken must leave it
+copy
+sed -i '/^circle: scene\/mma_root scene\/mma_value$/d' "$TMP/tree/docs/architecture.md"
+expect_status 1 "$CHECK" "$TMP/tree" "$CCD_BUILDDIR"
+grep -q '^src/: a circle of calls: scene/mma_root scene/mma_value' "$TMP/out" ||
+  fail "a circle of calls not seen: $(cat "$TMP/out")"
+copy
+sed -i 's/^circle: scene\/mma_root scene\/mma_value$/&\ncircle: core\/clock core\/error/' \
+  "$TMP/tree/docs/architecture.md"
+expect_status 1 "$CHECK" "$TMP/tree" "$CCD_BUILDDIR"
+grep -q 'known circle core/clock core/error is gone' "$TMP/out" ||
+  fail "a stale known circle not reported: $(cat "$TMP/out")"
+finish
