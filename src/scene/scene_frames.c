@@ -9,7 +9,7 @@
 
 #include "ccdbench/potential.h"
 #include "ccdbench/scene.h"
-#include "contact/potential/mesh_source.h"
+#include "mesh/mesh_source.h"
 #include "core/error.h"
 #include "scene/scene_edges.h"
 

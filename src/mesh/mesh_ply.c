@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* PLY triangle meshes for ccd_mesh_read (see potential_mesh_ply.h).  The whole
+/* PLY triangle meshes for ccd_mesh_read (see mesh_ply.h).  The whole
  * file is read into memory; every count of the header is checked against the
  * bytes that follow it before anything is allocated for it. */
 #include <config.h>
 
-#include "contact/potential/potential_mesh_ply.h"
+#include "mesh/mesh_ply.h"
 
 #include <errno.h>
 #include <math.h>

@@ -14,12 +14,12 @@
 #include <stdio.h>
 
 #include "ccdbench/potential.h"
-#include "contact/potential/mesh_source.h"
+#include "mesh/mesh_source.h"
 
 /* 1 when f starts with the PLY magic line "ply"; f is rewound either way. */
 int ccd_mesh_is_ply(FILE *f);
 /* Reads the PLY file f (from its start; not closed) into *m; src (or NULL):
- * where its triangles and vertex count are (contact/mesh_source.h). */
+ * where its triangles and vertex count are (mesh/mesh_source.h). */
 ccd_status ccd_mesh_read_ply(ccd_mesh *m, ccd_mesh_source *src, ccd_error *err, const char *path,
                              FILE *f);
 #endif

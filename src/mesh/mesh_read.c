@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Triangle meshes for the long-range contact potential: OBJ and OFF files (PLY
- * files in potential_mesh_ply.c), a gridded box and a UV sphere (see
+ * files in mesh_ply.c), a gridded box and a UV sphere (see
  * ccdbench/potential.h). */
 #include <config.h>
 
 #include "ccdbench/potential.h"
-#include "contact/potential/mesh_source.h"
-#include "contact/potential/potential_mesh_ply.h"
+#include "mesh/mesh_source.h"
+#include "mesh/mesh_ply.h"
 #include "core/text_line.h"
 #include "core/grow.h"
 
