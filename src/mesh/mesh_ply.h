@@ -9,11 +9,11 @@
  * Errors: "path:line:column: what" in the header and in ascii data; in binary
  * data "path: what (element N)", e.g. "path: end of file (face 12)".
  */
-#ifndef CCD_CONTACT_POTENTIAL_MESH_PLY_H
-#define CCD_CONTACT_POTENTIAL_MESH_PLY_H
+#ifndef CCD_MESH_MESH_PLY_H
+#define CCD_MESH_MESH_PLY_H
 #include <stdio.h>
 
-#include "ccdbench/potential.h"
+#include "ccdbench/mesh.h"
 #include "mesh/mesh_source.h"
 
 /* 1 when f starts with the PLY magic line "ply"; f is rewound either way. */

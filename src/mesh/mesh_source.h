@@ -5,9 +5,9 @@
  * share its line), and the line and column of the vertex count (OFF: the
  * counts line; PLY: "element vertex N", in binary PLY too; OBJ: the last "v"
  * line, column 1). */
-#ifndef CCD_CONTACT_MESH_SOURCE_H
-#define CCD_CONTACT_MESH_SOURCE_H
-#include "ccdbench/potential.h"
+#ifndef CCD_MESH_MESH_SOURCE_H
+#define CCD_MESH_MESH_SOURCE_H
+#include "ccdbench/mesh.h"
 
 typedef struct ccd_mesh_source {
     size_t *triangle_line; /* one per triangle */

@@ -2,7 +2,7 @@
 /* A mesh named on a command line: built in or from a file (see potential.h). */
 #include <config.h>
 
-#include "ccdbench/potential.h"
+#include "ccdbench/mesh.h"
 
 #include <math.h>
 #include <string.h>

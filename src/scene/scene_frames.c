@@ -7,7 +7,7 @@
  * no lines for its faces: "frame1: what"). */
 #include <config.h>
 
-#include "ccdbench/potential.h"
+#include "ccdbench/mesh.h"
 #include "ccdbench/scene.h"
 #include "mesh/mesh_source.h"
 #include "core/error.h"
