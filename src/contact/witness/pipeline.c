@@ -21,11 +21,6 @@ void ccd_pipeline_params_default(ccd_pipeline_params *p)
     p->tau_topk = 1e-4;
 }
 
-size_t ccd_pipeline_contact_count(const ccd_pipeline_params *p)
-{
-    return p->vertex_k[0] + p->vertex_k[1] + 2 * p->edge_k[0] * p->edge_k[1];
-}
-
 void ccd_pose_exp(double rot[3][3], double trans[3], const double s[6])
 {
     gen_pose T = gen_pose_exp(NULL, s);

@@ -54,8 +54,12 @@ typedef struct ccd_pipeline_params {
  * between the depths it is to tell apart, or the top K average into one point). */
 void ccd_pipeline_params_default(ccd_pipeline_params *p);
 
-/* K_v0 + K_v1 + 2 K_e0 K_e1 */
-size_t ccd_pipeline_contact_count(const ccd_pipeline_params *p);
+/* K_v0 + K_v1 + 2 K_e0 K_e1 (inline: every scalar instance of the pipeline sizes
+ * its output with it, and pipeline.c calls the dual instance) */
+static inline size_t ccd_pipeline_contact_count(const ccd_pipeline_params *p)
+{
+    return p->vertex_k[0] + p->vertex_k[1] + 2 * p->edge_k[0] * p->edge_k[1];
+}
 
 /* R = exp([ω]×), t = V(ω) v for s = (ω, v); accurate for small |ω| (series). */
 void ccd_pose_exp(double rot[3][3], double trans[3], const double s[6]);
