@@ -6,6 +6,7 @@ EXTRA_DIST += tests/ti_exact_setup.h tests/ti_exact_corner.h tests/plugin/collid
 EXTRA_DIST += tests/mutants.txt
 include tests/core.mk
 include tests/query.mk
+include tests/mesh.mk
 include tests/fuzz.mk
 include tests/exact.mk
 include tests/distance.mk

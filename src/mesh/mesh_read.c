@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct reader {
     const char *path;
@@ -75,7 +76,8 @@ static int read_number(double *out, const char **s)
 }
 
 /* A polygon's vertex indices (fanned into triangles); obj: 1-based, negative
- * relative, "i/t/n" accepted.  `n_expected` is the OFF count, 0 for OBJ. */
+ * relative, "i/t/n" accepted.  `n_expected` is the OFF count, 0 for OBJ; in OFF
+ * what follows the count's indices is the face's colour, which is skipped. */
 static ccd_status read_polygon(reader *r, const char *text, const char *s, int obj,
                                long n_expected)
 {
@@ -83,10 +85,8 @@ static ccd_status read_polygon(reader *r, const char *text, const char *s, int o
     long count = 0;
     for (;;) {
         s = skip_space(s);
-        if (!*s || *s == '\n' || *s == '#')
+        if (!*s || *s == '\n' || *s == '#' || (!obj && count == n_expected))
             break;
-        if (!obj && count == n_expected)
-            return bad(r, s, text, "more vertex indices than the face's count");
         char *end;
         errno = 0;
         long idx = strtol(s, &end, 10);
@@ -113,6 +113,34 @@ static ccd_status read_polygon(reader *r, const char *text, const char *s, int o
     return CCD_OK;
 }
 
+/* The OFF keyword that opens s, if any: 1 for OFF and the variants whose extra
+ * numbers are skipped (COFF: a colour after each vertex, NOFF: a normal, CNOFF:
+ * both; any OFF face may end in a colour), with its length in *len; -1 for the
+ * variants that are not read (texture coordinates, 4D, nD, homogeneous); 0 when
+ * s does not open with an OFF keyword (OBJ). */
+static int off_keyword(size_t *len, const char *s)
+{
+    size_t k = strspn(s, "STCN4n");
+    if (strncmp(s + k, "OFF", 3) != 0 || (s[k + 3] && !strchr(" \t\r\n#", s[k + 3])))
+        return 0;
+    *len = k + 3;
+    static const char *const read[] = {"OFF", "COFF", "NOFF", "CNOFF"};
+    for (size_t i = 0; i < sizeof read / sizeof read[0]; i++)
+        if (strlen(read[i]) == k + 3 && !strncmp(s, read[i], k + 3))
+            return 1;
+    return -1;
+}
+
+/* The message for an OFF variant that is not read. */
+static const char *off_refusal(const char *s, size_t len)
+{
+    if (strpbrk(s, "4n") && strpbrk(s, "4n") < s + len)
+        return "a 4D or nD OFF file is not read (OFF, COFF, NOFF and CNOFF are)";
+    if (s[0] == 'S')
+        return "an STOFF file (texture coordinates) is not read (OFF, COFF, NOFF and CNOFF are)";
+    return "this OFF variant is not read (OFF, COFF, NOFF and CNOFF are)";
+}
+
 ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
 {
     return ccd_mesh_read_source(out, NULL, err, path);
@@ -134,6 +162,10 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
         return st;
     }
     reader r = {.path = path, .err = err, .src = src};
+    /* a file named .off is read as OFF whatever its contents (text that is not
+     * OFF is refused at its first line, not read as OBJ with no triangle) */
+    const size_t n = strlen(path);
+    const int named_off = n >= 4 && !strcasecmp(path + n - 4, ".off");
     char text[4096];
     ccd_status st = CCD_OK;
     int off = -1; /* unknown until the first meaningful line */
@@ -150,9 +182,18 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
         if (!*s || *s == '\n' || *s == '#')
             continue;
         if (off < 0) {
-            off = !strncmp(s, "OFF", 3);
+            size_t kw = 0;
+            off = off_keyword(&kw, s);
+            if (off < 0) {
+                st = bad(&r, s, text, off_refusal(s, kw));
+                break;
+            }
+            if (!off && named_off) {
+                st = bad(&r, s, text, "expected an OFF header (OFF, COFF, NOFF or CNOFF)");
+                break;
+            }
             if (off) {
-                s = skip_space(s + 3);
+                s = skip_space(s + kw);
                 if (!*s || *s == '\n')
                     continue;
             }
@@ -224,7 +265,10 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
         st = ccd_error_set(err, CCD_ERR_INPUT, path, r.line + 1, 0,
                            "end of file before the counted vertices and faces");
     if (st == CCD_OK && r.m.ntriangles == 0)
-        st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "no triangle");
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                           off == 1 ? "no triangle"
+                                    : "no triangle (read as OBJ: no `f` line; OFF files start "
+                                      "with OFF, PLY files with ply)");
     if (st != CCD_OK) {
         ccd_mesh_free(&r.m);
         if (src)

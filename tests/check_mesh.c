@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/* The mesh readers (src/mesh, <ccdbench/mesh.h>): how a file's format is told,
+ * the OFF variants read and refused, and the messages of text that is no mesh.
+ * (The PLY reader and the built-in meshes are checked in check_potential.) */
+#include <config.h>
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ccdbench/mesh.h"
+#include "mesh/mesh_source.h"
+#include "test_support.h"
+
+static char dir[] = "/tmp/check_mesh_XXXXXX";
+
+static void setup(void)
+{
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    strcpy(dir, "/tmp/check_mesh_XXXXXX");
+}
+
+/* dir/name holding text; the path in a static buffer. */
+static const char *file_with(const char *name, const char *text)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+    return path;
+}
+
+/* Reading name (holding text) fails with "PATH<suffix>". */
+static void expect_refused(const char *name, const char *text, const char *suffix)
+{
+    const char *path = file_with(name, text);
+    ccd_mesh m;
+    ccd_error err;
+    ck_assert_int_eq(ccd_mesh_read(&m, &err, path), CCD_ERR_INPUT);
+    char want[512];
+    snprintf(want, sizeof want, "%s%s", path, suffix);
+    ck_assert_str_eq(err.message, want);
+}
+
+static const char *const TETRA_COFF =
+    "COFF\n4 4 6\n"
+    "0 0 0 255 0 0 255\n1 0 0 0 255 0 255\n0 1 0 0 0 255 255\n0 0 1 9 9 9 255\n"
+    "3 0 2 1 1 0 0\n3 0 1 3\n3 0 3 2 0.5 0.5 0.5 1\n3 1 2 3\n";
+
+START_TEST(test_off_variants_read)
+{
+    /* COFF: a colour after each vertex and after some faces; NOFF: normals;
+     * CNOFF both: the same tetrahedron each time */
+    static const char *const texts[] = {
+        TETRA_COFF,
+        "NOFF\n4 4 6\n0 0 0 0 0 1\n1 0 0 0 0 1\n0 1 0 0 0 1\n0 0 1 0 0 1\n"
+        "3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n",
+        "CNOFF\n4 4 6\n0 0 0 0 0 1 1 1 1 1\n1 0 0 0 0 1 1 1 1 1\n0 1 0 0 0 1 1 1 1 1\n"
+        "0 0 1 0 0 1 1 1 1 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n",
+        "OFF 4 4 6\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1 0 0 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        ccd_mesh m;
+        ccd_error err;
+        const char *path = file_with(i % 2 ? "t.off" : "t.mesh", texts[i]);
+        ck_assert_msg(ccd_mesh_read(&m, &err, path) == CCD_OK, "%zu: %s", i, err.message);
+        ck_assert_uint_eq(m.nvertices, 4);
+        ck_assert_uint_eq(m.ntriangles, 4);
+        ck_assert_double_eq(m.vertices[3 * 3 + 2], 1);
+        ck_assert_uint_eq(m.triangles[3 * 3 + 2], 3);
+        ccd_mesh_free(&m);
+    }
+}
+END_TEST
+
+START_TEST(test_off_variants_refused)
+{
+    expect_refused("t.off", "4OFF\n1 1 0\n0 0 0 1\n",
+                   ":1:1: a 4D or nD OFF file is not read (OFF, COFF, NOFF and CNOFF are)");
+    expect_refused("t.mesh", "  nOFF\n3\n",
+                   ":1:3: a 4D or nD OFF file is not read (OFF, COFF, NOFF and CNOFF are)");
+    expect_refused("t.off", "STOFF\n",
+                   ":1:1: an STOFF file (texture coordinates) is not read (OFF, COFF, NOFF "
+                   "and CNOFF are)");
+    /* a face with more indices than its count, before its colour would be */
+    expect_refused("t.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1\n",
+                   ":6:6: a face needs at least 3 vertices");
+}
+END_TEST
+
+START_TEST(test_text_that_is_no_mesh)
+{
+    /* named .off: refused at its first line, not read as an OBJ without
+     * triangles (it said "no triangle") */
+    expect_refused("notes.off", "\n# a note\nhello world\n",
+                   ":3:1: expected an OFF header (OFF, COFF, NOFF or CNOFF)");
+    /* "OFFSET" is no OFF header: read as OBJ, which has no `f` line */
+    expect_refused("t.obj", "OFFSET 3\nhello\n",
+                   ": no triangle (read as OBJ: no `f` line; OFF files start with OFF, PLY "
+                   "files with ply)");
+    /* an OFF file without faces keeps the plain message */
+    expect_refused("t.off", "OFF\n3 0 0\n0 0 0\n1 0 0\n0 1 0\n", ": no triangle");
+}
+END_TEST
+
+START_TEST(test_source_lines_of_off_faces)
+{
+    const char *path = file_with("t.off", TETRA_COFF);
+    ccd_mesh m;
+    ccd_mesh_source src;
+    ccd_error err;
+    ck_assert_int_eq(ccd_mesh_read_source(&m, &src, &err, path), CCD_OK);
+    ck_assert_uint_eq(src.count_line, 2);
+    for (size_t t = 0; t < 4; t++)
+        ck_assert_uint_eq(src.triangle_line[t], 7 + t);
+    ccd_mesh_source_free(&src);
+    ccd_mesh_free(&m);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("mesh");
+    TCase *tc = tcase_create("readers");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_off_variants_read);
+    tcase_add_test(tc, test_off_variants_refused);
+    tcase_add_test(tc, test_text_that_is_no_mesh);
+    tcase_add_test(tc, test_source_lines_of_off_faces);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}
