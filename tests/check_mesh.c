@@ -93,7 +93,11 @@ START_TEST(test_off_variants_refused)
     expect_refused("t.off", "STOFF\n",
                    ":1:1: an STOFF file (texture coordinates) is not read (OFF, COFF, NOFF "
                    "and CNOFF are)");
-    /* a face with more indices than its count, before its colour would be */
+    /* a count beyond the range is refused before it is converted (the fuzz target
+     * found the conversion of 4.9e115 to long, undefined behaviour) */
+    expect_refused("t.off", "COFF\n488888888888888888888888888888 1 0\n",
+                   ":2:1: expected the counts: vertices faces edges");
+    /* a face with fewer indices than its count */
     expect_refused("t.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1\n",
                    ":6:6: a face needs at least 3 vertices");
 }

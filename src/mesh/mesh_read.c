@@ -219,12 +219,16 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
         if (!header_done) {
             double cnt[3];
             const char *p = s;
-            for (int c = 0; c < 3; c++)
+            for (int c = 0; c < 3; c++) {
+                const char *at = skip_space(p); /* the count's first character */
                 if (read_number(&cnt[c], &p) != 0 || cnt[c] < 0 || cnt[c] != floor(cnt[c]) ||
                     cnt[c] > 1e9) {
-                    st = bad(&r, skip_space(p), text, "expected the counts: vertices faces edges");
+                    st = bad(&r, at, text, "expected the counts: vertices faces edges");
                     break;
                 }
+            }
+            if (st != CCD_OK) /* a count out of range converts to no long */
+                break;
             nv = (long)cnt[0], nf = (long)cnt[1], header_done = 1;
             if (src)
                 src->count_line = r.line, src->count_column = (unsigned long)(s - text) + 1;
