@@ -736,6 +736,29 @@ START_TEST(test_hierarchy_is_smooth_and_monotone_along_a_pull)
 }
 END_TEST
 
+/* ccd_pose_parse: the --pose-a text through the C API */
+START_TEST(test_pose_parse)
+{
+    ccd_pose p;
+    ccd_error err;
+    ck_assert_int_eq(ccd_pose_parse(&p, &err, "pose", "2,0,0,0,1,-2,3e-320"), CCD_OK);
+    ck_assert_double_eq(p.rot[0][0], 1);
+    ck_assert_double_eq(p.pos[1], -2);
+    ck_assert_double_eq(p.pos[2], 3e-320); /* a subnormal is a number */
+    ck_assert_int_eq(ccd_pose_parse(&p, &err, "pose", "1,0,0,0,1,2,1e80"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message, "pose: at character 13: '1e80' (number 7 of W,X,Y,Z,PX,PY,PZ) "
+                                  "is beyond 1e+75 in magnitude (the range of the contact "
+                                  "routines' arithmetic)");
+    ck_assert_int_eq(ccd_pose_parse(&p, &err, "pose", "0,0,0,0,1,2,3"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message, "pose: the quaternion is zero");
+    ck_assert_int_eq(ccd_pose_parse(&p, &err, "pose", "1,0,0,0,1,2"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message, "pose: expected W,X,Y,Z,PX,PY,PZ (7 numbers), got '1,0,0,0,1,2'");
+    ck_assert_int_eq(ccd_pose_parse(&p, &err, "pose", "1,nan,0,0,1,2,3"), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message,
+                     "pose: at character 3: 'nan' (number 2 of W,X,Y,Z,PX,PY,PZ) is not finite");
+}
+END_TEST
+
 START_TEST(test_meshes_from_files_and_built_ins)
 {
     ccd_error err;
@@ -1185,6 +1208,7 @@ static Suite *potential_suite(void)
     tcase_add_test(tc, test_hierarchy_pose_derivatives_against_central_differences);
     tcase_add_test(tc, test_hierarchy_is_smooth_and_monotone_along_a_pull);
     tcase_add_test(tc, test_meshes_from_files_and_built_ins);
+    tcase_add_test(tc, test_pose_parse);
     tcase_add_test(tc, test_triangle_derivatives_against_mpfr_central_differences);
     tcase_add_test(tc, test_centred_derivatives_against_mpfr_central_differences);
     tcase_add_test(tc, test_blended_pairs_against_mpfr_central_differences);

@@ -22,6 +22,11 @@ typedef struct ccd_pose {
  * it; callers of the C API keep to it (a pair 1e301 apart got P = 12). */
 #define CCD_POSE_MAX_POSITION 1e75
 
+/* The pose written "W,X,Y,Z,PX,PY,PZ" (a quaternion, normalised here, and a
+ * position within CCD_POSE_MAX_POSITION), as on the command line's --pose-a.
+ * Bad input: CCD_ERR_INPUT and "name: at character N: what" (or "name: what"). */
+CCD_API ccd_status ccd_pose_parse(ccd_pose *pose, ccd_error *err, const char *name,
+                                  const char *text);
 /* The identity pose translated by pos (pos may be NULL). */
 CCD_API void ccd_pose_translation(ccd_pose *pose, const double pos[3]);
 /* The pose of the unit quaternion (w, x, y, z), normalised here at any scale of

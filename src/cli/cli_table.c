@@ -100,35 +100,8 @@ int ccd_cli_parse_seed(uint64_t *out, const char *command, const char *text)
 
 int ccd_cli_parse_pose(ccd_pose *pose, const char *command, const char *option, const char *text)
 {
-    double x[7];
-    size_t k = 0;
-    const char *s = text;
-    while (k < 7) {
-        char *end;
-        x[k] = strtod(s, &end);
-        if (end == s)
-            break;
-        if (!isfinite(x[k]))
-            return ccd_cli_usage_error("%s: %s: at character %zu: '%.*s' (number %zu of "
-                                       "W,X,Y,Z,PX,PY,PZ) is not finite", command, option,
-                                       (size_t)(s - text) + 1, (int)(end - s), s, k + 1);
-        if (k >= 4 && !(fabs(x[k]) <= CCD_POSE_MAX_POSITION))
-            return ccd_cli_usage_error("%s: %s: at character %zu: '%.*s' (number %zu of "
-                                       "W,X,Y,Z,PX,PY,PZ) is beyond %g in magnitude (the range "
-                                       "of the contact routines' arithmetic)",
-                                       command, option, (size_t)(s - text) + 1, (int)(end - s),
-                                       s, k + 1, CCD_POSE_MAX_POSITION);
-        k++;
-        s = end;
-        if (*s != ',')
-            break;
-        s++;
-    }
-    if (k != 7 || *s)
-        return ccd_cli_usage_error("%s: %s: expected W,X,Y,Z,PX,PY,PZ (7 numbers), got '%s'",
-                                   command, option, text);
-    if (x[0] == 0 && x[1] == 0 && x[2] == 0 && x[3] == 0)
-        return ccd_cli_usage_error("%s: %s: the quaternion is zero", command, option);
-    ccd_pose_from_quaternion(pose, x, x + 4);
+    ccd_error err;
+    if (ccd_pose_parse(pose, &err, option, text) != CCD_OK)
+        return ccd_cli_usage_error("%s: %s", command, err.message);
     return 0;
 }

@@ -5,7 +5,45 @@
 #include "ccdbench/pose.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+ccd_status ccd_pose_parse(ccd_pose *pose, ccd_error *err, const char *name, const char *text)
+{
+    double x[7];
+    size_t k = 0;
+    const char *s = text;
+    while (k < 7) {
+        char *end;
+        x[k] = strtod(s, &end);
+        if (end == s)
+            break;
+        const size_t at = (size_t)(s - text) + 1;
+        if (!isfinite(x[k]))
+            return ccd_error_set(err, CCD_ERR_INPUT, name, 0, 0,
+                                 "at character %zu: '%.*s' (number %zu of W,X,Y,Z,PX,PY,PZ) "
+                                 "is not finite",
+                                 at, (int)(end - s), s, k + 1);
+        if (k >= 4 && !(fabs(x[k]) <= CCD_POSE_MAX_POSITION))
+            return ccd_error_set(err, CCD_ERR_INPUT, name, 0, 0,
+                                 "at character %zu: '%.*s' (number %zu of W,X,Y,Z,PX,PY,PZ) "
+                                 "is beyond %g in magnitude (the range of the contact "
+                                 "routines' arithmetic)",
+                                 at, (int)(end - s), s, k + 1, CCD_POSE_MAX_POSITION);
+        k++;
+        s = end;
+        if (*s != ',')
+            break;
+        s++;
+    }
+    if (k != 7 || *s)
+        return ccd_error_set(err, CCD_ERR_INPUT, name, 0, 0,
+                             "expected W,X,Y,Z,PX,PY,PZ (7 numbers), got '%s'", text);
+    if (x[0] == 0 && x[1] == 0 && x[2] == 0 && x[3] == 0)
+        return ccd_error_set(err, CCD_ERR_INPUT, name, 0, 0, "the quaternion is zero");
+    ccd_pose_from_quaternion(pose, x, x + 4);
+    return CCD_OK;
+}
 
 void ccd_pose_translation(ccd_pose *pose, const double pos[3])
 {
