@@ -220,6 +220,29 @@ START_TEST(test_text_line)
 }
 END_TEST
 
+/* An error message is one line: control characters of quoted input or a path are
+ * escaped (a shape string with a newline printed a message in two lines). */
+START_TEST(test_error_message_is_one_line)
+{
+    ccd_error err;
+    ck_assert_int_eq(ccd_error_set(&err, CCD_ERR_INPUT, "A", 0, 0, "bad value '%s'", "2:2\n3\t\x01"),
+                     CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message, "A: bad value '2:2\\n3\\t\\x01'");
+    ccd_error_set(&err, CCD_ERR_INPUT, "dir\r/f.csv", 2, 3, "what");
+    ck_assert_str_eq(err.message, "dir\\r/f.csv:2:3: what");
+    /* at the buffer's end an escape is cut whole, never half */
+    char big[2000];
+    memset(big, 'x', sizeof big);
+    big[1016] = '\n';
+    big[sizeof big - 1] = '\0';
+    ccd_error_set(&err, CCD_ERR_INPUT, "p", 0, 0, "%s", big);
+    ck_assert_ptr_null(strchr(err.message, '\n'));
+    ck_assert_uint_lt(strlen(err.message), sizeof err.message);
+    const size_t n = strlen(err.message);
+    ck_assert(n < 2 || err.message[n - 1] != '\\');
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -238,6 +261,7 @@ static Suite *core_suite(void)
     tcase_add_test(misc, test_json_emitter);
     tcase_add_test(misc, test_atomic_file);
     tcase_add_test(misc, test_text_line);
+    tcase_add_test(misc, test_error_message_is_one_line);
     suite_add_tcase(s, misc);
     return s;
 }
