@@ -9,7 +9,8 @@
 #   truth-file   ground-truth file reader (corpus-truth-file/)
 #   labels        label (mma_bool) JSON reader (corpus-labels/)
 #   mesh          OBJ, OFF and PLY mesh readers (corpus-mesh/)
-#   all           the five
+#   specs         pose and scaling-shape parsers (corpus-specs/)
+#   all           the six
 # Prints one line per target, "fuzz TARGET: passed, N runs in S s" or
 # "fuzz TARGET: FAILED (...)", keeps the crash input and the log in the work
 # directory, and exits 1 if any target failed, 77 if clang cannot build fuzzers.
@@ -25,8 +26,8 @@ seconds=$1; shift
 targets=
 while [ $# -gt 0 ] && [ "$1" != -- ]; do
   case $1 in
-    all) targets="$targets reader result-file truth-file labels mesh" ;;
-    reader|result-file|truth-file|labels|mesh) targets="$targets $1" ;;
+    all) targets="$targets reader result-file truth-file labels mesh specs" ;;
+    reader|result-file|truth-file|labels|mesh|specs) targets="$targets $1" ;;
     *) echo "$0: unknown target '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -65,6 +66,9 @@ sources_of() {
     reader) echo "$query $core" ;;
     labels) echo "src/query/label_stream.c src/query/byte_source.c $core" ;;
     mesh) echo "$(cd "$top" && ls src/mesh/*.c) $core" ;;
+    # the shapes' routines, without the overlap cross-check (polyhedra, libccd)
+    specs) echo "$(cd "$top" && ls src/contact/common/*.c src/contact/scaling/*.c |
+                   grep -v scaling_overlap) $core" ;;
     truth-file) echo "src/bench/truth_file_reader.c src/bench/truth_file_path.c $core" ;;
     # The result reader frees with ccd_run_stats_free (runner.c), which brings
     # the whole bench module and the runner's dependencies: the reader and the
