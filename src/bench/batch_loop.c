@@ -156,7 +156,8 @@ static ccd_status run_file(loop_state *s, ccd_error *err, const ccd_dataset *ds,
             break;
         if (s->loop->progress) {
             uint64_t in_file = ccd_reader_source_bytes(r); /* compressed on .gz */
-            s->loop->progress(s->loop->ctx, f, done_before + (in_file < size ? in_file : size), total);
+            const uint64_t done = done_before + (in_file < size ? in_file : size);
+            s->loop->progress(s->loop->ctx, f, done, total);
         }
     }
     ccd_reader_close(r);

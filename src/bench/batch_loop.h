@@ -14,7 +14,8 @@
 /* Progress of a pass over a dataset: `done` of `total` input bytes (compressed
  * bytes of a .gz file), called after each batch with the file `at` whose queries it
  * held, and once at the end with at = NULL. */
-typedef void ccd_progress_fn(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total);
+typedef void ccd_progress_fn(void *ctx, const ccd_dataset_file *at, uint64_t done,
+                             uint64_t total);
 
 typedef struct ccd_batch_loop {
     int threads;       /* OpenMP threads; 0: the OpenMP default            */
