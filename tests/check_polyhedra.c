@@ -121,6 +121,22 @@ START_TEST(test_read_files)
     ck_assert_int_eq(ccd_polyhedron_read(&p, &err, path), CCD_OK);
     ck_assert_uint_eq(p.face_count, 4);
     ccd_polyhedron_free(&p);
+    /* a UTF-8 byte order mark before the header or the first `v` is skipped */
+    static const char *const with_bom[2][2] = {
+        {"t.off", "\xEF\xBB\xBFOFF\n4 4 6\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
+                  "3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n"},
+        {"t.obj", "\xEF\xBB\xBFv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\n"
+                  "f 1 4 3\nf 2 3 4\n"}};
+    for (int k = 0; k < 2; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, with_bom[k][0]);
+        f = fopen(path, "w");
+        fputs(with_bom[k][1], f);
+        fclose(f);
+        ck_assert_msg(ccd_polyhedron_read(&p, &err, path) == CCD_OK, "%s", err.message);
+        ck_assert_uint_eq(p.vertex_count, 4);
+        ccd_polyhedron_free(&p);
+    }
+    snprintf(path, sizeof path, "%s/t.off", dir);
     /* a bad coordinate, reported at its line and column */
     f = fopen(path, "w");
     fputs("OFF\n4 4 6\n0 0 0\n1 x 0\n0 1 0\n0 0 1\n", f);

@@ -92,6 +92,13 @@ static int integer(long *x, const char **s)
     return 0;
 }
 
+/* Line 1 past a UTF-8 byte order mark, as the query and mesh readers skip it
+ * (it hid the first `v` or the OFF header); columns still count its bytes. */
+static const char *after_bom(const char *buf, unsigned long line)
+{
+    return line == 1 && !strncmp(buf, "\xEF\xBB\xBF", 3) ? buf + 3 : buf;
+}
+
 static int is_obj(const char *path)
 {
     size_t n = strlen(path);
@@ -107,7 +114,7 @@ static ccd_status read_obj(reader *r, FILE *f)
     ccd_text_line tl;
     while ((tl = ccd_text_line_read(buf, sizeof buf, &column, f)) == CCD_TEXT_LINE) {
         line++;
-        const char *s = skip(buf);
+        const char *s = skip(after_bom(buf, line));
         if (s[0] == 'v' && (s[1] == ' ' || s[1] == '\t')) {
             s = skip(s + 1);
             double x[3];
@@ -153,7 +160,7 @@ static const char *off_line(reader *r, char *buf, size_t size, FILE *f, unsigned
         char *h = strchr(buf, '#');
         if (h)
             *h = '\0';
-        const char *s = skip(buf);
+        const char *s = skip(after_bom(buf, *line));
         if (*s && *s != '\n')
             return s;
     }
