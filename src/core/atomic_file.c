@@ -132,9 +132,16 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
     }
     if (fd < 0) {
         int e = errno;
+        const int beside = exists && f->temp_path; /* the temporary failed, not the file */
         release(f);
         if (e == ENOMEM)
             return ccd_error_oom(err, path);
+        if (beside) /* /proc/self/status: "No such file or directory", of a file that is */
+            return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
+                                 "cannot replace: no new file can be made in its directory "
+                                 "(%s), and the output is written beside it, then renamed "
+                                 "over it",
+                                 strerror(e));
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create: %s", strerror(e));
     }
     f->stream = fdopen(fd, "w");

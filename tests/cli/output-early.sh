@@ -26,6 +26,13 @@ expect_stderr "^$TMP/nowhere/r: cannot create"
 expect_status 2 "$CCDBENCH" merge "$TMP/nowhere/m.json" "$TMP/bad.json" "$TMP/bad.json"
 expect_stderr "^$TMP/nowhere/m.json: cannot create"
 
+# A file whose directory takes no new file (/proc): said so, not "No such file or
+# directory" of a file that exists; before any work
+if [ -f /proc/self/status ]; then
+  expect_status 2 "$CCDBENCH" run --methods fprf --output /proc/self/status "$DEFAULT_DATA/touching"
+  expect_stderr "^/proc/self/status: cannot replace: no new file can be made in its directory"
+fi
+
 # An empty path names no file: exit 2 before any work (run, gate and merge wrote
 # everything and failed at the end with 1; truth --output '' and contact potential
 # bench --figure '' wrote under the file-system root).  From a directory of its own,
