@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "core/error.h"
+#include "core/cleanup.h"
 #include "core/clock.h"
 #include "core/path_join.h"
 
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -35,6 +37,9 @@ static const char usage[] =
     "Exit status: 0 ok, 1 I/O failure, 2 bad usage.\n";
 
 enum { BENCH_BATCH = 4096 };
+/* Bytes on disk per query allowed for, plain and gzip together (measured: about
+ * 845 and 250). */
+static const double BYTES_PER_QUERY = 1100;
 
 /* splitmix64: a small, seedable generator kept in a local variable */
 static uint64_t next_random(uint64_t *state)
@@ -148,11 +153,15 @@ static int bench_size(const char *dir, uint64_t n, int keep)
     snprintf(plain_name, sizeof plain_name, "bench-io-%llu.csv", (unsigned long long)n);
     snprintf(gzip_name, sizeof gzip_name, "bench-io-%llu.csv.gz", (unsigned long long)n);
     char *plain = ccd_path_join(dir, plain_name), *gzip = ccd_path_join(dir, gzip_name);
-    int status = CCD_EXIT_OK;
+    int status = CCD_EXIT_OK, slots[2] = {-1, -1};
     ccd_error err;
     if (!plain || !gzip) {
         status = ccd_cli_out_of_memory();
         goto done;
+    }
+    if (!keep) { /* files of a temporary directory go with it on SIGINT or SIGTERM */
+        slots[0] = ccd_cleanup_add(plain, 0);
+        slots[1] = ccd_cleanup_add(gzip, 0);
     }
     uint64_t t0 = ccd_clock_ns();
     ccd_cli_progress bar;
@@ -200,6 +209,8 @@ done:
             unlink(plain);
         if (gzip)
             unlink(gzip);
+        ccd_cleanup_remove(slots[0]);
+        ccd_cleanup_remove(slots[1]);
     } else if (status == CCD_EXIT_OK) {
         fprintf(stderr, "bench io: kept %s and %s\n", plain, gzip);
     }
@@ -239,7 +250,7 @@ int ccd_cmd_bench_io(int argc, char **argv)
         return ccd_cli_usage_error("bench io: unexpected argument '%s'", argv[optind]);
 
     char tmp[4096];
-    int keep = dir != NULL;
+    int keep = dir != NULL, created = 0; /* created: --dir made here */
     if (!dir) {
         const char *base = getenv("TMPDIR");
         snprintf(tmp, sizeof tmp, "%s/ccdbench-io-XXXXXX", base && *base ? base : "/tmp");
@@ -254,19 +265,36 @@ int ccd_cmd_bench_io(int argc, char **argv)
             if (errno != ENOENT || mkdir(dir, 0777) != 0)
                 return ccd_cli_usage_error("--dir: cannot create '%s': %s", dir, strerror(errno));
             fprintf(stderr, "bench io: created %s\n", dir);
+            created = 1;
         } else if (!S_ISDIR(sb.st_mode)) {
             return ccd_cli_usage_error("--dir: '%s' exists and is not a directory", dir);
         }
     }
+    uint64_t n = (uint64_t)queries;
+    /* Room for the files before any is written: --queries 99999999999999 started
+     * on petabytes.  A query takes about 845 bytes plain and 250 gzip (1100 per
+     * query allowed); the N/10 files are removed before the N ones are written,
+     * unless --dir keeps them. */
+    struct statvfs fs;
+    const double need = BYTES_PER_QUERY * (double)n * (keep ? 1.1 : 1.0);
+    if (statvfs(dir, &fs) == 0 && need > (double)fs.f_bavail * (double)fs.f_frsize) {
+        if (!keep || created)
+            rmdir(dir);
+        return ccd_cli_usage_error("bench io: --queries %ld needs about %.3g GB in %s, which "
+                                   "has %.3g GB free",
+                                   queries, need * 1e-9, keep ? dir : "the temporary directory",
+                                   (double)fs.f_bavail * (double)fs.f_frsize * 1e-9);
+    }
+    const int dir_slot = keep ? -1 : ccd_cleanup_add(dir, 1);
     printf("bench io: random queries, 7 columns, batches of %d, one thread; MB = 10^6 bytes\n",
            BENCH_BATCH);
     printf("%10s  %-5s  %9s  %9s  %8s  %10s  %10s  %11s  %12s\n", "queries", "file", "file MB",
            "text MB", "seconds", "text MB/s", "file MB/s", "queries/s", "peak RSS MB");
-    uint64_t n = (uint64_t)queries;
     int status = bench_size(dir, n / 10, keep);
     if (status == CCD_EXIT_OK)
         status = bench_size(dir, n, keep);
     if (!keep)
         rmdir(dir);
+    ccd_cleanup_remove(dir_slot);
     return status;
 }

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # `ccdbench bench io`: progress on stderr while it writes (here not a terminal:
 # a line per file), and --dir is created when missing (one level) and refused
-# when it is something else than a directory.
+# when it is something else than a directory; a size the disk cannot hold is
+# refused before anything is written; a signal takes the temporary files along.
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 expect_status 0 "$CCDBENCH" bench io --queries 200 --dir "$TMP/new"
@@ -25,4 +26,24 @@ expect_stderr "^ccdbench: --dir: '$TMP/file' exists and is not a directory\$"
 expect_status 2 "$CCDBENCH" bench io --queries 20 --dir "$TMP/a/b"
 expect_stderr "^ccdbench: --dir: cannot create '$TMP/a/b': No such file or directory\$"
 [ -e "$TMP/a" ] && fail "bench io: created a parent of --dir"
+
+# More than the disk holds: exit 2 at once, nothing written, no directory left
+# (it started writing petabytes).
+mkdir "$TMP/t"
+expect_status 2 env TMPDIR="$TMP/t" "$CCDBENCH" bench io --queries 99999999999999
+expect_stderr "^ccdbench: bench io: --queries 99999999999999 needs about 1\.1e\+08 GB in the temporary directory, which has .* GB free\$"
+[ -z "$(ls -A "$TMP/t")" ] || fail "bench io: left $(ls -A "$TMP/t")"
+expect_status 2 "$CCDBENCH" bench io --queries 99999999999999 --dir "$TMP/huge"
+[ -e "$TMP/huge" ] && fail "bench io: kept the --dir it made for a size it refused"
+
+# SIGTERM while it writes: the temporary directory goes, with what was in it.
+env TMPDIR="$TMP/t" "$CCDBENCH" bench io --queries 3000000 >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 200 ] && [ -z "$(find "$TMP/t" -name '*.csv*' 2>/dev/null)" ]; do
+  sleep 0.05; i=$((i + 1))
+done
+kill -TERM $pid 2>/dev/null
+wait $pid
+[ -z "$(ls -A "$TMP/t")" ] || fail "bench io: SIGTERM left $(find "$TMP/t")"
 finish
