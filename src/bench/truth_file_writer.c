@@ -41,35 +41,9 @@ ccd_status ccd_truth_file_writer_set_separation(ccd_truth_file_writer *t, ccd_er
 
 void ccd_truth_file_writer_free(ccd_truth_file_writer *t)
 {
-    for (size_t i = 0; i < t->made_count; i++) {
-        ccd_cleanup_remove(t->made_slots[i]);
-        free(t->made_dirs[i]);
-    }
-    free(t->made_dirs);
-    free(t->made_slots);
-    t->made_dirs = NULL;
-    t->made_slots = NULL;
-    t->made_count = 0;
+    ccd_made_dirs_keep(&t->made);
     free(t->ms);
     t->ms = NULL;
-}
-
-/* Remember a directory we created: removed again (when empty) on failure. */
-static ccd_status remember_dir(ccd_truth_file_writer *t, ccd_error *err, const char *dir)
-{
-    char **dirs = realloc(t->made_dirs, (t->made_count + 1) * sizeof *dirs);
-    if (dirs)
-        t->made_dirs = dirs;
-    int *slots = dirs ? realloc(t->made_slots, (t->made_count + 1) * sizeof *slots) : NULL;
-    if (slots)
-        t->made_slots = slots;
-    char *copy = slots ? strdup(dir) : NULL;
-    if (!copy)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, dir, 0, 0, "out of memory");
-    t->made_dirs[t->made_count] = copy;
-    t->made_slots[t->made_count] = ccd_cleanup_add(copy, 1);
-    t->made_count++;
-    return CCD_OK;
 }
 
 ccd_status ccd_truth_file_writer_check(const ccd_truth_file_writer *t, ccd_error *err)
@@ -89,29 +63,16 @@ ccd_status ccd_truth_file_writer_check(const ccd_truth_file_writer *t, ccd_error
     return st;
 }
 
-/* mkdir -p of the directory part of path. */
+/* mkdir -p of the directory part of path, noting what it made. */
 static ccd_status make_parents(ccd_truth_file_writer *t, ccd_error *err, char *path)
 {
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        int made = mkdir(path, 0777) == 0;
-        int failed = !made && errno != EEXIST;
-        int e = errno;
-        ccd_status st = made ? remember_dir(t, err, path) : CCD_OK;
-        *p = '/';
-        if (st != CCD_OK)
-            return st;
-        if (failed) {
-            *p = '\0';
-            ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot create directory: %s",
-                          strerror(e));
-            *p = '/';
-            return CCD_ERR_INPUT;
-        }
-    }
-    return CCD_OK;
+    char *slash = strrchr(path, '/');
+    if (!slash || slash == path)
+        return CCD_OK;
+    *slash = '\0';
+    ccd_status st = ccd_make_dirs_noted(&t->made, err, path);
+    *slash = '/';
+    return st;
 }
 
 static ccd_status open_file(ccd_truth_file_writer *t, ccd_error *err, size_t file)
@@ -190,6 +151,5 @@ void ccd_truth_file_writer_abort(ccd_truth_file_writer *t)
     if (t->open)
         ccd_atomic_file_abort(&t->out);
     t->open = 0;
-    for (size_t i = t->made_count; i-- > 0;)
-        rmdir(t->made_dirs[i]); /* fails, as it should, where files were written */
+    ccd_made_dirs_remove(&t->made); /* the empty ones: not where files were written */
 }

@@ -16,6 +16,7 @@
 #include "bench/truth_file_path.h"
 #include "bench/exact_labels.h"
 #include "core/atomic_file.h"
+#include "core/make_dirs.h"
 
 typedef struct ccd_truth_file_writer {
     const char *dir;
@@ -27,9 +28,7 @@ typedef struct ccd_truth_file_writer {
     char *ms;           /* NULL: plain CCD; else d as an exact rational (malloc'd) */
     int ms_norm;        /* 0: L∞, 2: Euclidean */
     ccd_atomic_file out;
-    char **made_dirs;   /* the directories created for the files, in creation order */
-    int *made_slots;    /* their cleanup slots (core/cleanup.h) */
-    size_t made_count;
+    ccd_made_dirs made; /* the directories created for the files */
 } ccd_truth_file_writer;
 
 void ccd_truth_file_writer_init(ccd_truth_file_writer *t, const char *dir, const ccd_dataset *ds,

@@ -4,6 +4,7 @@
 
 #include "core/make_dirs.h"
 
+#include "core/cleanup.h"
 #include "core/error.h"
 
 #include <errno.h>
@@ -14,10 +15,14 @@
 
 void ccd_made_dirs_keep(ccd_made_dirs *made)
 {
-    for (size_t i = 0; i < made->count; i++)
+    for (size_t i = 0; i < made->count; i++) {
+        ccd_cleanup_remove(made->slot[i]); /* before the path it names is freed */
         free(made->path[i]);
+    }
     free(made->path);
+    free(made->slot);
     made->path = NULL;
+    made->slot = NULL;
     made->count = 0;
 }
 
@@ -34,8 +39,13 @@ static int note(ccd_made_dirs *made, const char *dir)
     if (!grown)
         return -1;
     made->path = grown;
+    int *slots = realloc(made->slot, (made->count + 1) * sizeof *slots);
+    if (!slots)
+        return -1;
+    made->slot = slots;
     if (!(made->path[made->count] = strdup(dir)))
         return -1;
+    made->slot[made->count] = ccd_cleanup_add(made->path[made->count], 1);
     made->count++;
     return 0;
 }

@@ -5,9 +5,12 @@
 #include "ccdbench.h"
 
 /* The directories a command created (in the order made), removed again when it
- * fails: deepest first, and only when empty (rmdir), so nothing else goes. */
+ * fails, or when a signal ends it (each is registered with core/cleanup.h until
+ * kept or removed): deepest first, and only when empty (rmdir), so nothing else
+ * goes. */
 typedef struct ccd_made_dirs {
     char **path;
+    int *slot; /* each one's cleanup slot */
     size_t count;
 } ccd_made_dirs;
 
