@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Errors are values: a status plus one "path:line:column: what is wrong" line. */
+#include <config.h>
+
 #include "ccdbench.h"
 #include "core/assert.h"
 #include "core/error.h"
