@@ -242,10 +242,16 @@ static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
         if (labels) {
             snprintf(labels, n, "%.*smma_bool/%s%s", (int)scene_len, lp, f.step, suffix);
             struct stat lb;
-            if (stat(labels, &lb) == 0 && S_ISREG(lb.st_mode))
-                f.labels_path = labels;
-            else
+            if (stat(labels, &lb) != 0) { /* no labels: the truth comes from elsewhere */
                 free(labels);
+            } else if (S_ISREG(lb.st_mode)) {
+                f.labels_path = labels;
+            } else { /* it was taken for missing, and the queries ran unlabelled */
+                st = ccd_error_set(err, CCD_ERR_INPUT, labels, 0, 0,
+                                   "the labels of %s are %s, not a regular file", path,
+                                   S_ISDIR(lb.st_mode) ? "a directory" : special_kind(lb.st_mode));
+                free(labels);
+            }
         } else {
             st = ccd_error_oom(err, path);
         }
@@ -371,9 +377,16 @@ static ccd_status walk(file_list *list, ccd_error *err, const char *dir, const c
         int again;
         if (!path)
             st = ccd_error_oom(err, dir);
-        else if (stat(path, &sb) != 0)
-            st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot open: %s",
-                               strerror(errno));
+        else if (stat(path, &sb) != 0) {
+            /* a broken link not named .csv is passed over like any file not named so
+             * (a dangling notes.txt stopped `info`); one named .csv is reported */
+            struct stat lsb;
+            const int e = errno;
+            if (!(csv_stem_length(names[i]) == 0 && lstat(path, &lsb) == 0 &&
+                  S_ISLNK(lsb.st_mode)))
+                st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot open: %s",
+                                   strerror(e));
+        }
         else if (S_ISDIR(sb.st_mode)) {
             st = enter_dir(&again, list, err, path, &sb);
             if (st == CCD_OK && !again)

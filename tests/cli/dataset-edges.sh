@@ -4,7 +4,9 @@
 # build too); the same data named twice counts once, with a note; two inputs with
 # one truth file are an error before any work; queries without a label are said,
 # and `truth --verify` with nothing to compare fails; FIFOs and devices inside a
-# directory are skipped with a note, and are an error when named.
+# directory are skipped with a note, and are an error when named; a broken link
+# not named .csv is passed over (one named .csv is an error); a labels file that
+# is a directory or a FIFO is an error, not a missing labels file.
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 CROSSING="$DEFAULT_DATA/crossing/vertex-face/queries.csv" # 93 labelled VF queries
@@ -120,5 +122,25 @@ expect_status 2 "$CCDBENCH" info d/yvf.csv
 expect_stderr '^d/yvf\.csv: not a regular file or directory \(a FIFO\)$'
 expect_status 2 "$CCDBENCH" run --methods fprf d/zvf.csv
 expect_stderr '^d/zvf\.csv: not a regular file or directory \(a character device\)$'
+
+# ---- broken links: passed over unless named .csv
+mkdir -p b
+cp "$CROSSING" b/xvf.csv
+ln -s "$TMP/nowhere" b/notes.txt
+expect_status 0 "$CCDBENCH" info b
+[ "$(queries_info)" = $Q ] || fail "info b with a broken notes.txt: $(queries_info) queries"
+ln -s "$TMP/nowhere" b/lostvf.csv
+expect_status 2 "$CCDBENCH" info b
+expect_stderr '^b/lostvf\.csv: cannot open: No such file or directory$'
+
+# ---- a Scalable-CCD labels file that is a directory or a FIFO
+for kind in directory FIFO; do
+  rm -rf lb && mkdir -p lb/scene/queries lb/scene/mma_bool
+  cp "$CROSSING" lb/scene/queries/1vf.csv
+  if [ $kind = directory ]; then mkdir lb/scene/mma_bool/1vf_mma_bool.json
+  else mkfifo lb/scene/mma_bool/1vf_mma_bool.json; fi
+  expect_status 2 "$CCDBENCH" info lb
+  expect_stderr "^lb/scene/mma_bool/1vf_mma_bool\.json: the labels of lb/scene/queries/1vf\.csv are a $kind, not a regular file\$"
+done
 
 finish
