@@ -839,42 +839,56 @@ void ccd_result_doc_free(ccd_result_doc *doc)
 
 /* ------------------------------------------------------------------ sums */
 
-void ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail,
-                          const ccd_method_stats *from, const ccd_method_detail *from_detail)
+/* *into += v, saturating; 1 when it saturated (two shards with time_total_ns =
+ * 2^63 + 5 merged to 10). */
+static int add_u64(uint64_t *into, uint64_t v)
 {
-    into->failed += from->failed;
-    into->queries += from->queries;
-    into->positives += from->positives;
-    into->reported += from->reported;
-    into->false_positives += from->false_positives;
-    into->false_negatives += from->false_negatives;
-    into->hit_max_checks += from->hit_max_checks;
-    into->time_total_ns += from->time_total_ns;
-    into->cpu_total_ns += from->cpu_total_ns;
-    into->cpu_queries += from->cpu_queries;
+    if (__builtin_add_overflow(*into, v, into)) {
+        *into = UINT64_MAX;
+        return 1;
+    }
+    return 0;
+}
+
+int ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail,
+                         const ccd_method_stats *from, const ccd_method_detail *from_detail)
+{
+    int over = 0;
+    over |= add_u64(&into->failed, from->failed);
+    over |= add_u64(&into->queries, from->queries);
+    over |= add_u64(&into->positives, from->positives);
+    over |= add_u64(&into->reported, from->reported);
+    over |= add_u64(&into->false_positives, from->false_positives);
+    over |= add_u64(&into->false_negatives, from->false_negatives);
+    over |= add_u64(&into->hit_max_checks, from->hit_max_checks);
+    over |= add_u64(&into->time_total_ns, from->time_total_ns);
+    over |= add_u64(&into->cpu_total_ns, from->cpu_total_ns);
+    over |= add_u64(&into->cpu_queries, from->cpu_queries);
     if (from->time_max_ns > into->time_max_ns)
         into->time_max_ns = from->time_max_ns;
     ccd_time_histogram_merge(&into->times, &from->times);
-    into->toi_compared += from->toi_compared;
-    into->toi_violations += from->toi_violations;
+    over |= add_u64(&into->toi_compared, from->toi_compared);
+    over |= add_u64(&into->toi_violations, from->toi_violations);
     if (from->toi_gap_max > into->toi_gap_max)
         into->toi_gap_max = from->toi_gap_max;
     ccd_method_detail_merge(into_detail, from_detail);
     into->toi_gap_sum = ccd_fixed_sum_value(&into_detail->toi_gap_sum);
+    return over;
 }
 
 int ccd_result_group_add(ccd_run_group *into, const ccd_run_group *from, size_t method_count)
 {
+    int over = 0;
     for (size_t m = 0; m < method_count; m++) {
-        ccd_result_stats_add(&into->methods[m], &into->details[m], &from->methods[m],
-                             &from->details[m]);
+        over |= ccd_result_stats_add(&into->methods[m], &into->details[m], &from->methods[m],
+                                     &from->details[m]);
         const ccd_first_failure *f = from->failures ? &from->failures[m] : NULL;
         if (f && f->reason &&
             (!into->failures || ccd_first_failure_offer(&into->failures[m], f->file, f->query,
                                                         f->reason) != 0))
             return -1;
     }
-    return 0;
+    return over;
 }
 
 const char *ccd_result_set_label(const char *set)

@@ -107,11 +107,13 @@ ccd_status ccd_result_read_text(ccd_result_doc *doc, ccd_error *err, const char 
                                 const char *text, size_t length);
 void ccd_result_doc_free(ccd_result_doc *doc);
 
-/* Add `from` into `into` (same method count); -1 when out of memory. */
+/* Add `from` into `into` (same method count); -1 when out of memory, 1 when a
+ * count or time sum passed 2^64 - 1 (ccd_result_stats_add). */
 int ccd_result_group_add(ccd_run_group *into, const ccd_run_group *from, size_t method_count);
-/* Sum of the given groups of stats for one method. */
-void ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail,
-                          const ccd_method_stats *from, const ccd_method_detail *from_detail);
+/* Sum of the given groups of stats for one method; 1 when a count or time sum
+ * passed 2^64 - 1 (it is then left at the largest value, not wrapped), else 0. */
+int ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail,
+                         const ccd_method_stats *from, const ccd_method_detail *from_detail);
 
 /* "handcrafted" for sample-queries, "simulation" for scalable-ccd, else the set. */
 const char *ccd_result_set_label(const char *set);

@@ -131,13 +131,20 @@ ccd_status ccd_result_combine(ccd_error *err, const char *out_path, ccd_result_d
         ccd_run_stats *sum = &first->runs[r].stats;
         for (size_t d = 1; d < n; d++) {
             const ccd_run_stats *part = &docs[d].runs[r].stats;
-            for (size_t g = 0; g < sum->group_count; g++)
-                if (ccd_result_group_add(&sum->groups[g], &part->groups[g],
-                                         sum->method_count) != 0) {
-                    if (out_path)
-                        ccd_atomic_file_abort(&f);
+            for (size_t g = 0; g < sum->group_count; g++) {
+                const int added = ccd_result_group_add(&sum->groups[g], &part->groups[g],
+                                                       sum->method_count);
+                if (added == 0)
+                    continue;
+                if (out_path)
+                    ccd_atomic_file_abort(&f);
+                if (added < 0)
                     return ccd_error_oom(err, where);
-                }
+                return ccd_error_set(err, CCD_ERR_INPUT, docs[d].path, 0, 0,
+                                     "with the shards before it, a count or time of %s/%s "
+                                     "passes 2^64 - 1",
+                                     sum->groups[g].set, sum->groups[g].family);
+            }
             sum->wall_seconds += part->wall_seconds;
             sum->exact_truth += part->exact_truth;
             sum->toi_compared |= part->toi_compared;

@@ -154,7 +154,7 @@ static ccd_status stats_from_sums(ccd_result_run *runs, ccd_error *err, const cc
             st = ccd_error_set(err, CCD_ERR_INPUT, sums->path, 0, 0,
                                "its groups are not those of the data");
         for (size_t g = 0; st == CCD_OK && g < s->group_count; g++)
-            if (ccd_result_group_add(&s->groups[g], &sum->groups[g], s->method_count) != 0)
+            if (ccd_result_group_add(&s->groups[g], &sum->groups[g], s->method_count) < 0)
                 st = ccd_error_oom(err, sums->path);
         s->wall_seconds = sum->wall_seconds;
         s->exact_truth = sum->exact_truth;

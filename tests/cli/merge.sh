@@ -86,4 +86,13 @@ ln -s "$TMP/shard1.json" "$TMP/alias.json"
 expect_status 2 "$CCDBENCH" merge "$TMP/alias.json" "$TMP/shard0.json" "$TMP/shard1.json" \
   "$TMP/shard2.json"
 expect_stderr "is also an input \\($TMP/shard1.json\\)"
+
+# Sums past 2^64 - 1 are refused, not wrapped (2^63 + 5 twice merged to 10).
+for i in 0 1 2; do
+  sed '0,/"time_total_ns": *[0-9]*/s//"time_total_ns": 9223372036854775813/' \
+    "$TMP/shard$i.json" >"$TMP/big$i.json"
+done
+expect_status 2 "$CCDBENCH" merge "$TMP/big.json" "$TMP/big0.json" "$TMP/big1.json" "$TMP/big2.json"
+expect_stderr "^$TMP/big1.json: with the shards before it, a count or time of default/[a-z-]* passes 2\\^64 - 1\$"
+[ -e "$TMP/big.json" ] && fail "merge wrote a file whose sums wrapped"
 finish
