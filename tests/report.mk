@@ -32,6 +32,7 @@ REPORT_CLI_TESTS = \
 	tests/cli/gate.sh \
 	tests/cli/merge.sh \
 	tests/cli/report.sh \
+	tests/cli/result-invariants.sh \
 	tests/cli/report-figures.sh \
 	tests/cli/report-files.sh \
 	tests/cli/report-html.sh \

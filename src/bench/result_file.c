@@ -509,6 +509,9 @@ static ccd_status get_histogram(ccd_time_histogram *h, const reader *r, const cc
     ccd_status st = member(&v, r, obj, name, CCD_JSON_ARRAY);
     if (st != CCD_OK)
         return st;
+    /* as written: each bucket once, in increasing order (a repeated bucket was
+     * counted twice), and counts whose sum fits */
+    uint64_t next = 0; /* the smallest bucket the next pair may name */
     for (size_t i = 0; i < v->count; i++) {
         const ccd_json *pair = v->items[i];
         uint64_t b, n;
@@ -519,8 +522,12 @@ static ccd_status get_histogram(ccd_time_histogram *h, const reader *r, const cc
             return st;
         if (b >= CCD_TIME_HISTOGRAM_BUCKETS)
             return bad(r, pair->items[0], "\"%s\": bucket out of range", name);
-        h->bucket[b] += n;
-        h->count += n;
+        if (b < next)
+            return bad(r, pair->items[0], "\"%s\": a bucket repeated or out of order", name);
+        next = b + 1;
+        if (__builtin_add_overflow(h->count, n, &h->count))
+            return bad(r, pair->items[1], "\"%s\": the counts pass 2^64 - 1", name);
+        h->bucket[b] = n;
     }
     return CCD_OK;
 }
@@ -598,6 +605,16 @@ static ccd_status read_method_entry(ccd_method_stats *s, ccd_method_detail *d,
     if (s->positives > s->queries || s->false_positives > s->reported ||
         s->false_negatives > s->positives || s->reported > s->queries)
         return bad(r, e, "%s: inconsistent counts", expected_name);
+    if ((s->failed > 0) != (f->reason != NULL))
+        return bad(r, e,
+                   s->failed ? "%s: failed queries but \"first_failure\" is null"
+                             : "%s: a \"first_failure\" but no failed query",
+                   expected_name);
+    if (s->queries > 0 && d->time_min_ns > s->time_max_ns)
+        return bad(r, e, "%s: \"time_min_ns\" is above \"time_max_ns\"", expected_name);
+    if (!(d->tolerance_max >= 0) || !(s->toi_gap_max >= 0))
+        return bad(r, e, "%s: \"tolerance_max\" and \"toi_gap_max\" are never negative",
+                   expected_name);
     return CCD_OK;
 }
 
