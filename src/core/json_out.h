@@ -10,9 +10,7 @@
 #include <stdio.h>
 
 /* A JSON string literal: '"' and '\' escaped, control characters as \u00XX,
- * well-formed UTF-8 verbatim; a byte that is not UTF-8 (a file name in Latin-1)
- * as the code point of that value, \u00XX, so that the document stays JSON (the
- * name then reads back as UTF-8, not as its bytes). */
+ * everything else (UTF-8 included) verbatim. */
 void ccd_json_write_string(FILE *out, const char *s);
 /* A double that reads back to the same value (%.17g), or null when not finite
  * (JSON has no inf or nan). */

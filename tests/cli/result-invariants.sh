@@ -4,8 +4,7 @@
 # located line) by every command that reads one, here `report`: failed queries
 # without a first failure (or one without any), time_min_ns above time_max_ns, a
 # negative tolerance_max, and a histogram bucket repeated or out of order (it
-# was counted twice).  And a result file is JSON whatever the data's file names
-# (a name in Latin-1 was written raw: invalid UTF-8, invalid JSON).
+# was counted twice).
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 expect_status 0 "$CCDBENCH" run --methods fprf --json "$TMP/r.json" "$DEFAULT_DATA/touching"
@@ -26,17 +25,6 @@ refused '0,/"time_min_ns": [0-9]+/s//"time_min_ns": 99999999999/' \
   'fprf: "time_min_ns" is above "time_max_ns"$'
 refused '0,/"tolerance_max": [0-9.e+-]+/s//"tolerance_max": -1/' \
   'fprf: "tolerance_max" and "toi_gap_max" are never negative$'
-# a data file named in Latin-1: the result file is still valid JSON
-mkdir "$TMP/latin1"
-cp "$DEFAULT_DATA/touching/vertex-face/queries.csv" "$TMP/latin1/$(printf 'caf\351')vf.csv"
-expect_status 0 "$CCDBENCH" run --methods fprf --json "$TMP/l.json" "$TMP/latin1"
-"$CCD_BUILDDIR/tests/cli/json_valid" "$TMP/l.json" || fail "a Latin-1 file name made invalid JSON"
-if command -v python3 >/dev/null 2>&1; then # a strict reader: UTF-8 too
-  python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$TMP/l.json" ||
-    fail "python3 cannot read the result file of a Latin-1 file name"
-fi
-grep -q 'caf\\u00e9vf\.csv' "$TMP/l.json" || fail "the name is not written as caf\\u00e9vf.csv"
-expect_status 0 "$CCDBENCH" report "$TMP/l.json"
 refused '0,/"times_negative": \[\[([0-9]+), 1\], \[[0-9]+, 1\]\]/s//"times_negative": [[\1, 1], [\1, 1]]/' \
   '"times_negative": a bucket repeated or out of order$'
 finish
