@@ -28,15 +28,16 @@ static const char usage[] =
     "                    --hessian) Hessian with respect to the two poses\n"
     "                    (dt_A, dw_A, dt_B, dw_B: a world translation and a\n"
     "                    rotation vector applied after the pose's rotation)\n"
-    "    A, B              box:HX,HY,HZ[,N] (half extents, N x N grid per face),\n"
-    "                      sphere:R[,SEGMENTS] (UV sphere, default 16), or an\n"
-    "                      OBJ, OFF or PLY file\n"
+    "    A, B              box:HX,HY,HZ[,N] (half extents, N x N grid per face,\n"
+    "                      N <= 128), sphere:R[,SEGMENTS] (UV sphere, 4 to 512\n"
+    "                      segments, default 16), or an OBJ, OFF or PLY file\n"
     "    --pose-a W,X,Y,Z,PX,PY,PZ  pose of A: quaternion (normalised) and position\n"
     "    --pose-b W,X,Y,Z,PX,PY,PZ  pose of B (both default 1,0,0,0,0,0,0)\n"
     "    --eps E             hierarchy parameter eps > 0 (default 0.5)\n"
     "    --mu M              contact stiffness: every number is of mu P (default 1)\n"
     "    --hessian           also the 12 x 12 Hessian\n"
     "    --brute             also the brute-force sum over every triangle pair\n"
+    "                        (at most 4,194,304 pairs)\n"
     "  check             the accuracy checks: closed form, bounds, derivatives of\n"
     "                    the exact term, the centred form, a blended pair and a\n"
     "                    hierarchy total against 256-bit MPFR central differences,\n"
@@ -271,6 +272,12 @@ static int run_eval(const options *o, const char *spec_a, const char *spec_b)
             int file = strncmp(spec[k], "box:", 4) && strncmp(spec[k], "sphere:", 7);
             status = file ? ccd_cli_fail(&err) : ccd_cli_fail_in("contact potential eval", &err);
         }
+    if (status == CCD_EXIT_OK && o->brute &&
+        (double)m[0].ntriangles * (double)m[1].ntriangles > CCD_POTENTIAL_BRUTE_PAIRS_MAX)
+        status = ccd_cli_usage_error("contact potential eval: --brute: %zu x %zu triangle pairs "
+                                     "is more than %d (about 30 s); use smaller meshes",
+                                     m[0].ntriangles, m[1].ntriangles,
+                                     CCD_POTENTIAL_BRUTE_PAIRS_MAX);
     ccd_potential_total r[2];
     ccd_report_table t;
     if (status == CCD_EXIT_OK) {

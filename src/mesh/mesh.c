@@ -32,8 +32,9 @@ static ccd_status mesh_alloc(ccd_mesh *m, ccd_error *err, size_t nv, size_t nt)
 
 ccd_status ccd_mesh_box(ccd_mesh *m, ccd_error *err, const double half[3], unsigned n)
 {
-    if (n < 1 || n > 4096)
-        return ccd_error_set(err, CCD_ERR_INPUT, "box", 0, 0, "grid %u is not in 1..4096", n);
+    if (n < 1 || n > CCD_MESH_BOX_GRID_MAX)
+        return ccd_error_set(err, CCD_ERR_INPUT, "box", 0, 0, "grid %u is not in 1..%d", n,
+                             CCD_MESH_BOX_GRID_MAX);
     size_t per = (size_t)(n + 1) * (n + 1);
     ccd_status st = mesh_alloc(m, err, 6 * per, 12 * (size_t)n * n);
     if (st != CCD_OK)
@@ -71,9 +72,9 @@ ccd_status ccd_mesh_box(ccd_mesh *m, ccd_error *err, const double half[3], unsig
 ccd_status ccd_mesh_sphere(ccd_mesh *m, ccd_error *err, double radius, unsigned segments)
 {
     unsigned rings = segments / 2;
-    if (segments < 3 || rings < 2 || segments > 65536)
-        return ccd_error_set(err, CCD_ERR_INPUT, "sphere", 0, 0,
-                             "%u segments is not in 4..65536", segments);
+    if (segments < 3 || rings < 2 || segments > CCD_MESH_SPHERE_SEGMENTS_MAX)
+        return ccd_error_set(err, CCD_ERR_INPUT, "sphere", 0, 0, "%u segments is not in 4..%d",
+                             segments, CCD_MESH_SPHERE_SEGMENTS_MAX);
     if (!(radius > 0) || !isfinite(radius))
         return ccd_error_set(err, CCD_ERR_INPUT, "sphere", 0, 0, "radius %g is not > 0", radius);
     size_t nv = 2 + (size_t)(rings - 1) * segments;

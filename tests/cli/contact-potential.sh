@@ -133,6 +133,16 @@ grep -q '^ccdbench: contact potential eval: box:1,1: expected box:HX,HY,HZ' "$TM
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 "$TMP/missing.obj"
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 box:1,1,1 --mu -1
 expect_status 2 "$CCDBENCH" contact potential eval box:1,1,1 box:1,1,1 --pose-a 0,0,0,0,1,2,3
+# the subdivision a user can ask for is bounded before any work (box:1,1,1,800
+# asked for 7.7 M triangles and ran past 100 s at 1.1 GB; the grid took 4096)
+expect_status 2 timeout 60 "$CCDBENCH" contact potential eval box:1,1,1,800 box:1,1,1
+expect_stderr "grid N in 1..128"
+expect_status 2 timeout 60 "$CCDBENCH" contact potential eval sphere:1,4096 box:1,1,1
+expect_stderr "segments in 4..512"
+# --brute over more pairs than it can sum in about 30 s is refused, not started
+expect_status 2 timeout 60 "$CCDBENCH" contact potential eval box:1,1,1,32 box:1,1,1,32 --brute
+expect_stderr "^ccdbench: contact potential eval: --brute: 12288 x 12288 triangle pairs"
+[ -s "$TMP/out" ] && fail "eval --brute over too many pairs printed a table"
 expect_status 2 "$CCDBENCH" contact potential frobnicate
 [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "bad command: not exactly one message"
 finish
