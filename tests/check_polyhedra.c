@@ -384,16 +384,20 @@ START_TEST(test_hull_random)
         ck_assert_uint_eq(p.vertex_count + p.face_count, p.edge_count + 2);
         if (sphere)
             ck_assert_uint_eq(p.vertex_count, n);
+        double worst = -1; /* one assertion: each ck_assert writes to Check's pipe */
+        size_t worst_point = 0, worst_face = 0;
         for (size_t f = 0; f < p.face_count; f++) {
             const double *x0 = p.vertex[p.face_vertex[p.face_start[f]]], *nf = p.face_normal[f];
             for (size_t i = 0; i < n; i++) {
                 double h = 0;
                 for (int k = 0; k < 3; k++)
                     h += (pts[i][k] - x0[k]) * nf[k];
-                ck_assert_msg(h <= 1e-14, "trial %d: point %zu is %g outside face %zu", trial, i,
-                              h, f);
+                if (h > worst)
+                    worst = h, worst_point = i, worst_face = f;
             }
         }
+        ck_assert_msg(worst <= 1e-14, "trial %d: point %zu is %g outside face %zu", trial,
+                      worst_point, worst, worst_face);
         ccd_polyhedron_free(&p);
     }
 }
@@ -566,6 +570,66 @@ START_TEST(test_derivatives)
 }
 END_TEST
 
+static int by_z(const void *x, const void *y)
+{
+    double a = ((const double *)x)[2], b = ((const double *)y)[2];
+    return (a > b) - (a < b);
+}
+
+/* Large inputs in the orders that made the hull slow: 20,000 points on a sphere
+ * sorted by z (all corners; 41 s when every point was tested against every
+ * triangle, and the conflict lists alone are quadratic in this order), and the
+ * 1,728 points of a 12^3 lattice (8 corners, six faces, most points on the
+ * surface but not corners: the pass that drops them runs again). */
+START_TEST(test_hull_large)
+{
+    enum { N = 20000, G = 12 };
+    double (*pts)[3] = malloc(N * sizeof *pts);
+    ck_assert_ptr_nonnull(pts);
+    unsigned long long seed = 12345;
+    for (size_t i = 0; i < N; i++) {
+        double z = 2 * rng_u(&seed) - 1, t = 6.283185307179586 * rng_u(&seed);
+        double r = sqrt(1 - z * z);
+        pts[i][0] = r * cos(t), pts[i][1] = r * sin(t), pts[i][2] = z;
+    }
+    qsort(pts, N, sizeof *pts, by_z);
+    ccd_polyhedron p;
+    ccd_error err;
+    ck_assert_int_eq(ccd_polyhedron_hull(&p, &err, (const double (*)[3])pts, N), CCD_OK);
+    ck_assert_uint_eq(p.vertex_count, N);
+    ck_assert_uint_eq(p.vertex_count + p.face_count, p.edge_count + 2);
+    /* a sample of the points against every face (all would be O(N^2)); one
+     * assertion at the end (each ck_assert writes to Check's pipe) */
+    double worst = -1;
+    size_t worst_face = 0;
+    for (size_t f = 0; f < p.face_count; f++) {
+        const double *x0 = p.vertex[p.face_vertex[p.face_start[f]]], *nf = p.face_normal[f];
+        for (size_t i = f % 97; i < N; i += 97) {
+            double h = 0;
+            for (int k = 0; k < 3; k++)
+                h += (pts[i][k] - x0[k]) * nf[k];
+            if (h > worst)
+                worst = h, worst_face = f;
+        }
+    }
+    ck_assert_msg(worst <= 1e-14, "a point is %g outside face %zu", worst, worst_face);
+    ccd_polyhedron_free(&p);
+    size_t n = 0;
+    for (int i = 0; i < G; i++)
+        for (int j = 0; j < G; j++)
+            for (int k = 0; k < G; k++, n++)
+                pts[n][0] = i, pts[n][1] = j, pts[n][2] = k;
+    ck_assert_int_eq(ccd_polyhedron_hull(&p, &err, (const double (*)[3])pts, n), CCD_OK);
+    ck_assert_uint_eq(p.vertex_count, 8);
+    ck_assert_uint_eq(p.face_count, 6);
+    ck_assert_uint_eq(p.edge_count, 12);
+    for (size_t f = 0; f < 6; f++)
+        ck_assert_uint_eq(p.face_start[f + 1] - p.face_start[f], 4);
+    ccd_polyhedron_free(&p);
+    free(pts);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("polyhedra");
@@ -574,6 +638,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_spheres);
     tcase_add_test(tc, test_hull_degenerate);
     tcase_add_test(tc, test_hull_random);
+    tcase_add_test(tc, test_hull_large);
     tcase_add_test(tc, test_read_files);
     tcase_add_test(tc, test_face_face_four);
     tcase_add_test(tc, test_edge_face_two);

@@ -228,6 +228,11 @@ static ccd_status read_off(reader *r, FILE *f)
     return CCD_OK;
 }
 
+static int point_bytes_cmp(const void *x, const void *y)
+{
+    return memcmp(x, y, 3 * sizeof(double));
+}
+
 ccd_status ccd_polyhedron_read(ccd_polyhedron *p, ccd_error *err, const char *path)
 {
     memset(p, 0, sizeof *p);
@@ -239,19 +244,28 @@ ccd_status ccd_polyhedron_read(ccd_polyhedron *p, ccd_error *err, const char *pa
     fclose(f);
     if (st == CCD_OK)
         st = ccd_polyh_hull_path(p, err, (const double (*)[3])r.v, r.nv, path);
-    /* every distinct input vertex must be a corner of the hull */
-    for (size_t i = 0; st == CCD_OK && i < r.nv; i++) {
-        int found = 0;
-        for (size_t j = 0; j < p->vertex_count && !found; j++)
-            found = !memcmp(p->vertex[j], r.v[i], sizeof r.v[i]);
-        if (!found) {
+    /* every distinct input vertex must be a corner of the hull: looked up in the
+     * corners sorted by their bytes (equal doubles, bit for bit) */
+    double (*corner)[3] = NULL;
+    if (st == CCD_OK) {
+        corner = malloc((p->vertex_count ? p->vertex_count : 1) * sizeof *corner);
+        if (!corner) {
+            ccd_polyhedron_free(p);
+            st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+        } else {
+            memcpy(corner, p->vertex, p->vertex_count * sizeof *corner);
+            qsort(corner, p->vertex_count, sizeof *corner, point_bytes_cmp);
+        }
+    }
+    for (size_t i = 0; st == CCD_OK && i < r.nv; i++)
+        if (!bsearch(r.v[i], corner, p->vertex_count, sizeof *corner, point_bytes_cmp)) {
             ccd_polyhedron_free(p);
             st = ccd_error_set(err, CCD_ERR_INPUT, path, r.vline[i], 1,
                                "vertex %zu is not a corner of the convex hull: the polyhedron "
                                "is not convex (or the vertex lies on a face or an edge)",
                                i + 1);
         }
-    }
+    free(corner);
     free(r.v), free(r.vline);
     return st;
 }
