@@ -146,6 +146,16 @@ static void expect_emitted(void (*emit)(FILE *, const char *), const char *arg, 
 START_TEST(test_json_emitter)
 {
     expect_emitted(ccd_json_write_string, "a\"b\\c\n\x01\xc3\xa9", "\"a\\\"b\\\\c\\u000a\\u0001\xc3\xa9\"");
+    /* bytes that are not UTF-8 (a Latin-1 name, a lone continuation byte, an
+     * overlong form, a surrogate, a cut sequence) as lone low surrogates
+     * \udc80..\udcff, which the reader turns back into the bytes; every
+     * well-formed sequence verbatim, up to U+10FFFF */
+    expect_emitted(ccd_json_write_string, "caf\xe9.csv", "\"caf\\udce9.csv\"");
+    expect_emitted(ccd_json_write_string, "\x80\xc0\xaf\xed\xa0\x80\xe2\x82",
+                   "\"\\udc80\\udcc0\\udcaf\\udced\\udca0\\udc80\\udce2\\udc82\"");
+    expect_emitted(ccd_json_write_string, "\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf",
+                   "\"\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\"");
+    expect_emitted(ccd_json_write_string, "\xf4\x90\x80\x80", "\"\\udcf4\\udc90\\udc80\\udc80\"");
     expect_emitted(emit_double, "0.1", "0.10000000000000001");
     expect_emitted(emit_double, "-inf", "null");
     expect_emitted(emit_double, "nan", "null");

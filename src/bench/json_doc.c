@@ -200,7 +200,10 @@ static ccd_status decode_string(parser *ps, size_t *length)
                     ps->p += 6;
                 }
             }
-            put_utf8(&q, cp);
+            if (cp >= 0xDC80 && cp <= 0xDCFF)
+                *q++ = (char)(cp - 0xDC00); /* a byte that is not UTF-8 (core/json_out.h) */
+            else
+                put_utf8(&q, cp);
         } else if (map && ((map - "\"\"\\\\//b\bf\fn\nr\rt\t") % 2 == 0)) {
             *q++ = map[1];
             ps->p += 2;

@@ -6,17 +6,22 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/utf8.h"
+
 void ccd_json_write_string(FILE *out, const char *s)
 {
     fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        const size_t n = ccd_utf8_length(p);
+        if (n == 0) /* a byte that is not UTF-8: as a lone low surrogate */
+            fprintf(out, "\\u%04x", 0xDC00u + *p++);
+        else if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p++);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p++);
         else
-            fputc(ch, out);
+            fwrite(p, 1, n, out), p += n;
     }
     fputc('"', out);
 }

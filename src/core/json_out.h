@@ -10,7 +10,10 @@
 #include <stdio.h>
 
 /* A JSON string literal: '"' and '\' escaped, control characters as \u00XX,
- * everything else (UTF-8 included) verbatim. */
+ * well-formed UTF-8 verbatim, and a byte that is not UTF-8 (a file name in
+ * Latin-1) as the lone low surrogate \uDC80 to \uDCFF, as Python's
+ * "surrogateescape" does: the document stays JSON, and bench/json_doc reads the
+ * escape back as the byte, so a name survives a result file bit for bit. */
 void ccd_json_write_string(FILE *out, const char *s);
 /* A double that reads back to the same value (%.17g), or null when not finite
  * (JSON has no inf or nan). */

@@ -30,5 +30,6 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/text_line.c \
 	src/core/text_line.h \
 	src/core/tar_gz.h \
+	src/core/utf8.h \
 	src/core/xml_text.h
 libccdbench_la_LIBADD += src/core/libccdcore.la
