@@ -653,6 +653,19 @@ static ccd_status read_groups(ccd_run_stats *s, const reader *r, const ccd_json 
                 return st;
         }
     }
+    /* one run's totals fit in 64 bits, so every sum a report forms over some of
+     * its groups does too (report summed them, saturating without a word) */
+    for (size_t m = 0; m < s->method_count; m++) {
+        ccd_method_stats total;
+        ccd_method_detail detail;
+        memset(&total, 0, sizeof total);
+        ccd_method_detail_init(&detail);
+        for (size_t g = 0; g < s->group_count; g++)
+            if (ccd_result_stats_add(&total, &detail, &s->groups[g].methods[m],
+                                     &s->groups[g].details[m]) != 0)
+                return bad(r, groups, "%s: the counts or times over the groups pass 2^64 - 1",
+                           s->methods[m]->name);
+    }
     return CCD_OK;
 }
 
