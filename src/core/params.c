@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Default common parameters: those of Wang et al. 2021 (d = 0, t_max = 1). */
+#include <config.h>
+
 #include "ccdbench.h"
 
 #include <string.h>

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+#include <config.h>
+
 #include "ccdbench.h"
 
 void ccd_query_coord_mpq(mpq_t out, const ccd_query *q, int row, int axis)

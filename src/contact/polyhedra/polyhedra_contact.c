@@ -19,6 +19,8 @@
  *     intersection), sets reduced to point / segment / convex polygon in the
  *     plane and intersected; every vertex of the intersection is a contact point.
  */
+#include <config.h>
+
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
