@@ -16,5 +16,7 @@ src_contact_libccdcontact_la_SOURCES += \
 	src/contact/polyhedra/polyhedra_method.h \
 	src/contact/polyhedra/polyhedra_mpfr.c \
 	src/contact/polyhedra/polyhedron.c \
+	src/contact/polyhedra/polyhedron_hull.c \
+	src/contact/polyhedra/polyhedron_shapes.c \
 	src/contact/polyhedra/polyhedron_internal.h \
 	src/contact/polyhedra/polyhedron_io.c

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Internals shared by the convex-polyhedron files (polyhedron.c, polyhedron_io.c,
+/* Internals shared by the convex-polyhedron files (polyhedron.c: the predicate;
+ * polyhedron_hull.c, polyhedron_shapes.c, polyhedron_io.c: the constructors;
  * polyhedra_contact.c). */
 #ifndef CCD_CONTACT_POLYHEDRON_INTERNAL_H
 #define CCD_CONTACT_POLYHEDRON_INTERNAL_H

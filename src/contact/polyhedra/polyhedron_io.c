@@ -6,6 +6,8 @@
  * means the file does not describe a strictly convex body and is refused at its
  * own line, rather than silently replaced by its hull.
  */
+#include <config.h>
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
