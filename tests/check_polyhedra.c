@@ -570,6 +570,29 @@ START_TEST(test_derivatives)
 }
 END_TEST
 
+/* A corner at 1e65 beside corners at 1 (found by the mesh fuzz target): the
+ * face through (2,1,0), (-1,1,0) and the far corner had Newell's normal 0 in
+ * doubles (every term cancels) and a NaN normal; the exact one is (0, 2, -1)/√5. */
+START_TEST(test_hull_far_corner)
+{
+    const double pts[5][3] = {{-1, -1, 0}, {1, -1, 1}, {2, 1, 0}, {-1, 1, 0}, {-1e65, 3, 4}};
+    ccd_polyhedron p;
+    ccd_error err;
+    ck_assert_int_eq(ccd_polyhedron_hull(&p, &err, pts, 5), CCD_OK);
+    ck_assert_uint_eq(p.vertex_count, 5);
+    int found = 0;
+    for (size_t f = 0; f < p.face_count; f++) {
+        const double *n = p.face_normal[f];
+        ck_assert(isfinite(n[0]) && isfinite(n[1]) && isfinite(n[2]));
+        ck_assert_double_eq_tol(n[0] * n[0] + n[1] * n[1] + n[2] * n[2], 1, 1e-15);
+        if (fabs(n[1] - 2 / sqrt(5)) < 1e-15 && fabs(n[2] + 1 / sqrt(5)) < 1e-15 && n[0] == 0)
+            found = 1;
+    }
+    ck_assert_msg(found, "no face with the normal (0, 2, -1)/sqrt(5)");
+    ccd_polyhedron_free(&p);
+}
+END_TEST
+
 static int by_z(const void *x, const void *y)
 {
     double a = ((const double *)x)[2], b = ((const double *)y)[2];
@@ -639,6 +662,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_hull_degenerate);
     tcase_add_test(tc, test_hull_random);
     tcase_add_test(tc, test_hull_large);
+    tcase_add_test(tc, test_hull_far_corner);
     tcase_add_test(tc, test_read_files);
     tcase_add_test(tc, test_face_face_four);
     tcase_add_test(tc, test_edge_face_two);

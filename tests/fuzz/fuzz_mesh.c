@@ -8,7 +8,13 @@
  * a read one has a triangle at least, every vertex index below the vertex count,
  * every coordinate finite, and the line each triangle was read from, within the
  * file's lines (0 in binary PLY).  Never a crash, a leak, an out-of-bounds
- * access or an allocation past libFuzzer's limit. */
+ * access or an allocation past libFuzzer's limit.
+ *
+ * The same bytes go to the convex-polyhedron reader of `contact polyhedra`
+ * (an OBJ body: its vertices through the exact hull).  A read body is a convex
+ * polyhedron: V - E + F = 2, every face a cycle of at least three corners with a
+ * finite unit normal, every edge between two different faces, and every corner
+ * on or below the plane of every face, decided exactly (ccd_polyh_orient). */
 #include <config.h>
 
 #include <math.h>
@@ -16,10 +22,48 @@
 #include <string.h>
 
 #include "ccdbench/mesh.h"
+#include "ccdbench/polyhedra.h"
+#include "contact/polyhedra/polyhedron_internal.h"
 #include "fuzz_check.h"
 #include "mesh/mesh_source.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static void check_polyhedron(const char *path)
+{
+    ccd_polyhedron p;
+    ccd_error err;
+    ccd_status st = ccd_polyhedron_read(&p, &err, path);
+    if (st != CCD_OK) {
+        if (st != CCD_ERR_INPUT)
+            abort();
+        ccd_fuzz_check_message(&err, &path, 1);
+        return;
+    }
+    if (p.vertex_count < 4 || p.vertex_count + p.face_count != p.edge_count + 2)
+        abort();
+    for (size_t f = 0; f < p.face_count; f++) {
+        const size_t *c = p.face_vertex + p.face_start[f];
+        size_t n = p.face_start[f + 1] - p.face_start[f];
+        const double *nf = p.face_normal[f];
+        double len = nf[0] * nf[0] + nf[1] * nf[1] + nf[2] * nf[2];
+        if (n < 3 || !(fabs(len - 1) < 1e-12))
+            abort();
+        for (size_t k = 0; k < n; k++)
+            if (c[k] >= p.vertex_count)
+                abort();
+        /* the first three corners of a convex face are not collinear */
+        for (size_t v = 0; v < p.vertex_count; v++)
+            if (ccd_polyh_orient(p.vertex[c[0]], p.vertex[c[1]], p.vertex[c[2]], p.vertex[v]) > 0)
+                abort();
+    }
+    for (size_t e = 0; e < p.edge_count; e++)
+        if (p.edge[e][0] >= p.vertex_count || p.edge[e][1] >= p.vertex_count ||
+            p.edge_face[e][0] >= p.face_count || p.edge_face[e][1] >= p.face_count ||
+            p.edge_face[e][0] == p.edge_face[e][1])
+            abort();
+    ccd_polyhedron_free(&p);
+}
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
@@ -30,6 +74,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     ccd_mesh m;
     ccd_mesh_source src;
     ccd_error err;
+    check_polyhedron(path);
     ccd_status st = ccd_mesh_read_source(&m, &src, &err, path);
     if (st != CCD_OK) {
         if (st != CCD_ERR_INPUT)

@@ -8,7 +8,8 @@
 #   result-file   JSON parser and result-file reader (corpus-result-file/)
 #   truth-file   ground-truth file reader (corpus-truth-file/)
 #   labels        label (mma_bool) JSON reader (corpus-labels/)
-#   mesh          OBJ, OFF and PLY mesh readers (corpus-mesh/)
+#   mesh          OBJ, OFF and PLY mesh readers, and the convex-polyhedron
+#                 reader and hull (corpus-mesh/)
 #   specs         pose and scaling-shape parsers (corpus-specs/)
 #   all           the six
 # Prints one line per target, "fuzz TARGET: passed, N runs in S s" or
@@ -65,7 +66,9 @@ sources_of() {
   case $1 in
     reader) echo "$query $core" ;;
     labels) echo "src/query/label_stream.c src/query/byte_source.c $core" ;;
-    mesh) echo "$(cd "$top" && ls src/mesh/*.c) $core" ;;
+    mesh) echo "$(cd "$top" && ls src/mesh/*.c) $core
+                 src/contact/polyhedra/polyhedron.c src/contact/polyhedra/polyhedron_hull.c
+                 src/contact/polyhedra/polyhedron_io.c" ;;
     # the shapes' routines, without the overlap cross-check (polyhedra, libccd)
     specs) echo "$(cd "$top" && ls src/contact/common/*.c src/contact/scaling/*.c |
                    grep -v scaling_overlap) $core" ;;

@@ -8,6 +8,7 @@
  */
 #include <config.h>
 
+#include <gmp.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -378,6 +379,47 @@ static size_t merge_faces(size_t *face_of, const tri_list *l, const double (*p)[
     return faces;
 }
 
+/* The unit outward normal of the face through corners a, b, c (counter-
+ * clockwise from outside, not collinear: consecutive corners of a convex face):
+ * (b − a) × (c − a) in exact rationals, scaled by its largest component, then
+ * rounded and normalised.  In doubles the cross product (or Newell's sum) of a
+ * face with a corner at 1e65 and the others at 1 cancels to 0, and the normal
+ * came out NaN (found by the mesh fuzz target). */
+static void face_normal(double n[3], const double *a, const double *b, const double *c)
+{
+    mpq_t u[3], v[3], w[3], t, big;
+    for (int i = 0; i < 3; i++)
+        mpq_inits(u[i], v[i], w[i], NULL);
+    mpq_inits(t, big, NULL);
+    for (int i = 0; i < 3; i++) {
+        mpq_set_d(t, a[i]);
+        mpq_set_d(u[i], b[i]), mpq_sub(u[i], u[i], t);
+        mpq_set_d(v[i], c[i]), mpq_sub(v[i], v[i], t);
+    }
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        mpq_mul(w[i], u[j], v[k]);
+        mpq_mul(t, u[k], v[j]);
+        mpq_sub(w[i], w[i], t);
+        mpq_abs(t, w[i]);
+        if (mpq_cmp(t, big) > 0)
+            mpq_set(big, t);
+    }
+    CCD_ASSERT(mpq_sgn(big) > 0);
+    double len = 0;
+    for (int i = 0; i < 3; i++) {
+        mpq_div(w[i], w[i], big);
+        n[i] = mpq_get_d(w[i]); /* in [-1, 1], one of them ±1 */
+        len += n[i] * n[i];
+    }
+    len = sqrt(len);
+    for (int i = 0; i < 3; i++)
+        n[i] /= len;
+    for (int i = 0; i < 3; i++)
+        mpq_clears(u[i], v[i], w[i], NULL);
+    mpq_clears(t, big, NULL);
+}
+
 /* A boundary edge a → b of face `face`: a triangle edge whose neighbour lies in
  * another face, `other`. */
 typedef struct face_edge {
@@ -460,18 +502,8 @@ static int assemble(ccd_polyhedron *out, const tri_list *l, const size_t *face_o
             cur = next->b;
         }
         lo = hi;
-        /* Newell's normal of the polygon */
-        double nrm[3] = {0, 0, 0};
-        for (size_t k = P.face_start[f]; k < fill; k++) {
-            const double *u = P.vertex[P.face_vertex[k]];
-            const double *v = P.vertex[P.face_vertex[k + 1 < fill ? k + 1 : P.face_start[f]]];
-            nrm[0] += (u[1] - v[1]) * (u[2] + v[2]);
-            nrm[1] += (u[2] - v[2]) * (u[0] + v[0]);
-            nrm[2] += (u[0] - v[0]) * (u[1] + v[1]);
-        }
-        double len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
-        for (int i = 0; i < 3; i++)
-            P.face_normal[f][i] = nrm[i] / len;
+        const size_t *c = P.face_vertex + P.face_start[f];
+        face_normal(P.face_normal[f], P.vertex[c[0]], P.vertex[c[1]], P.vertex[c[2]]);
     }
     P.face_start[faces] = fill;
     /* undirected edges: each boundary edge (a, b) with a < b, between its face and
