@@ -498,29 +498,51 @@ START_TEST(test_batch_loop_consumes_every_query)
 }
 END_TEST
 
-/* The default chunk size comes from the batch at hand, not the batch capacity: a
- * file of a few hundred queries is cut into chunks for every thread (it was one
- * chunk at 2 threads, run by one thread while the other waited). */
+/* Batches cross files, chunks do not: the default data's files (a few hundred
+ * queries each) fill one batch of 4096, where a batch per file left threads idle
+ * behind a barrier per file; every chunk holds consecutive queries of the file it
+ * is handed, at most a quarter thread's share of the batch (or 16); and every
+ * query is computed once. */
 typedef struct chunk_record {
-    size_t largest; /* queries of the largest chunk (the sizes are written once) */
+    size_t largest;  /* queries of the largest chunk */
+    size_t computed; /* queries computed */
+    int scattered;   /* a chunk whose queries were not consecutive in one file */
+    size_t batches;  /* progress calls with a file: one per batch */
+    uint64_t *queries_of_file;
 } chunk_record;
 
 static ccd_status record_chunk(void *slots, size_t *failed, ccd_error *err,
                                const ccd_dataset_file *f, const ccd_query *queries,
                                const int8_t *labels, size_t count, void *tls, void *ctx)
 {
-    (void)slots, (void)failed, (void)err, (void)f, (void)queries, (void)labels, (void)tls;
+    (void)slots, (void)failed, (void)err, (void)f, (void)labels, (void)tls;
     chunk_record *rec = ctx;
+    int scattered = 0;
+    for (size_t i = 1; i < count; i++)
+        scattered |= queries[i].index != queries[0].index + i;
 #pragma omp critical
-    rec->largest = count > rec->largest ? count : rec->largest;
+    {
+        rec->largest = count > rec->largest ? count : rec->largest;
+        rec->computed += count;
+        rec->scattered |= scattered;
+    }
     return CCD_OK;
 }
 
-static ccd_status consume_nothing(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
+static ccd_status consume_counted(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
                                   int label, const void *slot)
 {
-    (void)ctx, (void)err, (void)file, (void)q, (void)label, (void)slot;
+    (void)err, (void)label, (void)slot;
+    chunk_record *rec = ctx;
+    if (q->index != rec->queries_of_file[file]++)
+        return CCD_ERR_INTERNAL; /* out of order */
     return CCD_OK;
+}
+
+static void count_batches(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total)
+{
+    (void)done, (void)total;
+    ((chunk_record *)ctx)->batches += at != NULL;
 }
 
 START_TEST(test_batch_loop_chunks_small_files)
@@ -530,24 +552,31 @@ START_TEST(test_batch_loop_chunks_small_files)
     ccd_dataset ds;
     ccd_error err;
     ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
-    uint64_t largest_file = 0;
-    for (size_t f = 0; f < ds.count; f++) {
-        uint64_t n = queries_in_file(&ds.files[f]);
-        largest_file = n > largest_file ? n : largest_file;
-    }
-    ck_assert_uint_ge(largest_file, 2 * 16); /* enough for two chunks of the minimum */
+    uint64_t total = 0, *expected = calloc(ds.count, sizeof *expected);
+    ck_assert_ptr_nonnull(expected);
+    for (size_t f = 0; f < ds.count; f++)
+        total += expected[f] = queries_in_file(&ds.files[f]);
+    ck_assert_uint_ge(ds.count, 4);
+    ck_assert_uint_le(total, 4096); /* one batch holds them all */
     for (int threads = 2; threads <= 4; threads += 2) {
-        chunk_record rec = {0};
+        chunk_record rec = {.queries_of_file = calloc(ds.count, sizeof(uint64_t))};
+        ck_assert_ptr_nonnull(rec.queries_of_file);
         ccd_batch_loop loop = {.threads = threads, .batch_size = 4096, .slot_size = 1,
                                .ctx = &rec, .compute_chunk = record_chunk,
-                               .consume = consume_nothing};
+                               .consume = consume_counted, .progress = count_batches};
         ck_assert_msg(ccd_batch_loop_run(&loop, &err, &ds) == CCD_OK, "%s", err.message);
-        /* each chunk at most a quarter thread's share of the largest file, or 16 */
-        const uint64_t share = (largest_file + 4 * (uint64_t)threads - 1) / (4 * (uint64_t)threads);
+        ck_assert_uint_eq(rec.batches, 1);
+        ck_assert_uint_eq(rec.computed, total);
+        ck_assert_msg(!rec.scattered, "a chunk of queries that are not consecutive");
+        for (size_t f = 0; f < ds.count; f++)
+            ck_assert_uint_eq(rec.queries_of_file[f], expected[f]);
+        const uint64_t share = (total + 4 * (uint64_t)threads - 1) / (4 * (uint64_t)threads);
         ck_assert_msg(rec.largest <= (share > 16 ? share : 16),
-                      "%d threads: a chunk of %zu queries from files of at most %llu", threads,
-                      rec.largest, (unsigned long long)largest_file);
+                      "%d threads: a chunk of %zu queries from a batch of %llu", threads,
+                      rec.largest, (unsigned long long)total);
+        free(rec.queries_of_file);
     }
+    free(expected);
     ccd_dataset_free(&ds);
     free(path);
 }

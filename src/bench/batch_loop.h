@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Streaming evaluation of a dataset: queries are read in batches (memory does not
- * grow with the input), each batch is computed in parallel with OpenMP, and the
+ * grow with the input), each filled from as many files as it takes (a file may
+ * also span batches), each batch is computed in parallel with OpenMP, and the
  * per-query results are then consumed one by one in file and query order, so
  * whatever the thread count the consumer sees the same sequence.
  * The runner (`ccdbench run`) and the exact labelling (`ccdbench truth`) are both
@@ -12,8 +13,8 @@
 #include "ccdbench.h"
 
 /* Progress of a pass over a dataset: `done` of `total` input bytes (compressed
- * bytes of a .gz file), called after each batch with the file `at` whose queries it
- * held, and once at the end with at = NULL. */
+ * bytes of a .gz file), called after each batch with the file `at` whose queries
+ * it held last, and once at the end with at = NULL. */
 typedef void ccd_progress_fn(void *ctx, const ccd_dataset_file *at, uint64_t done,
                              uint64_t total);
 
@@ -26,7 +27,8 @@ typedef struct ccd_batch_loop {
     ccd_status (*thread_new)(void **tls, ccd_error *err, void *ctx);
     void (*thread_free)(void *tls, void *ctx);
     /* Optional, sequentially before the batch is computed: work on the whole
-     * batch of queries of file (e.g. run methods in child processes). */
+     * batch of queries of file (e.g. run methods in child processes).  With it,
+     * a batch holds the queries of one file only. */
     ccd_status (*prepare)(void *ctx, ccd_error *err, const ccd_dataset_file *file,
                           const ccd_batch *b);
     /* In parallel, any order: compute the result slot of q, whose label in the
@@ -44,7 +46,7 @@ typedef struct ccd_batch_loop {
                                 const int8_t *labels, size_t count, void *tls, void *ctx);
     /* Queries per chunk of compute_chunk; 0: the queries of the batch at hand /
      * (4 × threads), within [16, 1024]: enough chunks for the threads to share the
-     * work, runs of calls long enough to time. */
+     * work, runs of calls long enough to time.  A chunk never crosses a file. */
     size_t chunk_size;
     /* Sequentially, in order: use the slot of q, query of ds->files[file] whose
      * label in the input is `label` (-1: none). */

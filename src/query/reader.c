@@ -486,6 +486,12 @@ ccd_status ccd_reader_read(ccd_batch *b, ccd_error *err, ccd_reader *r)
 {
     b->count = 0;
     ccd_batch_store_reset(b->store);
+    return ccd_reader_read_more(b, err, r);
+}
+
+ccd_status ccd_reader_read_more(ccd_batch *b, ccd_error *err, ccd_reader *r)
+{
+    const size_t held = b->count;
     ccd_status st = CCD_OK;
     while (!r->failed && !r->finished && b->count < b->capacity) {
         ccd_query *q = &b->queries[b->count];
@@ -528,7 +534,7 @@ ccd_status ccd_reader_read(ccd_batch *b, ccd_error *err, ccd_reader *r)
             break;
     }
     if (r->failed) {
-        b->count = 0;
+        b->count = held;
         st = r->error.status;
         if (err)
             *err = r->error;
