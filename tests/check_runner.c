@@ -501,7 +501,7 @@ END_TEST
 /* Batches cross files, chunks do not: the default data's files (a few hundred
  * queries each) fill one batch of 4096, where a batch per file left threads idle
  * behind a barrier per file; every chunk holds consecutive queries of the file it
- * is handed, at most a quarter thread's share of the batch (or 16); and every
+ * is handed, at most a sixteenth of a thread's share of the batch (or 16); and every
  * query is computed once. */
 typedef struct chunk_record {
     size_t largest;  /* queries of the largest chunk */
@@ -570,7 +570,7 @@ START_TEST(test_batch_loop_chunks_small_files)
         ck_assert_msg(!rec.scattered, "a chunk of queries that are not consecutive");
         for (size_t f = 0; f < ds.count; f++)
             ck_assert_uint_eq(rec.queries_of_file[f], expected[f]);
-        const uint64_t share = (total + 4 * (uint64_t)threads - 1) / (4 * (uint64_t)threads);
+        const uint64_t share = (total + 16 * (uint64_t)threads - 1) / (16 * (uint64_t)threads);
         ck_assert_msg(rec.largest <= (share > 16 ? share : 16),
                       "%d threads: a chunk of %zu queries from a batch of %llu", threads,
                       rec.largest, (unsigned long long)total);

@@ -48,15 +48,21 @@ static uint64_t file_size(const char *path)
     return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
-/* Queries per chunk of a batch of count: the loop's chunk_size, else count / (4 ×
- * threads) within [16, 1024].  From the batch, not its capacity: a batch of 120
- * queries was one chunk of a 4096-query capacity at 2 threads, run by one thread
- * while the other waited.  Chunks are also cut where a file ends. */
+/* Queries per chunk of a batch of count: the loop's chunk_size, else count / (16 ×
+ * threads) within [16, 1024].  Sixteen chunks a thread, because a few queries
+ * take most of the time (on the shared data, the 100 slowest of 21,246 take two
+ * thirds of tight-inclusion's), and a chunk that holds several of them finishes
+ * last: replaying the per-query times of a one-thread run, 2 threads are 1.85x
+ * one at 4 chunks a thread, 1.93x at 16.  At least 16 queries, so that a run of
+ * calls is long enough to time (bench/cpu_span.h).  From the batch, not its
+ * capacity: a batch of 120 queries was one chunk of a 4096-query capacity at 2
+ * threads, run by one thread while the other waited.  Chunks are also cut where
+ * a file ends. */
 static size_t chunk_of(const loop_state *s, size_t count)
 {
     if (s->loop->chunk_size)
         return s->loop->chunk_size;
-    const size_t share = (count + 4 * (size_t)s->threads - 1) / (4 * (size_t)s->threads);
+    const size_t share = (count + 16 * (size_t)s->threads - 1) / (16 * (size_t)s->threads);
     return share < 16 ? 16 : share > 1024 ? 1024 : share;
 }
 
