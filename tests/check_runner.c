@@ -501,7 +501,7 @@ END_TEST
 /* Batches cross files, chunks do not: the default data's files (a few hundred
  * queries each) fill one batch of 4096, where a batch per file left threads idle
  * behind a barrier per file; every chunk holds consecutive queries of the file it
- * is handed, at most a sixteenth of a thread's share of the batch (or 16); and every
+ * is handed, at most a 64th of a thread's share of the batch (or 16); and every
  * query is computed once. */
 typedef struct chunk_record {
     size_t largest;  /* queries of the largest chunk */
@@ -570,7 +570,7 @@ START_TEST(test_batch_loop_chunks_small_files)
         ck_assert_msg(!rec.scattered, "a chunk of queries that are not consecutive");
         for (size_t f = 0; f < ds.count; f++)
             ck_assert_uint_eq(rec.queries_of_file[f], expected[f]);
-        const uint64_t share = (total + 16 * (uint64_t)threads - 1) / (16 * (uint64_t)threads);
+        const uint64_t share = (total + 64 * (uint64_t)threads - 1) / (64 * (uint64_t)threads);
         ck_assert_msg(rec.largest <= (share > 16 ? share : 16),
                       "%d threads: a chunk of %zu queries from a batch of %llu", threads,
                       rec.largest, (unsigned long long)total);
@@ -582,6 +582,52 @@ START_TEST(test_batch_loop_chunks_small_files)
 }
 END_TEST
 
+/* A read error in a later file of a batch comes after the queries read before
+ * it: they are computed and consumed, then the error is the loop's, for every
+ * thread count and whether the bad file fails at opening or at a line. */
+START_TEST(test_batch_loop_read_error_after_earlier_files)
+{
+    char *root = test_default_dataset();
+    char good[4096], dir[] = "/tmp/ccd-loop-XXXXXX", bad[4200], missing[4200];
+    snprintf(good, sizeof good, "%s/touching/vertex-face/queries.csv", root);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(bad, sizeof bad, "%s/bad.csv", dir);
+    snprintf(missing, sizeof missing, "%s/missing.csv", dir);
+    FILE *f = fopen(bad, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("0,1,0,1,0,1\n0,1,0,1,0,1\n0,1,0,1,x,1\n", f); /* column 9 of line 3 */
+    ck_assert_int_eq(fclose(f), 0);
+    ccd_dataset_file files[2] = {{.csv_path = good, .kind = CCD_VF},
+                                 {.csv_path = bad, .kind = CCD_VF}};
+    ccd_dataset ds = {.files = files, .count = 2};
+    const uint64_t expected = queries_in_file(&files[0]);
+    for (int missing_file = 0; missing_file < 2; missing_file++) {
+        files[1].csv_path = missing_file ? missing : bad;
+        for (int threads = 1; threads <= 3; threads++)
+            for (int chunked = 0; chunked < 2; chunked++) {
+                loop_record rec = {.mismatched = 0};
+                ccd_error err;
+                ccd_batch_loop loop = {.threads = threads, .slot_size = sizeof(uint64_t),
+                                       .ctx = &rec, .consume = loop_consume};
+                if (chunked)
+                    loop.compute_chunk = loop_compute_chunk;
+                else
+                    loop.compute = loop_compute;
+                ck_assert_int_eq(ccd_batch_loop_run(&loop, &err, &ds), CCD_ERR_INPUT);
+                ck_assert_msg(strncmp(err.message, files[1].csv_path,
+                                      strlen(files[1].csv_path)) == 0,
+                              "the error names %s", err.message);
+                ck_assert_uint_eq(rec.consumed[0], expected);
+                ck_assert_uint_eq(rec.consumed[1], 0);
+                ck_assert_uint_eq(rec.mismatched, 0);
+            }
+    }
+    unlink(bad);
+    rmdir(dir);
+    free(root);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("runner");
@@ -589,6 +635,7 @@ static Suite *suite(void)
     tcase_set_timeout(run, 600);
     tcase_add_test(run, test_batch_loop_consumes_every_query);
     tcase_add_test(run, test_batch_loop_chunks_small_files);
+    tcase_add_test(run, test_batch_loop_read_error_after_earlier_files);
     tcase_add_test(run, test_runner_deterministic);
     tcase_add_test(run, test_runner_deterministic_shared_data);
     tcase_add_test(run, test_default_labels_are_exact);

@@ -45,7 +45,7 @@ typedef struct ccd_batch_loop {
                                 const ccd_dataset_file *file, const ccd_query *queries,
                                 const int8_t *labels, size_t count, void *tls, void *ctx);
     /* Queries per chunk of compute_chunk; 0: the queries of the batch at hand /
-     * (16 × threads), within [16, 1024]: enough chunks for the threads to share the
+     * (64 × threads), within [16, 1024]: enough chunks for the threads to share the
      * work, runs of calls long enough to time.  A chunk never crosses a file. */
     size_t chunk_size;
     /* Sequentially, in order: use the slot of q, query of ds->files[file] whose
