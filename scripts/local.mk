@@ -10,6 +10,8 @@ dist_noinst_SCRIPTS += scripts/baseline-agreement
 dist_noinst_SCRIPTS += scripts/ms-ratio
 # The timing gate's verdicts under CPU load (docs/gate.md#noise; tests/cli/gate-load.sh).
 dist_noinst_SCRIPTS += scripts/gate-noise
+# Speed-up against threads of `run` (docs/performance.md#threads).
+dist_noinst_SCRIPTS += scripts/thread-scaling
 EXTRA_DIST += docs/baselines.md scripts/baseline-drivers
 # Mutation testing: small bugs that the suites must catch (docs/testing.md#mutation-testing).
 dist_noinst_SCRIPTS += scripts/mutants
