@@ -81,6 +81,7 @@ CLI_TESTS = \
 	tests/cli/out-of-memory.sh \
 	tests/cli/plugin.sh \
 	tests/cli/progress.sh \
+	tests/cli/thread-scaling.sh \
 	tests/cli/truth.sh \
 	tests/cli/wrong.sh
 TESTS += $(CLI_TESTS)
