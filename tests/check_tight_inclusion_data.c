@@ -24,7 +24,6 @@
 
 #include <check.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -363,41 +362,6 @@ START_TEST(test_scaled_linear_filter)
 }
 END_TEST
 
-/* A heavy query's search scratch is released afterwards: query 66 of the
- * erleben-cube-cliff-edges edge-edge sample grows the levels to about 50 MB at
- * d = 0 (the heaviest of the shared data), which a thread held for the rest of a
- * run; after it the scratch holds at most 4 MB (ccd_ti_scratch_trim). */
-START_TEST(test_scratch_released)
-{
-    TEST_REQUIRE_SHARED_DATA(root);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/sample-queries/erleben-cube-cliff-edges/edge-edge/data_0_0.csv",
-             root);
-    ccd_reader *r;
-    ccd_error err;
-    ck_assert_msg(ccd_reader_open(&r, &err, path, NULL, CCD_EE) == CCD_OK, "%s", err.message);
-    ccd_batch b;
-    ck_assert_int_eq(ccd_batch_init(&b, 128), CCD_OK);
-    ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
-    ck_assert_uint_gt(b.count, 66);
-    ccd_params p;
-    ccd_params_default(&p);
-    ccd_option_value opt[CCD_TI_OPT_COUNT];
-    use_options(&p, opt);
-    ccd_ti_scratch *s = ccd_ti_scratch_new();
-    ck_assert_ptr_nonnull(s);
-    ccd_result res;
-    ck_assert_int_eq(ccd_ti_solve(&res, &b.queries[66], &p, ccd_ti_isa_best(), 0, s), CCD_OK);
-    size_t peak, held = ccd_ti_scratch_bytes(s, &peak);
-    ck_assert_msg(peak >= 40u << 20, "the query needed only %zu bytes: no longer a heavy one",
-                  peak);
-    ck_assert_msg(held <= 4u << 20, "%zu bytes held after the query", held);
-    ccd_ti_scratch_free(s);
-    ccd_batch_free(&b);
-    ccd_reader_close(r);
-}
-END_TEST
-
 static Suite *tight_inclusion_data_suite(void)
 {
     Suite *s = suite_create("tight_inclusion_data");
@@ -410,7 +374,6 @@ static Suite *tight_inclusion_data_suite(void)
     tcase_add_test(tc, test_exact_oracle);
     tcase_add_test(tc, test_translations_exact);
     tcase_add_test(tc, test_scaled_linear_filter);
-    tcase_add_test(tc, test_scratch_released);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -116,11 +116,6 @@ int ccd_ti_slab_excluded(const ccd_ti_query *q, const double w[3], double t0, do
 typedef struct ccd_ti_scratch ccd_ti_scratch;
 ccd_ti_scratch *ccd_ti_scratch_new(void);
 void ccd_ti_scratch_free(ccd_ti_scratch *s);
-/* Releases every buffer above 1 MB (ccd_ti_solve does after each query): a
- * scratch holds at most 4 MB between queries, whatever the queries before. */
-void ccd_ti_scratch_trim(ccd_ti_scratch *s);
-/* The bytes the scratch holds; *peak (when not NULL): the most it held at a trim. */
-size_t ccd_ti_scratch_bytes(const ccd_ti_scratch *s, size_t *peak);
 
 /* Fill *tq from query q for the given separation d and search window [0, t_max],
  * with the kernel of isa.  Returns CCD_ERR_INPUT for non-finite coordinates. */

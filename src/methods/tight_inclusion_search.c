@@ -60,45 +60,7 @@ typedef struct ti_heap {
 struct ccd_ti_scratch {
     ti_boxes level, lower, upper; /* current level; children (lower / upper t halves) */
     ti_heap front;                /* the earliest-first search's pending boxes          */
-    size_t peak;                  /* the most bytes held at a ccd_ti_scratch_trim       */
 };
-
-/* What a buffer may keep between queries: a heavy query's levels grow to 63-126 MB
- * (d = 0 on the shared data), which a thread held for the rest of the run, each
- * thread its own; the queries of most runs fit in a few hundred kilobytes. */
-enum { TI_SCRATCH_KEEP = 1 << 20 };
-
-/* Counts the bytes of buffer B (a ti_boxes or the ti_heap) into held, and frees
- * it when they are more than TI_SCRATCH_KEEP. */
-#define TRIM_BUFFER(B, held)                                  \
-    do {                                                      \
-        const size_t bytes_ = (B).capacity * sizeof *(B).at;  \
-        (held) += bytes_;                                     \
-        if (bytes_ > TI_SCRATCH_KEEP) {                       \
-            free((B).at);                                     \
-            (B).at = NULL;                                    \
-            (B).count = (B).capacity = 0;                     \
-        }                                                     \
-    } while (0)
-
-void ccd_ti_scratch_trim(ccd_ti_scratch *s)
-{
-    size_t held = 0;
-    TRIM_BUFFER(s->level, held);
-    TRIM_BUFFER(s->lower, held);
-    TRIM_BUFFER(s->upper, held);
-    TRIM_BUFFER(s->front, held);
-    s->peak = held > s->peak ? held : s->peak;
-    CCD_ASSERT(ccd_ti_scratch_bytes(s, NULL) <= 4 * (size_t)TI_SCRATCH_KEEP);
-}
-
-size_t ccd_ti_scratch_bytes(const ccd_ti_scratch *s, size_t *peak)
-{
-    if (peak)
-        *peak = s->peak;
-    return s->level.capacity * sizeof *s->level.at + s->lower.capacity * sizeof *s->lower.at +
-           s->upper.capacity * sizeof *s->upper.at + s->front.capacity * sizeof *s->front.at;
-}
 
 ccd_ti_scratch *ccd_ti_scratch_new(void)
 {
