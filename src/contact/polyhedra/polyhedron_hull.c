@@ -38,7 +38,8 @@ static int collinear(const double *a, const double *b, const double *c)
 /* The hull is incremental with conflict lists: every point not yet inserted
  * waits in the list of one triangle it sees (lies strictly outside of), and a
  * point that sees none is inside or on the hull and is dropped.  Inserting
- * point q (in input order) deletes the triangles q sees, found by a walk over
+ * point q (in a fixed pseudo-random order: hull_triangles) deletes the
+ * triangles q sees, found by a walk over
  * neighbours from the one whose list holds q: they form a disc (the faces of
  * a convex polytope seen from a point outside, lit by its light), whose
  * boundary, the horizon, is one cycle; a fan of new triangles joins q to it.
@@ -191,8 +192,8 @@ static int hull_insert(tri_list *l, hull_work *w, const double (*p)[3], const si
             }
         }
     }
-    /* in index order, so that the triangles come out as the scan over all of
-     * them once made them (the same hull, face for face) */
+    /* in index order: the new triangles, hence the faces, come in an order
+     * that depends on the points alone, not on the path of the walk */
     qsort(w->visible, w->nvisible, sizeof *w->visible, size_cmp);
     /* the fan: one new triangle per horizon edge (a, b), across it the kept
      * neighbour, which now points back at the new triangle */
