@@ -106,7 +106,7 @@ static ccd_status qpoly_of(qpoly *p, ccd_error *err, const ccd_wxf *e, const cha
                 p->deg = a.deg > p->deg ? a.deg : p->deg;
                 qpoly_trim(p);
             } else if (!qpoly_mul(p, p, &a)) {
-                st = ccd_mma_error(err, where, e, "Root polynomial of degree above 32");
+                st = ccd_wxf_error(err, where, e, "Root polynomial of degree above 32");
             }
         }
         qpoly_clear(&a);
@@ -115,7 +115,7 @@ static ccd_status qpoly_of(qpoly *p, ccd_error *err, const ccd_wxf *e, const cha
         const ccd_wxf *x = e->args[1];
         if (x->type != CCD_WXF_INTEGER || mpz_sgn(x->z) < 0 ||
             mpz_cmp_ui(x->z, CCD_POLY_MAX_DEGREE) > 0)
-            return ccd_mma_error(err, where, e,
+            return ccd_wxf_error(err, where, e,
                                  "Root polynomial with a power that is not 0 … 32");
         qpoly a;
         qpoly_init(&a);
@@ -124,11 +124,11 @@ static ccd_status qpoly_of(qpoly *p, ccd_error *err, const ccd_wxf *e, const cha
         p->deg = 0;
         for (unsigned long n = mpz_get_ui(x->z); st == CCD_OK && n > 0; n--)
             if (!qpoly_mul(p, p, &a))
-                st = ccd_mma_error(err, where, e, "Root polynomial of degree above 32");
+                st = ccd_wxf_error(err, where, e, "Root polynomial of degree above 32");
         qpoly_clear(&a);
         return st;
     } else {
-        return ccd_mma_error(err, where, e,
+        return ccd_wxf_error(err, where, e,
                              "Root polynomial: not a polynomial in #1 with rational coefficients");
     }
     p->deg = mpq_sgn(p->c[0]) ? 0 : -1;
@@ -195,13 +195,13 @@ ccd_status ccd_mma_root_enclose(mpfr_t lo, mpfr_t hi, ccd_error *err, const ccd_
     if (!(ccd_wxf_is(root, "Root", 2) || ccd_wxf_is(root, "Root", 3)) ||
         !ccd_wxf_is(root->args[0], "Function", 1) || root->args[1]->type != CCD_WXF_INTEGER ||
         mpz_sgn(root->args[1]->z) <= 0 || !mpz_fits_ulong_p(root->args[1]->z))
-        return ccd_mma_error(err, where, root, "not Root[Function[polynomial], k], k ≥ 1");
+        return ccd_wxf_error(err, where, root, "not Root[Function[polynomial], k], k ≥ 1");
     unsigned long k = mpz_get_ui(root->args[1]->z);
     qpoly q;
     qpoly_init(&q);
     ccd_status st = qpoly_of(&q, err, root->args[0]->args[0], where);
     if (st == CCD_OK && q.deg < 1)
-        st = ccd_mma_error(err, where, root, "Root of a constant polynomial");
+        st = ccd_wxf_error(err, where, root, "Root of a constant polynomial");
     if (st != CCD_OK) {
         qpoly_clear(&q);
         return st;
@@ -252,7 +252,7 @@ ccd_status ccd_mma_root_enclose(mpfr_t lo, mpfr_t hi, ccd_error *err, const ccd_
         char what[160];
         snprintf(what, sizeof what, "Root[…, %lu]: the polynomial has only %lu real roots", k,
                  v.seen);
-        st = ccd_mma_error(err, where, root, what);
+        st = ccd_wxf_error(err, where, root, what);
     } else {
         mpfr_prec_t prec = mpfr_get_prec(lo);
         ccd_algebraic_refine(&y, (unsigned long)prec + b + 2);

@@ -43,21 +43,21 @@ static ccd_status read_solutions(ccd_mma_roots *r, ccd_error *err, const ccd_wxf
                                  const char *where, const char *member)
 {
     if (!ccd_wxf_is(e, "List", (size_t)-1))
-        return ccd_mma_error(err, where, e, "not a List of solutions");
+        return ccd_wxf_error(err, where, e, "not a List of solutions");
     mpfr_t lo, hi;
     mpfr_inits2(mpfr_get_prec(r->least_lo), lo, hi, (mpfr_ptr)0);
     ccd_status st = CCD_OK;
     for (size_t s = 0; s < e->nargs && st == CCD_OK; s++) {
         const ccd_wxf *sol = e->args[s];
         if (!ccd_wxf_is(sol, "List", (size_t)-1)) {
-            st = ccd_mma_error(err, where, sol, "solution not a List of rules");
+            st = ccd_wxf_error(err, where, sol, "solution not a List of rules");
             break;
         }
         for (size_t k = 0; k < sol->nargs && st == CCD_OK; k++) {
             const ccd_wxf *rule = sol->args[k];
             if (!ccd_wxf_is(rule, "Rule", 2) || (rule->args[0]->type != CCD_WXF_SYMBOL &&
                                                  rule->args[0]->type != CCD_WXF_STRING)) {
-                st = ccd_mma_error(err, where, rule, "not a rule name -> value");
+                st = ccd_wxf_error(err, where, rule, "not a rule name -> value");
                 break;
             }
             if (strcmp(rule->args[0]->text, "t") != 0)

@@ -16,13 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-ccd_status ccd_mma_error(ccd_error *err, const char *where, const ccd_wxf *e, const char *what)
-{
-    char place[4096];
-    snprintf(place, sizeof place, "%s:%zu", where, e->offset);
-    return ccd_error_set(err, CCD_ERR_INPUT, place, 0, 0, "%s", what);
-}
-
 /* [lo, hi] = [alo, ahi] · [blo, bhi] */
 static void interval_mul(mpfr_t lo, mpfr_t hi, const mpfr_t alo, const mpfr_t ahi,
                          const mpfr_t blo, const mpfr_t bhi)
@@ -85,19 +78,19 @@ static ccd_status enclose_power(mpfr_t lo, mpfr_t hi, ccd_error *err, const ccd_
         mpz_init_set(p, x->args[0]->z);
         mpz_init_set(q, x->args[1]->z);
     } else {
-        return ccd_mma_error(err, where, x, "exponent not an integer or Rational[p, q]");
+        return ccd_wxf_error(err, where, x, "exponent not an integer or Rational[p, q]");
     }
     if (!mpz_fits_slong_p(p) || !mpz_fits_ulong_p(q) || mpz_cmpabs_ui(p, 1u << 20) > 0 ||
         mpz_cmp_ui(q, 1u << 20) > 0) {
         mpz_clears(p, q, NULL);
-        return ccd_mma_error(err, where, x, "exponent beyond 2^20");
+        return ccd_wxf_error(err, where, x, "exponent beyond 2^20");
     }
     long pn = mpz_get_si(p);
     unsigned long qn = mpz_get_ui(q);
     mpz_clears(p, q, NULL);
     if (qn > 1) {
         if (mpfr_sgn(lo) < 0)
-            return ccd_mma_error(err, where, e,
+            return ccd_wxf_error(err, where, e,
                                  "fractional power of a number that may be negative "
                                  "(complex in Mathematica)");
         mpfr_rootn_ui(lo, lo, qn, MPFR_RNDD);
@@ -106,7 +99,7 @@ static ccd_status enclose_power(mpfr_t lo, mpfr_t hi, ccd_error *err, const ccd_
     interval_pow_ui(lo, hi, (unsigned long)labs(pn));
     if (pn < 0) {
         if (mpfr_sgn(lo) <= 0 && mpfr_sgn(hi) >= 0)
-            return ccd_mma_error(err, where, e, "negative power of a number that may be 0");
+            return ccd_wxf_error(err, where, e, "negative power of a number that may be 0");
         /* 1/x is decreasing on each side of 0 */
         mpfr_ui_div(lo, 1, lo, MPFR_RNDU);
         mpfr_ui_div(hi, 1, hi, MPFR_RNDD);
@@ -126,7 +119,7 @@ ccd_status ccd_mma_enclose(mpfr_t lo, mpfr_t hi, ccd_error *err, const ccd_wxf *
     if (ccd_wxf_is(e, "Rational", 2)) {
         const ccd_wxf *n = e->args[0], *d = e->args[1];
         if (n->type != CCD_WXF_INTEGER || d->type != CCD_WXF_INTEGER || mpz_sgn(d->z) == 0)
-            return ccd_mma_error(err, where, e, "Rational[p, q] without integers p, q ≠ 0");
+            return ccd_wxf_error(err, where, e, "Rational[p, q] without integers p, q ≠ 0");
         mpq_t x;
         mpq_init(x);
         mpq_set_num(x, n->z);
@@ -166,9 +159,9 @@ ccd_status ccd_mma_enclose(mpfr_t lo, mpfr_t hi, ccd_error *err, const ccd_wxf *
         char what[200];
         snprintf(what, sizeof what, "%s[…] with %zu arguments is not a real number read here",
                  e->head->text, e->nargs);
-        return ccd_mma_error(err, where, e, what);
+        return ccd_wxf_error(err, where, e, what);
     }
-    return ccd_mma_error(err, where, e,
+    return ccd_wxf_error(err, where, e,
                          e->type == CCD_WXF_SYMBOL   ? "a symbol is not a number"
                          : e->type == CCD_WXF_STRING ? "a string is not a number"
                                                      : "not a real number read here");

@@ -30,7 +30,4 @@ ccd_status ccd_mma_enclose(mpfr_t lo, mpfr_t hi, ccd_error *err, const ccd_wxf *
 ccd_status ccd_mma_root_enclose(mpfr_t lo, mpfr_t hi, ccd_error *err, const ccd_wxf *root,
                                 const char *where);
 
-/* The error at e: "where:offset: what". */
-ccd_status ccd_mma_error(ccd_error *err, const char *where, const ccd_wxf *e, const char *what);
-
 #endif

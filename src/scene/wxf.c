@@ -212,3 +212,10 @@ int ccd_wxf_is(const ccd_wxf *n, const char *head, size_t nargs)
     return n->type == CCD_WXF_FUNCTION && n->head->type == CCD_WXF_SYMBOL &&
            !strcmp(n->head->text, head) && (nargs == (size_t)-1 || n->nargs == nargs);
 }
+
+ccd_status ccd_wxf_error(ccd_error *err, const char *where, const ccd_wxf *e, const char *what)
+{
+    char place[4096];
+    snprintf(place, sizeof place, "%s:%zu", where, e->offset);
+    return ccd_error_set(err, CCD_ERR_INPUT, place, 0, 0, "%s", what);
+}

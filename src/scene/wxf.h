@@ -40,4 +40,8 @@ void ccd_wxf_free(ccd_wxf *n);
 /* 1 when n is head[...] with nargs arguments (nargs (size_t)-1: any number). */
 int ccd_wxf_is(const ccd_wxf *n, const char *head, size_t nargs);
 
+/* An input error at node e of a tree read from `where`: "where:offset: what",
+ * the offset that of e's token (the readers of Mathematica's values use it). */
+ccd_status ccd_wxf_error(ccd_error *err, const char *where, const ccd_wxf *e, const char *what);
+
 #endif
