@@ -23,6 +23,9 @@ int ccd_exact_solve_case(ccd_exact_ctx *ctx, int *found, const ccd_poly *const *
 /* The same for a problem already solved into ctx->cand with result r. */
 int ccd_exact_keep_earliest(ccd_exact_ctx *ctx, int *found, int r);
 
+/* Contact at d = 0 (exact_ccd.c), as ccd_exact_decide with ms NULL. */
+ccd_status ccd_exact_decide_contact(int *collides, ccd_algebraic *toi, const ccd_query *q,
+                                    ccd_exact_ctx *ctx);
 /* Minimum separation d = ms > 0 (DESIGN.md §9); norm 0: L∞, 2: Euclidean. */
 ccd_status ccd_exact_decide_separation(int *collides, ccd_algebraic *toi, const ccd_query *q,
                                        const mpq_t ms, int norm, ccd_exact_ctx *ctx);

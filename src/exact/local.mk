@@ -22,7 +22,9 @@ src_exact_libccdexact_la_SOURCES = \
 	src/exact/exact_ctx.c \
 	src/exact/exact_ctx.h \
 	src/exact/exact_internal.h \
+	src/exact/exact_case.c \
 	src/exact/exact_ccd.c \
+	src/exact/exact_decide.c \
 	src/exact/exact_filter.c \
 	src/exact/exact_filter.h \
 	src/exact/separation.c \

@@ -465,7 +465,7 @@ ccd_status ccd_exact_decide_separation_with(int *collides, ccd_algebraic *toi, c
     if (!ctx->separation_unseeded) {
         /* a contact is a contact at any separation d ≥ 0: the answer is no later
          * than the plain one */
-        st = ccd_exact_decide(&plain, &s->plain, q, NULL, 0, ctx);
+        st = ccd_exact_decide_contact(&plain, &s->plain, q, ctx);
         if (st != CCD_OK)
             return st;
         if (plain && s->plain.exact && mpq_sgn(s->plain.value) == 0) {
