@@ -10,7 +10,7 @@
 #include <stdio.h> /* before mpfr.h */
 
 #include "core/tar_gz.h"
-#include "scene/mma_roots.h"
+#include "published/mma_roots.h"
 #include "test_support.h"
 
 #include <check.h>

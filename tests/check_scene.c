@@ -6,12 +6,12 @@
  * data), both by the test's own comparisons and by ccd_scene_published_check. */
 #include <config.h>
 
-#include <stdio.h> /* before mpfr.h (scene/mma_roots.h): mpfr_fprintf */
+#include <stdio.h> /* before mpfr.h (published/mma_roots.h): mpfr_fprintf */
 
 #include "ccdbench.h"
 #include "ccdbench/scene.h"
 #include "exact/exact_ccd.h"
-#include "scene/mma_roots.h"
+#include "published/mma_roots.h"
 #include "test_support.h"
 
 #include <check.h>

@@ -1,14 +1,10 @@
 # SPDX-License-Identifier: MIT
 # src/scene: whole simulation steps (include/ccdbench/scene.h): two frames of one
 # mesh, the broad phase over their swept boxes, and any method with the exact
-# oracle on the candidates.  Meshes are read by the contact module's reader.
+# oracle on the candidates.  Meshes are read by src/mesh, the published answers
+# of a step (Mathematica roots) by src/published.
 noinst_LTLIBRARIES += src/scene/libccdscene.la
 src_scene_libccdscene_la_SOURCES = \
-	src/scene/mma_root.c \
-	src/scene/mma_roots.c \
-	src/scene/mma_roots.h \
-	src/scene/mma_value.c \
-	src/scene/mma_value.h \
 	src/scene/scene_box_pairs.c \
 	src/scene/scene_box_pairs.h \
 	src/scene/scene_boxes.c \
@@ -21,8 +17,6 @@ src_scene_libccdscene_la_SOURCES = \
 	src/scene/scene_published.c \
 	src/scene/scene_query.c \
 	src/scene/scene_step.c \
-	src/scene/scene_sweep.c \
-	src/scene/wxf.c \
-	src/scene/wxf.h
+	src/scene/scene_sweep.c
 libccdbench_la_LIBADD += src/scene/libccdscene.la
 EXTRA_DIST += docs/scene.md

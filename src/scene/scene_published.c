@@ -17,7 +17,7 @@
 #include "core/error.h"
 #include "core/path_join.h"
 #include "exact/exact_ccd.h"
-#include "scene/mma_roots.h"
+#include "published/mma_roots.h"
 #include "scene/scene_box_pairs.h"
 
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Interval evaluation of Mathematica's radical expressions (scene/mma_value.h).
+/* Interval evaluation of Mathematica's radical expressions (published/mma_value.h).
  * Every operation rounds the lower end down and the upper end up, and every
  * MPFR operation used is correctly rounded, so [lo, hi] always holds the
  * exact value: a sum adds the ends; a product takes the least and the
@@ -11,7 +11,7 @@
 #include <config.h>
 
 #include "core/error.h"
-#include "scene/mma_value.h"
+#include "published/mma_value.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
  * strings and integers (machine 8/16/32/64-bit and big).  Reals, packed arrays,
  * associations and compressed files ("8C:") are not read.  Errors are input
  * errors "where:offset: what", offset the byte of the token in the file. */
-#ifndef CCD_SCENE_WXF_H
-#define CCD_SCENE_WXF_H
+#ifndef CCD_PUBLISHED_WXF_H
+#define CCD_PUBLISHED_WXF_H
 #include "ccdbench.h"
 
 #include <gmp.h>

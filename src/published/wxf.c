@@ -10,7 +10,7 @@
 #include <config.h>
 
 #include "core/error.h"
-#include "scene/wxf.h"
+#include "published/wxf.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Reading a roots archive (scene/mma_roots.h): each WXF member parsed whole
+/* Reading a roots archive (published/mma_roots.h): each WXF member parsed whole
  * and checked to be List[List[Rule[name, value], …], …]; the values named t
- * are enclosed (scene/mma_value.h) and the least kept: the minimum of numbers
+ * are enclosed (published/mma_value.h) and the least kept: the minimum of numbers
  * x_i ∈ [lo_i, hi_i] lies in [min lo_i, min hi_i]. */
 #include <config.h>
 
 #include "core/tar_gz.h"
-#include "scene/mma_roots.h"
+#include "published/mma_roots.h"
 
 #include <string.h>
 

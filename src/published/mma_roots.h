@@ -6,9 +6,9 @@
  * whose name does not end in ".wxf", and macOS "._" companions, are skipped.
  * Errors are input errors "archive:offset: what" (the tar layer) or
  * "archive:member:offset: what" (a WXF file; offset within the member). */
-#ifndef CCD_SCENE_MMA_ROOTS_H
-#define CCD_SCENE_MMA_ROOTS_H
-#include "scene/mma_value.h"
+#ifndef CCD_PUBLISHED_MMA_ROOTS_H
+#define CCD_PUBLISHED_MMA_ROOTS_H
+#include "published/mma_value.h"
 
 typedef struct ccd_mma_roots {
     size_t files; /* .wxf members read */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Real numbers written by Mathematica (a WXF tree, scene/wxf.h), enclosed in
+/* Real numbers written by Mathematica (a WXF tree, published/wxf.h), enclosed in
  * intervals of MPFR numbers: [lo, hi] holds the exact value, rounded outwards
  * at every step, so a comparison of enclosures that do not overlap is a proof.
  * Read: integers, Rational[p, q], Plus, Times, Power with an integer or
@@ -9,11 +9,11 @@
  * complex number, a radical of a base whose enclosure holds negative numbers,
  * a division by an enclosure of 0) is an input error "where:offset: what",
  * offset that of the expression's token. */
-#ifndef CCD_SCENE_MMA_VALUE_H
-#define CCD_SCENE_MMA_VALUE_H
+#ifndef CCD_PUBLISHED_MMA_VALUE_H
+#define CCD_PUBLISHED_MMA_VALUE_H
 #include <stdio.h> /* before mpfr.h: mpfr_fprintf */
 
-#include "scene/wxf.h"
+#include "published/wxf.h"
 
 #include <mpfr.h>
 

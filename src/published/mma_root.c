@@ -13,7 +13,7 @@
 #include "core/error.h"
 #include "exact/algebraic.h"
 #include "exact/roots.h"
-#include "scene/mma_value.h"
+#include "published/mma_value.h"
 
 #include <stdlib.h>
 #include <string.h>
