@@ -24,6 +24,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -362,6 +363,47 @@ START_TEST(test_scaled_linear_filter)
 }
 END_TEST
 
+/* A heavy query's search scratch is not held for the rest of a run: query 66 of
+ * the erleben-cube-cliff-edges edge-edge sample grows the levels to about 50 MB
+ * at d = 0 (the heaviest of the shared data); the scratch keeps them while heavy
+ * queries may follow (freed after each query, they cost a third more time), and
+ * 256 light queries later holds at most 4 MB (ccd_ti_scratch_settle). */
+START_TEST(test_scratch_released)
+{
+    TEST_REQUIRE_SHARED_DATA(root);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/sample-queries/erleben-cube-cliff-edges/edge-edge/data_0_0.csv",
+             root);
+    ccd_reader *r;
+    ccd_error err;
+    ck_assert_msg(ccd_reader_open(&r, &err, path, NULL, CCD_EE) == CCD_OK, "%s", err.message);
+    ccd_batch b;
+    ck_assert_int_eq(ccd_batch_init(&b, 128), CCD_OK);
+    ck_assert_msg(ccd_reader_read(&b, &err, r) == CCD_OK, "%s", err.message);
+    ck_assert_uint_gt(b.count, 66);
+    ccd_params p;
+    ccd_params_default(&p);
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    use_options(&p, opt);
+    ccd_ti_scratch *s = ccd_ti_scratch_new();
+    ck_assert_ptr_nonnull(s);
+    ccd_result res;
+    ck_assert_int_eq(ccd_ti_solve(&res, &b.queries[66], &p, ccd_ti_isa_best(), 0, s), CCD_OK);
+    ck_assert_msg(ccd_ti_scratch_bytes(s) >= 40u << 20,
+                  "the query needed only %zu bytes: no longer a heavy one", ccd_ti_scratch_bytes(s));
+    /* query 0 is a light one (a few boxes) */
+    ck_assert_int_eq(ccd_ti_solve(&res, &b.queries[0], &p, ccd_ti_isa_best(), 0, s), CCD_OK);
+    ck_assert_msg(ccd_ti_scratch_bytes(s) >= 40u << 20, "released at once");
+    for (int i = 1; i < 256; i++)
+        ck_assert_int_eq(ccd_ti_solve(&res, &b.queries[0], &p, ccd_ti_isa_best(), 0, s), CCD_OK);
+    ck_assert_msg(ccd_ti_scratch_bytes(s) <= 4u << 20, "%zu bytes held 256 light queries later",
+                  ccd_ti_scratch_bytes(s));
+    ccd_ti_scratch_free(s);
+    ccd_batch_free(&b);
+    ccd_reader_close(r);
+}
+END_TEST
+
 static Suite *tight_inclusion_data_suite(void)
 {
     Suite *s = suite_create("tight_inclusion_data");
@@ -374,6 +416,7 @@ static Suite *tight_inclusion_data_suite(void)
     tcase_add_test(tc, test_exact_oracle);
     tcase_add_test(tc, test_translations_exact);
     tcase_add_test(tc, test_scaled_linear_filter);
+    tcase_add_test(tc, test_scratch_released);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -283,6 +283,8 @@ ccd_status ccd_ti_solve(ccd_result *r, const ccd_query *q, const ccd_params *p, 
     ccd_status st = run_once(r, q, p, p->ms, p->t_max, delta, isa, depth_first, s);
     if (st == CCD_OK && p->no_zero_toi && r->collides && r->toi == 0.0)
         st = refine_nonzero_toi(r, q, p, isa, depth_first, s);
+    if (s && s != own)
+        ccd_ti_scratch_settle(s); /* a heavy query's levels are not kept for the run */
     ccd_ti_scratch_free(own);
     return st;
 }

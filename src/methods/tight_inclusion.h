@@ -116,6 +116,12 @@ int ccd_ti_slab_excluded(const ccd_ti_query *q, const double w[3], double t0, do
 typedef struct ccd_ti_scratch ccd_ti_scratch;
 ccd_ti_scratch *ccd_ti_scratch_new(void);
 void ccd_ti_scratch_free(ccd_ti_scratch *s);
+/* After a query (ccd_ti_solve calls it): once 256 queries in a row have needed at
+ * most 1 MB, the buffers above 1 MB are freed, so that a heavy query's tens of
+ * megabytes are not held for the rest of the run (at most 4 MB are then). */
+void ccd_ti_scratch_settle(ccd_ti_scratch *s);
+/* The bytes the scratch holds. */
+size_t ccd_ti_scratch_bytes(const ccd_ti_scratch *s);
 
 /* Fill *tq from query q for the given separation d and search window [0, t_max],
  * with the kernel of isa.  Returns CCD_ERR_INPUT for non-finite coordinates. */

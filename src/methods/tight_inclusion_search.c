@@ -44,6 +44,7 @@ typedef struct ti_box {
 typedef struct ti_boxes {
     ti_box *at;
     size_t count, capacity;
+    size_t high; /* the most boxes asked for since ccd_ti_scratch_settle */
 } ti_boxes;
 
 /* A box of the earliest-first search: lower corner and widths 2^-n. */
@@ -55,12 +56,57 @@ typedef struct ti_node {
 typedef struct ti_heap {
     ti_node *at;
     size_t count, capacity;
+    size_t high; /* the most nodes held since ccd_ti_scratch_settle */
 } ti_heap;
 
 struct ccd_ti_scratch {
     ti_boxes level, lower, upper; /* current level; children (lower / upper t halves) */
     ti_heap front;                /* the earliest-first search's pending boxes          */
+    size_t idle;                  /* queries since one needed more than TI_SCRATCH_KEEP */
 };
+
+/* A heavy query's levels grow to tens of megabytes (50 MB at most at d = 0 on the
+ * shared data), which its thread then held for the rest of the run.  Freed after
+ * every query, they cost a third more time on the shared data: its 89 queries
+ * above 1 MB come in clusters (a few files), each query paying again for the
+ * pages of the one before.  So the buffers are kept while heavy queries come,
+ * and freed down to TI_SCRATCH_KEEP once TI_SCRATCH_IDLE queries in a row have
+ * needed less. */
+enum { TI_SCRATCH_KEEP = 1 << 20, TI_SCRATCH_IDLE = 256 };
+
+/* B's bytes (a ti_boxes or the ti_heap); frees it when they pass the keep. */
+#define TRIM_BUFFER(B)                                         \
+    do {                                                       \
+        if ((B).capacity * sizeof *(B).at > TI_SCRATCH_KEEP) { \
+            free((B).at);                                      \
+            (B).at = NULL;                                     \
+            (B).count = (B).capacity = 0;                      \
+        }                                                      \
+    } while (0)
+
+size_t ccd_ti_scratch_bytes(const ccd_ti_scratch *s)
+{
+    return s->level.capacity * sizeof *s->level.at + s->lower.capacity * sizeof *s->lower.at +
+           s->upper.capacity * sizeof *s->upper.at + s->front.capacity * sizeof *s->front.at;
+}
+
+void ccd_ti_scratch_settle(ccd_ti_scratch *s)
+{
+    const size_t used = s->level.high * sizeof *s->level.at +
+                        s->lower.high * sizeof *s->lower.at +
+                        s->upper.high * sizeof *s->upper.at + s->front.high * sizeof *s->front.at;
+    s->level.high = s->lower.high = s->upper.high = s->front.high = 0;
+    if (used > TI_SCRATCH_KEEP)
+        s->idle = 0;
+    else if (ccd_ti_scratch_bytes(s) > TI_SCRATCH_KEEP && ++s->idle >= TI_SCRATCH_IDLE) {
+        TRIM_BUFFER(s->level);
+        TRIM_BUFFER(s->lower);
+        TRIM_BUFFER(s->upper);
+        TRIM_BUFFER(s->front);
+        s->idle = 0;
+        CCD_ASSERT(ccd_ti_scratch_bytes(s) <= 4 * (size_t)TI_SCRATCH_KEEP);
+    }
+}
 
 ccd_ti_scratch *ccd_ti_scratch_new(void)
 {
@@ -80,6 +126,7 @@ void ccd_ti_scratch_free(ccd_ti_scratch *s)
 
 static int boxes_reserve(ti_boxes *b, size_t n)
 {
+    b->high = n > b->high ? n : b->high;
     if (n <= b->capacity)
         return 1;
     size_t cap = b->capacity ? b->capacity : 256;
@@ -426,6 +473,7 @@ static int heap_push(ti_heap *h, ti_node e)
         h->at = p, h->capacity = cap;
     }
     size_t i = h->count++;
+    h->high = h->count > h->high ? h->count : h->high;
     while (i > 0 && node_before(&e, &h->at[(i - 1) / 2])) {
         h->at[i] = h->at[(i - 1) / 2];
         i = (i - 1) / 2;
