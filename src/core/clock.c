@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The program's clocks (clock.h): CLOCK_MONOTONIC for elapsed times, the
+ * calling thread's CPU time for single-threaded benchmarks. */
 #include <config.h>
 
 #include "core/clock.h"

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The one JSON emitter (json_out.h): string literals that stay UTF-8 JSON
+ * whatever the bytes (core/utf8.h), and numbers that read back to themselves. */
 #include <config.h>
 
 #include "core/json_out.h"

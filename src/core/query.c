@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* What ccdbench.h declares about a query beyond its struct: a coordinate as an
+ * exact rational, and a method run on it by its kind (vertex-face or edge-edge). */
 #include <config.h>
 
 #include "ccdbench.h"

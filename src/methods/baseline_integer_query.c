@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* A query's coordinates as integers over one common scale, and the exact
+ * vector algebra the rational baselines build on (baseline_integer_query.h). */
 #include <config.h>
 
 #include "methods/baseline_integer_query.h"

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* A pool of MPFR numbers of one precision (mpfr_arena.h): chunks that never
+ * move, taken one slot at a time and recycled all at once between evaluations. */
 #include <config.h>
 
 #include <stdio.h>

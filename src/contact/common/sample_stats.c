@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* A growable sample of doubles and its summary (sample_stats.h): count, max,
+ * mean and the 99th percentile (nearest rank), sorting the sample in place. */
 #include <config.h>
 
 #include <math.h>
