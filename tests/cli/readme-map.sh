@@ -11,6 +11,7 @@
 # And no file cites the design digests that live outside the repository
 # (../shared/notes): the papers are cited instead, and the designs that matter
 # are in the tree (src/exact/DESIGN.md, src/methods/tight_inclusion_filter.md).
+# And every source and make fragment under src/ opens with what it holds.
 . "$CCD_SRCDIR/tests/cli/lib.sh"
 
 readme="$CCD_SRCDIR/README.md"
@@ -102,4 +103,15 @@ grep -rIln 'shared/notes' "$readme" "$docs" "$CCD_SRCDIR/src" "$CCD_SRCDIR/inclu
   "$CCD_SRCDIR/tests" "$CCD_SRCDIR/examples" "$CCD_SRCDIR/man" 2>/dev/null |
   grep -v '/tests/cli/readme-map\.sh$' >"$TMP/cites"
 [ -s "$TMP/cites" ] && fail "cite ../shared/notes, which is not in the repository: $(tr '\n' ' ' <"$TMP/cites")"
+
+# Every source opens with what it holds: a comment right after the licence line,
+# and every make fragment of src/ with the folder it describes.
+(cd "$CCD_SRCDIR" && find src -name '*.[ch]' | sort | while read -r f; do
+  sed -n 2p "$f" | grep -q '^/\*' || echo "$f"
+done) >"$TMP/bare"
+[ -s "$TMP/bare" ] && fail "no opening comment after the licence line: $(tr '\n' ' ' <"$TMP/bare")"
+(cd "$CCD_SRCDIR" && find src -name local.mk | sort | while read -r f; do
+  sed -n 2p "$f" | grep -q "^# ${f%/local.mk}[:/ ]" || echo "$f"
+done) >"$TMP/bare-mk"
+[ -s "$TMP/bare-mk" ] && fail "a make fragment that does not open with its folder: $(tr '\n' ' ' <"$TMP/bare-mk")"
 finish
