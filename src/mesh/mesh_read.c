@@ -75,6 +75,19 @@ static int read_number(double *out, const char **s)
     return 0;
 }
 
+/* The three coordinates of a vertex, from s (after OBJ's "v", or an OFF vertex
+ * line), added to the mesh. */
+static ccd_status read_vertex(reader *r, const char *text, const char *s)
+{
+    double x[3];
+    for (int c = 0; c < 3; c++)
+        if (read_number(&x[c], &s) != 0)
+            return bad(r, skip_space(s), text, "expected a finite coordinate");
+    if (push_vertex(r, x) != 0)
+        return ccd_error_set(r->err, CCD_ERR_INTERNAL, r->path, 0, 0, "out of memory");
+    return CCD_OK;
+}
+
 /* A polygon's vertex indices (fanned into triangles); obj: 1-based, negative
  * relative, "i/t/n" accepted.  `n_expected` is the OFF count, 0 for OBJ; in OFF
  * what follows the count's indices is the face's colour, which is skipped. */
@@ -200,15 +213,7 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
         }
         if (!off) {
             if (s[0] == 'v' && (s[1] == ' ' || s[1] == '\t')) {
-                double x[3];
-                const char *p = s + 1;
-                for (int c = 0; c < 3; c++)
-                    if (read_number(&x[c], &p) != 0) {
-                        st = bad(&r, skip_space(p), text, "expected a finite coordinate");
-                        break;
-                    }
-                if (st == CCD_OK && push_vertex(&r, x) != 0)
-                    st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+                st = read_vertex(&r, text, s + 1);
                 if (src)
                     src->count_line = r.line, src->count_column = 1;
             } else if (s[0] == 'f' && (s[1] == ' ' || s[1] == '\t')) {
@@ -235,15 +240,7 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
             continue;
         }
         if ((long)r.m.nvertices < nv) {
-            double x[3];
-            const char *p = s;
-            for (int c = 0; c < 3; c++)
-                if (read_number(&x[c], &p) != 0) {
-                    st = bad(&r, skip_space(p), text, "expected a finite coordinate");
-                    break;
-                }
-            if (st == CCD_OK && push_vertex(&r, x) != 0)
-                st = ccd_error_set(err, CCD_ERR_INTERNAL, path, 0, 0, "out of memory");
+            st = read_vertex(&r, text, s);
         } else if (nf > 0) {
             char *end;
             long k = strtol(s, &end, 10);
