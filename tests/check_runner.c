@@ -33,9 +33,10 @@ typedef struct recorded {
     double toi[MAX_RECORDED][3];
 } recorded;
 
-static void record(void *ctx, const ccd_dataset_file *f, const ccd_query *q, int label,
-                   const ccd_query_truth *truth, const ccd_query_outcome *o)
+static void record(void *ctx, size_t run, const ccd_dataset_file *f, const ccd_query *q,
+                   int label, const ccd_query_truth *truth, const ccd_query_outcome *o)
 {
+    ck_assert_uint_eq(run, 0);
     (void)f;
     recorded *r = ctx;
     ck_assert_uint_lt(r->n, MAX_RECORDED);
@@ -338,6 +339,111 @@ START_TEST(test_run_series_sweep_and_result_file)
     test_remove_tmpdir(dir);
     ccd_dataset_free(&ds);
     free(data);
+}
+END_TEST
+
+/* Deletes every file of the dataset once the reading has passed them all:
+ * whatever is read after that fails to open (a second pass over the data). */
+typedef struct delete_when_read {
+    const ccd_dataset *ds;
+    int deleted;
+} delete_when_read;
+
+static void delete_files_when_read(void *ctx, const ccd_dataset_file *at, uint64_t done,
+                                   uint64_t total)
+{
+    (void)at;
+    delete_when_read *d = ctx;
+    if (done < total || d->deleted)
+        return;
+    for (size_t i = 0; i < d->ds->count; i++) {
+        ck_assert_int_eq(unlink(d->ds->files[i].csv_path), 0);
+        if (d->ds->files[i].labels_path)
+            unlink(d->ds->files[i].labels_path);
+    }
+    d->deleted = 1;
+}
+
+/* A sweep runs in one pass: each file is read once (the files are deleted once
+ * read, and the series still succeeds), and every run is what the same run
+ * alone gives, query by query — also the third, whose truth (the same d as the
+ * second's) is shared with the second's. */
+START_TEST(test_run_series_reads_each_file_once)
+{
+    char *from = test_default_dataset();
+    char *dir = test_make_tmpdir("once");
+    char *copy = NULL, *result = NULL;
+    ck_assert_int_ge(asprintf(&copy, "cp -R '%s' '%s/data'", from, dir), 0);
+    ck_assert_int_eq(system(copy), 0);
+    free(copy);
+    ck_assert_int_ge(asprintf(&copy, "%s/data", dir), 0);
+    ck_assert_int_ge(asprintf(&result, "%s/r.json", dir), 0);
+    const char *paths[1] = {copy};
+    ccd_dataset ds;
+    ccd_error err;
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    static const ccd_method *methods[3] = {&ccd_method_fprf, &ccd_method_exact, &test_method_never};
+    ccd_run_config cfg = {.methods = methods, .method_count = 3, .threads = 3, .batch_size = 7,
+                          .truth = CCD_TRUTH_POLICY_EXACT};
+    ccd_params_default(&cfg.params);
+    enum { RUNS = 3 };
+    double ms[RUNS] = {0, 0.05, 0.05};
+    ccd_option_value **options[RUNS] = {NULL, NULL, NULL};
+    ccd_option_value *none[3] = {NULL, NULL, NULL};
+    for (int r = 0; r < RUNS; r++)
+        options[r] = none;
+    /* each run alone, first (the series deletes the files) */
+    static recorded alone_rec[RUNS];
+    ccd_run_stats alone[RUNS];
+    for (int r = 0; r < RUNS; r++) {
+        ccd_run_config one = cfg;
+        one.params.ms = ms[r];
+        one.on_query = record;
+        memset(&alone_rec[r], 0, sizeof alone_rec[r]);
+        one.ctx = &alone_rec[r];
+        ck_assert_msg(ccd_run(&alone[r], &err, &ds, &one) == CCD_OK, "%s", err.message);
+    }
+    delete_when_read del = {.ds = &ds};
+    cfg.progress = delete_files_when_read;
+    cfg.ctx = &del;
+    ccd_run_series series = {.count = RUNS, .sweep_param = "ms", .sweep_values = ms,
+                             .options = options, .result_path = result, .per_query = 1,
+                             .data = (char *const *)paths, .data_count = 1};
+    ccd_result_run runs[RUNS] = {{0}};
+    ck_assert_msg(ccd_run_series_execute(runs, &err, &ds, &cfg, &series) == CCD_OK, "%s",
+                  err.message);
+    ck_assert_int_eq(del.deleted, 1);
+    ccd_result_doc doc;
+    ck_assert_msg(ccd_result_read(&doc, &err, result) == CCD_OK, "%s", err.message);
+    ck_assert_uint_eq(doc.run_count, RUNS);
+    for (int r = 0; r < RUNS; r++) {
+        assert_same_stats(&runs[r].stats, &alone[r]);
+        ck_assert(runs[r].params.ms == ms[r]);
+        const ccd_json *q = doc.runs[r].queries;
+        ck_assert_ptr_nonnull(q);
+        ck_assert_uint_eq(q->count, alone_rec[r].n);
+        for (size_t i = 0; i < q->count; i++) {
+            const ccd_json *rec = q->items[i];
+            ck_assert_uint_eq(strtoull(ccd_json_get(rec, "index")->text, NULL, 10),
+                              alone_rec[r].index[i]);
+            ck_assert_int_eq(atoi(ccd_json_get(rec, "truth")->text), alone_rec[r].truth[i]);
+            const ccd_json *res = ccd_json_get(rec, "results");
+            for (int m = 0; m < 3; m++)
+                ck_assert_int_eq(atoi(ccd_json_get(res->items[m], "collides")->text),
+                                 alone_rec[r].collides[i][m]);
+        }
+        ccd_run_stats_free(&runs[r].stats);
+        ccd_run_stats_free(&alone[r]);
+    }
+    /* the truth differs between d = 0 and d = 0.05 on the shipped data */
+    ck_assert(memcmp(alone_rec[0].truth, alone_rec[1].truth,
+                     alone_rec[0].n * sizeof alone_rec[0].truth[0]) != 0);
+    ccd_result_doc_free(&doc);
+    ccd_dataset_free(&ds);
+    test_remove_tmpdir(dir);
+    free(copy);
+    free(result);
+    free(from);
 }
 END_TEST
 
@@ -644,6 +750,7 @@ static Suite *suite(void)
     tcase_add_test(run, test_result_check);
     tcase_add_test(run, test_report_formats);
     tcase_add_test(run, test_run_series_sweep_and_result_file);
+    tcase_add_test(run, test_run_series_reads_each_file_once);
     suite_add_tcase(s, run);
     return s;
 }

@@ -17,10 +17,11 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 
-/* What the per-query callback needs: the writer and the dataset, and the
- * caller's progress callback, passed on. */
+/* What the per-query callback needs: a writer per run of the pass (NULL: no
+ * per-query records) and the dataset, and the caller's progress callback,
+ * passed on. */
 typedef struct series_io {
-    ccd_result_writer *writer;
+    ccd_result_writer **writers;
     const ccd_dataset *ds;
     ccd_progress_fn *progress;
     void *ctx;
@@ -34,13 +35,108 @@ static void series_progress(void *ctx, const ccd_dataset_file *at, uint64_t done
         io->progress(io->ctx, at, done, total);
 }
 
-static void series_query(void *ctx, const ccd_dataset_file *file, const ccd_query *q,
-                         int label, const ccd_query_truth *truth,
+static void series_query(void *ctx, size_t run, const ccd_dataset_file *file,
+                         const ccd_query *q, int label, const ccd_query_truth *truth,
                          const ccd_query_outcome *outcomes)
 {
     (void)label; /* the result file holds the truth, which the label decided or not */
     series_io *io = ctx;
-    ccd_result_write_query(io->writer, (size_t)(file - io->ds->files), q, truth, outcomes);
+    ccd_result_write_query(io->writers[run], (size_t)(file - io->ds->files), q, truth, outcomes);
+}
+
+/* The values of run r of the series: the sweep's value applied to cfg's
+ * parameters, and its option values. */
+static ccd_run_values run_values(const ccd_run_config *cfg, const ccd_run_series *series,
+                                 size_t r)
+{
+    ccd_run_values v = {.params = cfg->params,
+                        .method_options = (const ccd_option_value *const *)series->options[r]};
+    if (series->sweep_param)
+        ccd_sweep_apply(&v.params, series->sweep_param, series->sweep_values[r]);
+    return v;
+}
+
+/* Copies what the stream `from` holds (from its start) to the end of `to`. */
+static int copy_stream(FILE *to, FILE *from)
+{
+    char buf[1 << 16];
+    size_t n;
+    if (fflush(from) != 0 || fseek(from, 0, SEEK_SET) != 0)
+        return -1;
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, n, to) != n)
+            return -1;
+    return ferror(from) ? -1 : 0;
+}
+
+/* Every run of the series over cfg's files, written to w (NULL: not written)
+ * run after run — begin, per-query records, end — as one process running them
+ * one by one would write them; stats[r] gets run r's statistics (free each,
+ * also on error).  One pass over the data for all runs (each file read once,
+ * the threads' state made once); with methods in child processes, one pass a
+ * run.  In one pass the per-query records of the runs after the first wait in
+ * temporary files until the runs before them are written. */
+static ccd_status run_all(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
+                          ccd_run_config *cfg, const ccd_run_series *series,
+                          ccd_result_writer *w, series_io *io)
+{
+    const size_t n = series->count;
+    const int one_pass = !ccd_run_isolates(cfg);
+    const int records = w && series->per_query;
+    ccd_run_values *values = calloc(n, sizeof *values);
+    ccd_result_writer *held = calloc(n, sizeof *held); /* runs 1.. of a pass */
+    ccd_result_writer **writers = calloc(n, sizeof *writers);
+    ccd_status st = values && held && writers ? CCD_OK : ccd_error_oom(err, "ccdbench");
+    for (size_t r = 0; st == CCD_OK && r < n; r++) {
+        values[r] = run_values(cfg, series, r);
+        writers[r] = w;
+        if (records && one_pass && r > 0) {
+            held[r] = (ccd_result_writer){.per_query = 1, .method_count = w->method_count};
+            if (!(held[r].out = tmpfile()))
+                st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
+                                   "cannot create a temporary file for the per-query records");
+            writers[r] = &held[r];
+        }
+    }
+    const ccd_run_config saved = *cfg;
+    io->writers = records ? writers : NULL;
+    cfg->on_query = records ? series_query : NULL;
+    const size_t passes = one_pass ? 1 : n;
+    for (size_t p = 0; st == CCD_OK && p < passes; p++) {
+        const size_t first = one_pass ? 0 : p, count = one_pass ? n : 1;
+        if (w)
+            ccd_result_write_run_begin(w, series->sweep_param ? series->sweep_values[first] : NAN,
+                                       &values[first].params, cfg->methods,
+                                       values[first].method_options, cfg->method_count);
+        if (series->pass_begin)
+            series->pass_begin(series->ctx, p, passes);
+        st = ccd_run_many(&stats[first], err, ds, cfg, &values[first], count);
+        if (series->pass_end)
+            series->pass_end(series->ctx, p);
+        for (size_t r = first; st == CCD_OK && w && r < first + count; r++) {
+            if (r > first) {
+                ccd_result_write_run_begin(w, series->sweep_param ? series->sweep_values[r] : NAN,
+                                           &values[r].params, cfg->methods,
+                                           values[r].method_options, cfg->method_count);
+                if (records) {
+                    if (copy_stream(w->out, held[r].out) != 0)
+                        st = ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
+                                           "cannot read back the per-query records of run %zu "
+                                           "from its temporary file", r + 1);
+                    w->queries = held[r].queries;
+                }
+            }
+            ccd_result_write_run_end(w, &stats[r]);
+        }
+    }
+    cfg->on_query = saved.on_query;
+    for (size_t r = 0; held && r < n; r++)
+        if (held[r].out)
+            fclose(held[r].out);
+    free(held);
+    free(writers);
+    free(values);
+    return st;
 }
 
 /* The result file's header of the series: this machine and build, the run's
@@ -89,33 +185,24 @@ ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const cc
             ccd_result_write_header(&writer, file.stream, &header, series->per_query);
         }
     }
-    /* the caller's callbacks, wrapped to add the per-query records */
-    series_io io = {.writer = writes && series->per_query ? &writer : NULL,
-                    .ds = ds, .progress = cfg->progress, .ctx = cfg->ctx};
+    for (size_t r = 0; r < series->count; r++) {
+        runs[r].params = run_values(cfg, series, r).params;
+        runs[r].sweep_value = series->sweep_param ? series->sweep_values[r] : NAN;
+    }
+    ccd_run_stats *stats = calloc(series->count, sizeof *stats);
+    if (st == CCD_OK && !stats)
+        st = ccd_error_oom(err, "ccdbench");
+    /* the caller's progress callback, wrapped beside the per-query records */
+    series_io io = {.ds = ds, .progress = cfg->progress, .ctx = cfg->ctx};
     ccd_run_config saved = *cfg;
     cfg->progress = series_progress;
-    cfg->on_query = io.writer ? series_query : NULL;
     cfg->ctx = &io;
-    for (size_t r = 0; st == CCD_OK && r < series->count; r++) {
-        ccd_result_run *run = &runs[r];
-        run->params = saved.params;
-        run->sweep_value = series->sweep_param ? series->sweep_values[r] : NAN;
-        if (series->sweep_param)
-            ccd_sweep_apply(&run->params, series->sweep_param, run->sweep_value);
-        cfg->params = run->params;
-        cfg->method_options = (const ccd_option_value *const *)series->options[r];
-        if (writes)
-            ccd_result_write_run_begin(&writer, run->sweep_value, &run->params, cfg->methods,
-                                       cfg->method_options, cfg->method_count);
-        if (series->run_begin)
-            series->run_begin(series->ctx, r);
-        st = ccd_run(&run->stats, err, ds, cfg);
-        if (series->run_end)
-            series->run_end(series->ctx, r);
-        if (st == CCD_OK && writes)
-            ccd_result_write_run_end(&writer, &run->stats);
-    }
+    if (st == CCD_OK)
+        st = run_all(stats, err, ds, cfg, series, writes ? &writer : NULL, &io);
     *cfg = saved;
+    for (size_t r = 0; stats && r < series->count; r++)
+        runs[r].stats = stats[r];
+    free(stats);
     if (part) {
         if (st == CCD_OK)
             ccd_result_write_finish(&writer);
@@ -268,31 +355,14 @@ static ccd_status run_unit(ccd_error *err, const ccd_dataset *ds, ccd_run_config
     if (st != CCD_OK)
         return st;
     ccd_result_write_header(&writer, file.stream, header, series->per_query);
-    io->writer = series->per_query ? &writer : NULL;
-    cfg->on_query = io->writer ? series_query : NULL;
     cfg->file_begin = f;
     cfg->file_end = f + 1;
-    ccd_params saved = cfg->params;
-    for (size_t r = 0; st == CCD_OK && r < series->count; r++) {
-        double value = series->sweep_param ? series->sweep_values[r] : NAN;
-        cfg->params = saved;
-        if (series->sweep_param)
-            ccd_sweep_apply(&cfg->params, series->sweep_param, value);
-        cfg->method_options = (const ccd_option_value *const *)series->options[r];
-        ccd_result_write_run_begin(&writer, value, &cfg->params, cfg->methods,
-                                   cfg->method_options, cfg->method_count);
-        ccd_run_stats stats;
-        if (series->run_begin)
-            series->run_begin(series->ctx, r);
-        st = ccd_run(&stats, err, ds, cfg);
-        if (series->run_end)
-            series->run_end(series->ctx, r);
-        if (st == CCD_OK) {
-            ccd_result_write_run_end(&writer, &stats);
-            ccd_run_stats_free(&stats);
-        }
-    }
-    cfg->params = saved;
+    ccd_run_stats *stats = calloc(series->count, sizeof *stats);
+    st = stats ? run_all(stats, err, ds, cfg, series, &writer, io)
+               : ccd_error_oom(err, "ccdbench");
+    for (size_t r = 0; stats && r < series->count; r++)
+        ccd_run_stats_free(&stats[r]);
+    free(stats);
     if (st != CCD_OK) {
         ccd_atomic_file_abort(&file);
         return st;

@@ -35,20 +35,24 @@ typedef struct ccd_run_series {
      * *part_length bytes) instead of result_path, for ccd_run_series_reduce. */
     char **part;
     size_t *part_length;
-    /* Called before and after each run (e.g. a progress bar's start and end). */
-    void (*run_begin)(void *ctx, size_t run);
-    void (*run_end)(void *ctx, size_t run);
+    /* Called before and after each pass over the data (e.g. a progress bar's
+     * start and end): the runs of a series take one pass together, or one pass
+     * each when methods run in child processes; with a checkpoint, one pass
+     * (or passes) a file. */
+    void (*pass_begin)(void *ctx, size_t pass, size_t passes);
+    void (*pass_end)(void *ctx, size_t pass);
     void *ctx;
 } ccd_run_series;
 
-/* Runs the series: runs[r] gets run r's sweep value, parameters (cfg->params
- * with the swept one applied) and statistics (free each with
- * ccd_run_stats_free, also on error: runs not made stay empty).  cfg's
- * progress callback and ctx are used as given; its method_options and
- * on_query are set per run here and restored before returning.  With a
- * checkpoint the runs go file by file (each file runs every run of the
- * series, then its unit is written); run_begin and run_end then frame each
- * file's run, and runs[r] holds the sums of the units. */
+/* Runs the series in one pass over the data (ccd_run_many: each file read
+ * once), or one pass a run when methods run in child processes: runs[r] gets
+ * run r's sweep value, parameters (cfg->params with the swept one applied) and
+ * statistics (free each with ccd_run_stats_free, also on error: runs not made
+ * stay empty).  The result file is the same either way.  cfg's progress
+ * callback and ctx are used as given; its on_query is set here and restored
+ * before returning.  With a checkpoint the runs go file by file (each file runs
+ * every run of the series, then its unit is written), and runs[r] holds the
+ * sums of the units. */
 ccd_status ccd_run_series_execute(ccd_result_run *runs, ccd_error *err, const ccd_dataset *ds,
                                   ccd_run_config *cfg, const ccd_run_series *series);
 /* Collective over the ranks of job, after ccd_mpi_job_agree: every rank sends

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* The benchmark runner (runner.h) as a batch loop: compute = every method on a
- * chunk of queries, then the truth of each and its answers judged; consume = add
- * to the group statistics in query order. */
+ * chunk of queries under every run's values, then the truth of each query and
+ * its answers judged, run by run; consume = add to each run's group statistics
+ * in query order. */
 #include <config.h>
 
 #include "bench/runner.h"
 #include "bench/shard.h"
+#include "core/assert.h"
 #include "core/error.h"
 #include "core/query_line.h"
 #include "core/clock.h"
@@ -26,27 +28,37 @@ typedef struct run_slot {
     ccd_query_outcome outcomes[]; /* one per method */
 } run_slot;
 
+/* A query's slot in the batch holds one run_slot per run, each run_size bytes. */
+
 typedef struct run_thread {
-    void **scratch; /* one per method */
+    void **scratch; /* one per method, shared by the runs */
     ccd_exact_ctx *exact;
     ccd_algebraic *toi;
-    int toi_of;  /* t->toi holds the oracle's toi of the current query */
-    mpq_t ms;
+    int toi_of;  /* t->toi holds the oracle's toi of the current query (current d) */
+    mpq_t *ms;   /* per run: its d, exactly */
 } run_thread;
+
+/* What the runner knows of one run of the pass. */
+typedef struct run_part {
+    ccd_params params;         /* the run's */
+    ccd_params *method_params; /* per method: params with its option values and d */
+    int use_ms;      /* minimum separation: truth by the exact oracle with d = ms */
+    int limit_t_max; /* t_max < 1: a collision counts when its exact toi ≤ t_max */
+    int shares_truth; /* its truth is the run before's (the same truth parameters) */
+    ccd_run_stats *stats;
+} run_part;
 
 typedef struct run_ctx {
     const ccd_run_config *cfg;
     const ccd_dataset *ds;
-    ccd_run_stats *stats;
+    run_part *runs;
+    size_t run_count;
     size_t *group_of_file;
     uint64_t *queries_of_file; /* with truth files: queries read per file */
-    int use_ms;       /* minimum separation: truth by the exact oracle with d = ms */
-    int limit_t_max;  /* t_max < 1: a collision counts when its exact toi ≤ t_max */
-    ccd_isolate *isolate;       /* the isolated methods' processes, or NULL */
+    ccd_isolate *isolate;       /* the isolated methods' processes, or NULL (one run) */
     const ccd_query *batch;     /* the batch being computed (for isolated outcomes) */
     unsigned char *in_shard;    /* per query of the batch: to be run here */
-    ccd_params *method_params;  /* per method: cfg->params with its option values */
-    size_t slot_size;           /* bytes of a run_slot with its outcomes */
+    size_t run_size;            /* bytes of a run_slot with its outcomes */
 } run_ctx;
 
 static void thread_free(void *tls, void *ctx)
@@ -61,7 +73,10 @@ static void thread_free(void *tls, void *ctx)
         ccd_exact_ctx_free(t->exact);
     if (t->toi)
         ccd_algebraic_free(t->toi);
-    mpq_clear(t->ms);
+    if (t->ms)
+        for (size_t r = 0; r < c->run_count; r++)
+            mpq_clear(t->ms[r]);
+    free(t->ms);
     free(t);
 }
 
@@ -71,15 +86,18 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     run_thread *t = calloc(1, sizeof *t);
     if (!t)
         return ccd_error_oom(err, "ccdbench");
-    mpq_init(t->ms);
-    if (c->cfg->ms_exact)
-        mpq_set(t->ms, c->cfg->ms_exact);
-    else
-        mpq_set_d(t->ms, c->cfg->params.ms);
+    if ((t->ms = malloc(c->run_count * sizeof *t->ms)))
+        for (size_t r = 0; r < c->run_count; r++) {
+            mpq_init(t->ms[r]);
+            if (c->cfg->ms_exact)
+                mpq_set(t->ms[r], c->cfg->ms_exact);
+            else
+                mpq_set_d(t->ms[r], c->runs[r].params.ms);
+        }
     t->scratch = calloc(c->cfg->method_count + 1, sizeof *t->scratch);
     t->exact = ccd_exact_ctx_new();
     t->toi = ccd_algebraic_new();
-    if (!t->scratch || !t->exact || !t->toi) {
+    if (!t->ms || !t->scratch || !t->exact || !t->toi) {
         thread_free(t, ctx);
         return ccd_error_oom(err, "ccdbench");
     }
@@ -104,17 +122,17 @@ unsigned ccd_run_shard_of(const ccd_run_config *cfg, size_t file, const ccd_quer
     return ccd_shard_of(file, q->index, cfg->shard_count);
 }
 
-static int needs_exact_truth(const run_ctx *c, int label)
+static int needs_exact_truth(const run_ctx *c, const run_part *r, int label)
 {
-    return c->cfg->truth == CCD_TRUTH_POLICY_EXACT || label < 0 || c->use_ms || c->limit_t_max;
+    return c->cfg->truth == CCD_TRUTH_POLICY_EXACT || label < 0 || r->use_ms || r->limit_t_max;
 }
 
-/* The oracle on q: collides, and its toi in t->toi. */
-static ccd_status run_oracle(int *collides, ccd_error *err, const run_ctx *c,
+/* The oracle on q under run r's d: collides, and its toi in t->toi. */
+static ccd_status run_oracle(int *collides, ccd_error *err, const run_ctx *c, size_t r,
                              const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
 {
-    ccd_status st = ccd_exact_decide(collides, t->toi, q, c->use_ms ? t->ms : NULL,
-                                     c->cfg->params.ms_norm, t->exact);
+    ccd_status st = ccd_exact_decide(collides, t->toi, q, c->runs[r].use_ms ? t->ms[r] : NULL,
+                                     c->runs[r].params.ms_norm, t->exact);
     if (st != CCD_OK)
         return ccd_error_set(err, st, f->csv_path, ccd_query_line(q, 0), 0,
                              "the exact oracle failed on query %llu", (unsigned long long)q->index);
@@ -124,12 +142,13 @@ static ccd_status run_oracle(int *collides, ccd_error *err, const run_ctx *c,
 
 /* The oracle on q (toi in t->toi), which must agree with its row of a truth file:
  * the same answer, and the toi within [lo_down, hi_up]. */
-static ccd_status run_oracle_on_row(ccd_error *err, const run_ctx *c, const ccd_dataset_file *f,
-                                    const ccd_query *q, run_thread *t, const ccd_truth_row *row)
+static ccd_status run_oracle_on_row(ccd_error *err, const run_ctx *c, size_t r,
+                                    const ccd_dataset_file *f, const ccd_query *q, run_thread *t,
+                                    const ccd_truth_row *row)
 {
     const ccd_truth_file *tf = &c->cfg->truth_files->files[f - c->ds->files];
     int collides;
-    ccd_status st = run_oracle(&collides, err, c, f, q, t);
+    ccd_status st = run_oracle(&collides, err, c, r, f, q, t);
     if (st != CCD_OK)
         return st;
     if (collides != row->collides ||
@@ -146,8 +165,8 @@ static ccd_status run_oracle_on_row(ccd_error *err, const run_ctx *c, const ccd_
 /* The truth of q from its row of a truth file; the oracle only when t_max falls
  * inside the row's toi interval. */
 static ccd_status truth_from_file(ccd_query_truth *truth, const ccd_truth_row **row_out,
-                                  ccd_error *err, const run_ctx *c, const ccd_dataset_file *f,
-                                  const ccd_query *q, run_thread *t)
+                                  ccd_error *err, const run_ctx *c, size_t r,
+                                  const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
 {
     const ccd_truth_file *tf = &c->cfg->truth_files->files[f - c->ds->files];
     if (q->index >= tf->count)
@@ -158,19 +177,19 @@ static ccd_status truth_from_file(ccd_query_truth *truth, const ccd_truth_row **
     *row_out = row;
     truth->source = CCD_TRUTH_FROM_FILE;
     truth->collides = row->collides;
-    if (row->collides && c->limit_t_max) {
-        double t_max = c->cfg->params.t_max;
+    if (row->collides && c->runs[r].limit_t_max) {
+        double t_max = c->runs[r].params.t_max;
         if (row->lo_down > t_max) {
             truth->collides = 0;
         } else if (!(row->hi_up <= t_max)) { /* t_max inside [lo_down, hi_up]: exactly */
-            ccd_status st = run_oracle_on_row(err, c, f, q, t, row);
+            ccd_status st = run_oracle_on_row(err, c, r, f, q, t, row);
             if (st != CCD_OK)
                 return st;
             truth->collides = ccd_algebraic_cmp_d(t->toi, t_max) <= 0;
         }
     }
     if (truth->collides && !row->down_known && !t->toi_of) { /* a double inside (lo, hi] */
-        ccd_status st = run_oracle_on_row(err, c, f, q, t, row);
+        ccd_status st = run_oracle_on_row(err, c, r, f, q, t, row);
         if (st != CCD_OK)
             return st;
     }
@@ -180,24 +199,26 @@ static ccd_status truth_from_file(ccd_query_truth *truth, const ccd_truth_row **
 }
 
 static ccd_status decide_truth(ccd_query_truth *truth, const ccd_truth_row **row,
-                               ccd_error *err, const run_ctx *c, const ccd_dataset_file *f,
-                               const ccd_query *q, int label, run_thread *t)
+                               ccd_error *err, const run_ctx *c, size_t r,
+                               const ccd_dataset_file *f, const ccd_query *q, int label,
+                               run_thread *t)
 {
     truth->toi = NAN;
     *row = NULL;
     t->toi_of = 0;
     if (c->cfg->truth_files)
-        return truth_from_file(truth, row, err, c, f, q, t);
-    if (!needs_exact_truth(c, label)) {
+        return truth_from_file(truth, row, err, c, r, f, q, t);
+    const run_part *run = &c->runs[r];
+    if (!needs_exact_truth(c, run, label)) {
         truth->collides = label != 0;
         truth->source = CCD_TRUTH_FROM_LABEL;
         return CCD_OK;
     }
     truth->source = CCD_TRUTH_FROM_EXACT;
-    ccd_status st = run_oracle(&truth->collides, err, c, f, q, t);
+    ccd_status st = run_oracle(&truth->collides, err, c, r, f, q, t);
     if (st != CCD_OK)
         return st;
-    if (truth->collides && c->limit_t_max && ccd_algebraic_cmp_d(t->toi, c->cfg->params.t_max) > 0)
+    if (truth->collides && run->limit_t_max && ccd_algebraic_cmp_d(t->toi, run->params.t_max) > 0)
         truth->collides = 0;
     if (truth->collides)
         truth->toi = ccd_algebraic_round_down(t->toi);
@@ -217,7 +238,7 @@ static int row_order(const ccd_truth_row *row, double x)
 
 /* Compare a reported toi with the exact one: the order exactly, the gap to within
  * an ulp (difference of the method's double and the exact toi's rounding). */
-static ccd_status compare_toi(ccd_query_outcome *o, ccd_error *err, const run_ctx *c,
+static ccd_status compare_toi(ccd_query_outcome *o, ccd_error *err, const run_ctx *c, size_t r,
                               const ccd_method *m, const run_slot *slot,
                               const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
 {
@@ -229,7 +250,7 @@ static ccd_status compare_toi(ccd_query_outcome *o, ccd_error *err, const run_ct
         return CCD_OK;
     int sign = slot->row ? row_order(slot->row, o->result.toi) : 2;
     if (sign == 2) { /* sign(exact - method) by the oracle */
-        ccd_status st = t->toi_of ? CCD_OK : run_oracle_on_row(err, c, f, q, t, slot->row);
+        ccd_status st = t->toi_of ? CCD_OK : run_oracle_on_row(err, c, r, f, q, t, slot->row);
         if (st != CCD_OK)
             return st;
         sign = ccd_algebraic_cmp_d(t->toi, o->result.toi);
@@ -239,22 +260,25 @@ static ccd_status compare_toi(ccd_query_outcome *o, ccd_error *err, const run_ct
     return CCD_OK;
 }
 
-static run_slot *slot_at(void *slots, const run_ctx *c, size_t i)
+/* Run r's slot of query i of a chunk's slots. */
+static run_slot *slot_at(void *slots, const run_ctx *c, size_t i, size_t r)
 {
-    return (run_slot *)((unsigned char *)slots + i * c->slot_size);
+    CCD_ASSERT(r < c->run_count);
+    return (run_slot *)((unsigned char *)slots + (i * c->run_count + r) * c->run_size);
 }
 
-/* Method m on the chunk's queries of this shard, one after another: each call
- * timed (time_ns), and the run of them as a span of on-CPU time (cpu_ns,
- * bench/cpu_span.h).  A method that cannot answer a query loses it, not the run. */
-static void run_method(void *slots, const run_ctx *c, size_t m, const ccd_query *queries,
-                       size_t count, run_thread *t)
+/* Method m under run r's values on the chunk's queries of this shard, one after
+ * another: each call timed (time_ns), and the run of them as a span of on-CPU
+ * time (cpu_ns, bench/cpu_span.h).  A method that cannot answer a query loses
+ * it, not the run. */
+static void run_method(void *slots, const run_ctx *c, size_t r, size_t m,
+                       const ccd_query *queries, size_t count, run_thread *t)
 {
     const ccd_method *method = c->cfg->methods[m];
     ccd_cpu_span span;
     ccd_cpu_span_begin(&span);
     for (size_t i = 0; i < count; i++) {
-        run_slot *slot = slot_at(slots, c, i);
+        run_slot *slot = slot_at(slots, c, i, r);
         if (slot->skipped)
             continue;
         ccd_query_outcome *o = &slot->outcomes[m];
@@ -264,8 +288,8 @@ static void run_method(void *slots, const run_ctx *c, size_t m, const ccd_query 
         o->toi_order = CCD_TOI_NOT_COMPARED;
         o->toi_gap = 0;
         uint64_t start = ccd_clock_ns();
-        ccd_status mst = ccd_method_run(&o->result, method, &queries[i], &c->method_params[m],
-                                        t->scratch[m]);
+        ccd_status mst = ccd_method_run(&o->result, method, &queries[i],
+                                        &c->runs[r].method_params[m], t->scratch[m]);
         o->time_ns = ccd_clock_ns() - start;
         ccd_cpu_span_add(&span, o->time_ns);
         if (mst != CCD_OK) {
@@ -276,7 +300,7 @@ static void run_method(void *slots, const run_ctx *c, size_t m, const ccd_query 
     ccd_cpu_span_end(&span);
     size_t seen = 0; /* calls sharing the lost time so far (ccd_cpu_span_share) */
     for (size_t i = 0; i < count; i++) {
-        run_slot *slot = slot_at(slots, c, i);
+        run_slot *slot = slot_at(slots, c, i, r);
         if (!slot->skipped) {
             ccd_query_outcome *o = &slot->outcomes[m];
             o->cpu_ns = ccd_cpu_span_share(&span, &seen, o->time_ns);
@@ -286,7 +310,7 @@ static void run_method(void *slots, const run_ctx *c, size_t m, const ccd_query 
 
 /* Judge the answers of q (truth decided, methods run): invalid results, the toi
  * against the exact one, and the oracle's word on what counts against a method. */
-static ccd_status check_outcomes(run_slot *slot, ccd_error *err, const run_ctx *c,
+static ccd_status check_outcomes(run_slot *slot, ccd_error *err, const run_ctx *c, size_t r,
                                  const ccd_dataset_file *f, const ccd_query *q, run_thread *t)
 {
     ccd_status st;
@@ -297,26 +321,29 @@ static ccd_status check_outcomes(run_slot *slot, ccd_error *err, const run_ctx *
             *o = *ccd_isolate_outcome(c->isolate, (size_t)(q - c->batch), m);
         if (o->failure != CCD_FAILURE_NONE)
             continue;
-        if ((o->failure_detail = ccd_result_check(&o->result, method->caps, &c->cfg->params))) {
+        if ((o->failure_detail =
+                 ccd_result_check(&o->result, method->caps, &c->runs[r].params))) {
             o->failure = CCD_FAILURE_INVALID;
             continue;
         }
-        if ((st = compare_toi(o, err, c, method, slot, f, q, t)) != CCD_OK)
+        if ((st = compare_toi(o, err, c, r, method, slot, f, q, t)) != CCD_OK)
             return st;
         /* What the report counts against a method (a false positive or negative, a
          * toi after the exact one) never rests on a truth file alone. */
         if (slot->row && !t->toi_of &&
             (!o->result.collides != !slot->truth.collides || o->toi_order == CCD_TOI_LATER) &&
-            (st = run_oracle_on_row(err, c, f, q, t, slot->row)) != CCD_OK)
+            (st = run_oracle_on_row(err, c, r, f, q, t, slot->row)) != CCD_OK)
             return st;
     }
     return CCD_OK;
 }
 
-/* A chunk of consecutive queries: each method on all of them (a run of calls of
- * one method is what can be timed in CPU time), then query by query the truth
- * and the answers judged (the oracle's toi of the query at hand is the thread's),
- * stopping at the first error: the earliest failing query's. */
+/* A chunk of consecutive queries: under each run's values, each method on all
+ * of them (a run of calls of one method is what can be timed in CPU time); then
+ * query by query and run by run the truth and the answers judged (the oracle's
+ * toi of the query at hand is the thread's: a run that shares the truth of the
+ * run before finds it there), stopping at the first error: the earliest failing
+ * query's. */
 static ccd_status compute_chunk(void *slots, size_t *failed, ccd_error *err,
                                 const ccd_dataset_file *f, const ccd_query *queries,
                                 const int8_t *labels, size_t count, void *tls, void *ctx)
@@ -324,23 +351,35 @@ static ccd_status compute_chunk(void *slots, size_t *failed, ccd_error *err,
     const run_ctx *c = ctx;
     run_thread *t = tls;
     size_t file = (size_t)(f - c->ds->files);
-    for (size_t i = 0; i < count; i++)
-        slot_at(slots, c, i)->skipped =
-            ccd_run_shard_of(c->cfg, file, &queries[i]) != c->cfg->shard_index;
-    for (size_t m = 0; m < c->cfg->method_count; m++)
-        if (!(c->cfg->isolate && c->cfg->isolate[m]))
-            run_method(slots, c, m, queries, count, t);
     for (size_t i = 0; i < count; i++) {
-        run_slot *slot = slot_at(slots, c, i);
-        if (slot->skipped)
+        const int skipped = ccd_run_shard_of(c->cfg, file, &queries[i]) != c->cfg->shard_index;
+        for (size_t r = 0; r < c->run_count; r++)
+            slot_at(slots, c, i, r)->skipped = skipped;
+    }
+    for (size_t r = 0; r < c->run_count; r++)
+        for (size_t m = 0; m < c->cfg->method_count; m++)
+            if (!(c->cfg->isolate && c->cfg->isolate[m]))
+                run_method(slots, c, r, m, queries, count, t);
+    for (size_t i = 0; i < count; i++) {
+        if (slot_at(slots, c, i, 0)->skipped)
             continue;
-        ccd_status st =
-            decide_truth(&slot->truth, &slot->row, err, c, f, &queries[i], labels[i], t);
-        if (st == CCD_OK)
-            st = check_outcomes(slot, err, c, f, &queries[i], t);
-        if (st != CCD_OK) {
-            *failed = i;
-            return st;
+        for (size_t r = 0; r < c->run_count; r++) {
+            run_slot *slot = slot_at(slots, c, i, r);
+            ccd_status st = CCD_OK;
+            if (c->runs[r].shares_truth) { /* t->toi and toi_of are still this query's */
+                const run_slot *before = slot_at(slots, c, i, r - 1);
+                slot->truth = before->truth;
+                slot->row = before->row;
+            } else {
+                st = decide_truth(&slot->truth, &slot->row, err, c, r, f, &queries[i], labels[i],
+                                  t);
+            }
+            if (st == CCD_OK)
+                st = check_outcomes(slot, err, c, r, f, &queries[i], t);
+            if (st != CCD_OK) {
+                *failed = i;
+                return st;
+            }
         }
     }
     return CCD_OK;
@@ -355,19 +394,22 @@ static ccd_status prepare_batch(void *ctx, ccd_error *err, const ccd_dataset_fil
     for (size_t i = 0; i < b->count; i++)
         c->in_shard[i] = ccd_run_shard_of(c->cfg, (size_t)(f - c->ds->files), &b->queries[i]) ==
                          c->cfg->shard_index;
-    return ccd_isolate_run(c->isolate, err, b->queries, b->count, c->in_shard, c->method_params);
+    CCD_ASSERT(c->run_count == 1);
+    return ccd_isolate_run(c->isolate, err, b->queries, b->count, c->in_shard,
+                           c->runs[0].method_params);
 }
 
 /* Keep the reason of o's failure when it is the group's first for method m. */
-static ccd_status note_failure(ccd_error *err, const run_ctx *c, ccd_run_group *g, size_t m,
-                               size_t file, const ccd_query *q, const ccd_query_outcome *o)
+static ccd_status note_failure(ccd_error *err, const run_ctx *c, size_t r, ccd_run_group *g,
+                               size_t m, size_t file, const ccd_query *q,
+                               const ccd_query_outcome *o)
 {
     ccd_first_failure *first = &g->failures[m];
     if (first->reason)
         return CCD_OK; /* queries come in (file, query) order: the first stays first */
     char reason[1024];
     const ccd_run_config *cfg = c->cfg;
-    ccd_failure_reason(reason, sizeof reason, cfg->methods[m]->name, o, &cfg->params,
+    ccd_failure_reason(reason, sizeof reason, cfg->methods[m]->name, o, &c->runs[r].params,
                        c->ds->files[file].csv_path, q->index,
                        cfg->method_limits ? cfg->method_limits[m] : NULL);
     if (ccd_first_failure_offer(first, file, q->index, reason) != 0)
@@ -376,27 +418,31 @@ static ccd_status note_failure(ccd_error *err, const run_ctx *c, ccd_run_group *
 }
 
 static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_query *q,
-                          int label, const void *slot_bytes)
+                          int label, const void *slots)
 {
     const run_ctx *c = ctx;
-    const run_slot *slot = slot_bytes;
     if (c->queries_of_file)
         c->queries_of_file[file] = q->index + 1;
-    if (slot->skipped)
-        return CCD_OK;
-    ccd_run_group *g = &c->stats->groups[c->group_of_file[file]];
-    for (size_t m = 0; m < c->cfg->method_count; m++) {
-        ccd_method_stats_add(&g->methods[m], &slot->truth, &slot->outcomes[m]);
-        ccd_method_detail_add(&g->details[m], &slot->truth, &slot->outcomes[m]);
-        ccd_status st;
-        if (slot->outcomes[m].failure != CCD_FAILURE_NONE &&
-            (st = note_failure(err, c, g, m, file, q, &slot->outcomes[m])) != CCD_OK)
-            return st;
+    for (size_t r = 0; r < c->run_count; r++) {
+        const run_slot *slot = slot_at((void *)slots, c, 0, r);
+        if (slot->skipped)
+            return CCD_OK;
+        ccd_run_stats *stats = c->runs[r].stats;
+        ccd_run_group *g = &stats->groups[c->group_of_file[file]];
+        for (size_t m = 0; m < c->cfg->method_count; m++) {
+            ccd_method_stats_add(&g->methods[m], &slot->truth, &slot->outcomes[m]);
+            ccd_method_detail_add(&g->details[m], &slot->truth, &slot->outcomes[m]);
+            ccd_status st;
+            if (slot->outcomes[m].failure != CCD_FAILURE_NONE &&
+                (st = note_failure(err, c, r, g, m, file, q, &slot->outcomes[m])) != CCD_OK)
+                return st;
+        }
+        stats->exact_truth += slot->truth.source != CCD_TRUTH_FROM_LABEL;
+        g->unlabelled += label < 0;
+        if (c->cfg->on_query)
+            c->cfg->on_query(c->cfg->ctx, r, &c->ds->files[file], q, label, &slot->truth,
+                             slot->outcomes);
     }
-    c->stats->exact_truth += slot->truth.source != CCD_TRUTH_FROM_LABEL;
-    g->unlabelled += label < 0;
-    if (c->cfg->on_query)
-        c->cfg->on_query(c->cfg->ctx, &c->ds->files[file], q, label, &slot->truth, slot->outcomes);
     return CCD_OK;
 }
 
@@ -444,44 +490,83 @@ static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error
     return CCD_OK;
 }
 
-ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
-                   const ccd_run_config *cfg)
+int ccd_run_isolates(const ccd_run_config *cfg)
 {
-    memset(stats, 0, sizeof *stats);
-    stats->methods = cfg->methods;
-    stats->method_count = cfg->method_count;
-    run_ctx c = {.cfg = cfg, .ds = ds, .stats = stats,
-                 .slot_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome)};
-    c.use_ms = !cfg->plain_truth &&
-               (cfg->ms_exact ? mpq_sgn(cfg->ms_exact) > 0 : cfg->params.ms > 0);
-    c.limit_t_max = cfg->params.t_max < 1;
+    for (size_t m = 0; cfg->isolate && m < cfg->method_count; m++)
+        if (cfg->isolate[m])
+            return 1;
+    return 0;
+}
+
+/* The runner's part of run r: its parameters, each method's, and whether it
+ * shares the truth of the run before (the same t_max, d and norm: the truth
+ * policy, truth files and plain_truth are the pass's). */
+static ccd_status part_init(run_part *part, ccd_error *err, const ccd_run_config *cfg,
+                           const ccd_run_values *values, const run_part *before)
+{
+    part->params = values->params;
+    part->use_ms = !cfg->plain_truth &&
+                   (cfg->ms_exact ? mpq_sgn(cfg->ms_exact) > 0 : values->params.ms > 0);
+    part->limit_t_max = values->params.t_max < 1;
+    part->shares_truth = before && before->params.t_max == part->params.t_max &&
+                         before->use_ms == part->use_ms &&
+                         (!part->use_ms || (before->params.ms == part->params.ms &&
+                                            before->params.ms_norm == part->params.ms_norm));
+    part->method_params =
+        calloc(cfg->method_count ? cfg->method_count : 1, sizeof *part->method_params);
+    if (!part->method_params)
+        return ccd_error_oom(err, "ccdbench");
+    for (size_t m = 0; m < cfg->method_count; m++) {
+        part->method_params[m] = values->params;
+        part->method_params[m].options = values->method_options ? values->method_options[m] : NULL;
+        if (cfg->method_ms && !isnan(cfg->method_ms[m]))
+            part->method_params[m].ms = cfg->method_ms[m];
+    }
+    return CCD_OK;
+}
+
+/* Queries per batch: the configured size (default 4096), fewer when the slots
+ * of the pass's runs would pass 16 MB a batch (two batches are held). */
+static size_t batch_size_of(const ccd_run_config *cfg, size_t slot_size)
+{
+    const size_t want = cfg->batch_size ? cfg->batch_size : 4096;
+    const size_t most = ((size_t)16 << 20) / slot_size;
+    if (cfg->batch_size || want <= most)
+        return want;
+    return most < 64 ? 64 : most;
+}
+
+ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
+                        const ccd_run_config *cfg, const ccd_run_values *runs, size_t count)
+{
+    CCD_ASSERT(count >= 1 && (count == 1 || !ccd_run_isolates(cfg)));
+    for (size_t r = 0; r < count; r++) {
+        memset(&stats[r], 0, sizeof stats[r]);
+        stats[r].methods = cfg->methods;
+        stats[r].method_count = cfg->method_count;
+    }
+    run_ctx c = {.cfg = cfg, .ds = ds, .run_count = count,
+                 .run_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome)};
     if (cfg->truth_files && cfg->truth_files->count != ds->count)
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
                              "%zu truth files for %zu query files", cfg->truth_files->count,
                              ds->count);
-    c.method_params = calloc(cfg->method_count ? cfg->method_count : 1, sizeof *c.method_params);
-    if (!c.method_params)
-        return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "out of memory");
-    for (size_t m = 0; m < cfg->method_count; m++) {
-        c.method_params[m] = cfg->params;
-        c.method_params[m].options = cfg->method_options ? cfg->method_options[m] : NULL;
-        if (cfg->method_ms && !isnan(cfg->method_ms[m]))
-            c.method_params[m].ms = cfg->method_ms[m];
+    ccd_status st = CCD_OK;
+    if (!(c.runs = calloc(count, sizeof *c.runs)))
+        return ccd_error_oom(err, "ccdbench");
+    for (size_t r = 0; r < count && st == CCD_OK; r++) {
+        c.runs[r].stats = &stats[r];
+        st = part_init(&c.runs[r], err, cfg, &runs[r], r ? &c.runs[r - 1] : NULL);
     }
     c.group_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.group_of_file);
     if (cfg->truth_files)
         c.queries_of_file = calloc(ds->count ? ds->count : 1, sizeof *c.queries_of_file);
-    if (!c.group_of_file || (cfg->truth_files && !c.queries_of_file)) {
-        free(c.group_of_file);
-        free(c.method_params);
-        return ccd_error_oom(err, "ccdbench");
-    }
-    ccd_status st = make_groups(stats, c.group_of_file, err, ds, cfg->method_count);
-    size_t batch_size = cfg->batch_size ? cfg->batch_size : 4096;
-    int isolated = 0;
-    for (size_t m = 0; cfg->isolate && m < cfg->method_count; m++)
-        isolated |= cfg->isolate[m] != 0;
-    if (st == CCD_OK && isolated) {
+    if (st == CCD_OK && (!c.group_of_file || (cfg->truth_files && !c.queries_of_file)))
+        st = ccd_error_oom(err, "ccdbench");
+    for (size_t r = 0; r < count && st == CCD_OK; r++)
+        st = make_groups(&stats[r], c.group_of_file, err, ds, cfg->method_count);
+    const size_t batch_size = batch_size_of(cfg, count * c.run_size);
+    if (st == CCD_OK && ccd_run_isolates(cfg)) {
         int children = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
         st = ccd_isolate_new(&c.isolate, err, cfg->methods, cfg->method_count, cfg->isolate,
                              batch_size, children, cfg->query_timeout);
@@ -492,7 +577,7 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         ccd_batch_loop loop = {
             .threads = cfg->threads,
             .batch_size = batch_size,
-            .slot_size = c.slot_size,
+            .slot_size = count * c.run_size,
             .ctx = &c,
             .thread_new = thread_new,
             .thread_free = thread_free,
@@ -505,8 +590,12 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
         };
         uint64_t start = ccd_clock_ns();
         st = ccd_batch_loop_run(&loop, err, ds);
-        stats->wall_seconds = (double)(ccd_clock_ns() - start) * 1e-9;
-        stats->toi_compared = cfg->truth == CCD_TRUTH_POLICY_EXACT || stats->exact_truth > 0;
+        const double wall = (double)(ccd_clock_ns() - start) * 1e-9;
+        for (size_t r = 0; r < count; r++) {
+            stats[r].wall_seconds = wall;
+            stats[r].toi_compared =
+                cfg->truth == CCD_TRUTH_POLICY_EXACT || stats[r].exact_truth > 0;
+        }
     }
     size_t file_end = cfg->file_end ? cfg->file_end : ds->count;
     for (size_t i = cfg->file_begin; st == CCD_OK && cfg->truth_files && i < file_end; i++) {
@@ -517,14 +606,24 @@ ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
                                (unsigned long long)tf->count, ds->files[i].csv_path,
                                (unsigned long long)c.queries_of_file[i]);
     }
+    for (size_t r = 0; r < count; r++) {
+        free(c.runs[r].method_params);
+        if (st != CCD_OK)
+            ccd_run_stats_free(&stats[r]);
+    }
+    free(c.runs);
     free(c.group_of_file);
     free(c.queries_of_file);
     free(c.in_shard);
-    free(c.method_params);
     ccd_isolate_free(c.isolate);
-    if (st != CCD_OK)
-        ccd_run_stats_free(stats);
     return st;
+}
+
+ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
+                   const ccd_run_config *cfg)
+{
+    const ccd_run_values values = {.params = cfg->params, .method_options = cfg->method_options};
+    return ccd_run_many(stats, err, ds, cfg, &values, 1);
 }
 
 ccd_status ccd_run_stats_init(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,

@@ -66,10 +66,11 @@ typedef struct ccd_run_config {
      * (checkpoints, bench/checkpoint.h). */
     size_t file_begin, file_end;
     /* Optional: each query with its label in the input (-1: none), its truth and
-     * one outcome per method, in file and query order (the same sequence whatever
-     * the thread count). */
-    void (*on_query)(void *ctx, const ccd_dataset_file *file, const ccd_query *q, int label,
-                     const ccd_query_truth *truth, const ccd_query_outcome *outcomes);
+     * one outcome per method, in file and query order, and for each query the runs
+     * of ccd_run_many in their order (run: its index; 0 for ccd_run): the same
+     * sequence whatever the thread count. */
+    void (*on_query)(void *ctx, size_t run, const ccd_dataset_file *file, const ccd_query *q,
+                     int label, const ccd_query_truth *truth, const ccd_query_outcome *outcomes);
     ccd_progress_fn *progress; /* optional (bench/batch_loop.h) */
     void *ctx;
 } ccd_run_config;
@@ -92,7 +93,7 @@ typedef struct ccd_run_stats {
     size_t method_count;
     int toi_compared;       /* some truth came from the exact oracle: toi columns apply */
     uint64_t exact_truth;   /* queries whose truth came from the exact oracle or truth files */
-    double wall_seconds;
+    double wall_seconds;    /* of the pass that made the run (ccd_run_many: shared) */
 } ccd_run_stats;
 
 /* Run; on error (bad input, out of memory) stats is freed and err says why.  A
@@ -101,6 +102,25 @@ typedef struct ccd_run_stats {
 ccd_status ccd_run(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
                    const ccd_run_config *cfg);
 void ccd_run_stats_free(ccd_run_stats *stats);
+
+/* What differs between the runs of one pass: the parameters (a sweep's value
+ * applied) and the methods' option values (NULL: defaults). */
+typedef struct ccd_run_values {
+    ccd_params params;
+    const ccd_option_value *const *method_options;
+} ccd_run_values;
+
+/* count runs in one pass over the data: each file is read once, and each chunk
+ * of queries runs through every method under every run's values before the
+ * next, on the same thread states.  stats[r] is what ccd_run gives with
+ * cfg->params and cfg->method_options replaced by runs[r]'s; a run whose truth
+ * parameters (t_max, ms, ms_norm) are those of the run before it shares that
+ * run's truth, computed once.  Methods in child processes (cfg->isolate) take
+ * one run a pass (count 1).  On error every stats[r] is freed. */
+ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,
+                        const ccd_run_config *cfg, const ccd_run_values *runs, size_t count);
+/* Whether some method of cfg runs in child processes (ccd_run_many's count 1). */
+int ccd_run_isolates(const ccd_run_config *cfg);
 /* stats with the groups of ds (as ccd_run makes them) and every count 0: for
  * sums of runs.  On error stats is freed. */
 ccd_status ccd_run_stats_init(ccd_run_stats *stats, ccd_error *err, const ccd_dataset *ds,

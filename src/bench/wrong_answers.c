@@ -26,9 +26,10 @@ static double reported_toi(const ccd_method *m, const ccd_query_outcome *o)
     return o->result.collides && (m->caps & CCD_CAP_TOI) ? o->result.toi : NAN;
 }
 
-static void on_query(void *ctx, const ccd_dataset_file *file, const ccd_query *q, int label,
-                     const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
+static void on_query(void *ctx, size_t run, const ccd_dataset_file *file, const ccd_query *q,
+                     int label, const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
 {
+    (void)run; /* ccd_run: one */
     (void)label; /* the truth holds what the scorer decided from it */
     collect *c = ctx;
     ccd_wrong_answers *w = c->out;

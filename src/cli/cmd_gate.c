@@ -187,9 +187,10 @@ typedef struct gate_times_ctx {
 } gate_times_ctx;
 
 /* The runner's on_query: each query's times, in query order. */
-static void note_times(void *ctx, const ccd_dataset_file *file, const ccd_query *q, int label,
-                       const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
+static void note_times(void *ctx, size_t run, const ccd_dataset_file *file, const ccd_query *q,
+                       int label, const ccd_query_truth *truth, const ccd_query_outcome *outcomes)
 {
+    (void)run; /* ccd_run: one */
     (void)q;
     (void)label;
     (void)truth;

@@ -574,16 +574,15 @@ static void note_unlabelled(const ccd_run_stats *stats, const run_options *o)
         ccd_cli_note_unlabelled_run(stats);
 }
 
-/* The progress bar of each run of a series. */
+/* The progress bar of each pass of a series over the data. */
 static void bar_update(void *ctx, const ccd_dataset_file *at, uint64_t done, uint64_t total)
 {
     ccd_cli_progress_dataset(ctx, at, done, total);
 }
 
-static void bar_begin(void *ctx, size_t run)
+static void bar_begin(void *ctx, size_t pass, size_t passes)
 {
-    ccd_cli_progress *bar = ctx;
-    ccd_cli_progress_run(bar, run, bar->runs);
+    ccd_cli_progress_run(ctx, pass, passes);
 }
 
 /* What a run does, for the estimate over its progress bar: "8 methods (exact,
@@ -614,9 +613,9 @@ static void describe_work(char *out, size_t size, const ccd_method_list *methods
                  ds->count == 1 ? "" : "s");
 }
 
-static void bar_end(void *ctx, size_t run)
+static void bar_end(void *ctx, size_t pass)
 {
-    (void)run;
+    (void)pass;
     ccd_cli_progress_finish(ctx);
 }
 
@@ -731,7 +730,6 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
     ccd_cli_progress bar;
     ccd_cli_progress_init(&bar, "run");
     bar.what = o->work;
-    bar.runs = nruns;
     cfg->progress = bar_update;
     cfg->ctx = &bar;
     ccd_run_series series = {
@@ -749,8 +747,8 @@ static int run_extended(const run_options *o, ccd_run_config *cfg, const ccd_dat
         .checkpoint_dir = o->checkpoint,
         .checkpoint_extra = extra,
         .resumed = &resumed,
-        .run_begin = bar_begin,
-        .run_end = bar_end,
+        .pass_begin = bar_begin,
+        .pass_end = bar_end,
         .ctx = &bar,
     };
     ccd_status st = CCD_OK;
