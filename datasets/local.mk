@@ -17,10 +17,10 @@ dist_noinst_SCRIPTS += scripts/make-default-dataset
 # Their exact truth (plain, and minimum separation at 1e-2 and 1e-8 in both norms)
 # is listed in ground_truth/local.mk, written by scripts/make-datasets; the plain
 # truth of the default set is `ccdbench truth --output ground_truth/default
-# datasets/default` (tests/cli/truth.sh checks that it is up to date).
+# datasets/default` (tests/bench/truth.sh checks that it is up to date).
 
 # The generated dataset (scripts/make-datasets: `ccdbench gen`, every family, both
-# kinds) and its exact truth (tests/cli/gen.sh checks both against a fresh run).
+# kinds) and its exact truth (tests/gen/gen.sh checks both against a fresh run).
 nobase_dist_pkgdata_DATA += \
 	datasets/generated/coplanar/edge-edge/data.csv \
 	datasets/generated/coplanar/vertex-face/data.csv \

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Written by scripts/make-datasets: every shipped ground-truth file (plain and
 # minimum separation), installed to $(pkgdatadir)/ground_truth for `ccdbench run`
-# without DATA; tests/cli/gen.sh checks them against a fresh computation.
+# without DATA; tests/gen/gen.sh checks them against a fresh computation.
 nobase_dist_pkgdata_DATA += \
 	ground_truth/default/coplanar/edge-edge/queries.truth.csv \
 	ground_truth/default/coplanar/vertex-face/queries.truth.csv \

@@ -25,7 +25,7 @@ extern "C" {
 
 /* What libccdbench exports.  The library is compiled with -fvisibility=hidden,
  * so a function is part of its ABI only when declared here with CCD_API (the
- * test tests/cli/exported-symbols.sh holds the two lists equal).  A plugin built
+ * test tests/project/exported-symbols.sh holds the two lists equal).  A plugin built
  * with -fvisibility=hidden marks its entry point (CCD_PLUGIN_ENTRY) with it too. */
 #if defined(__GNUC__)
 #define CCD_API __attribute__((visibility("default")))

@@ -223,7 +223,7 @@ static int apply_preset(run_options *o)
     if (p->sweep) {
         ccd_error err;
         ccd_status st = ccd_sweep_parse(&o->sweep, &err, p->sweep);
-        CCD_ASSERT(st == CCD_OK); /* the table's own text (tests/check_preset.c) */
+        CCD_ASSERT(st == CCD_OK); /* the table's own text (tests/bench/check_preset.c) */
         (void)st;
     }
     return -1;

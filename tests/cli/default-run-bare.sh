@@ -5,7 +5,7 @@
 # run takes about 12 s on 2 cores (tight-inclusion on the degenerate generated
 # queries), three times that under ASan; scripts/bootstrap runs the bare `run` once
 # more as the quick start.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 full_tier_only "two bare runs of about 12 s each"
 
 # From a directory where the source tree's datasets/ is not reachable by a relative path.

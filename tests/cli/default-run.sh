@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # `ccdbench run` with no data uses the shipped dataset and prints the table;
 # --help and --version work for every command.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 # From a directory where the source tree's datasets/ is not reachable by a relative path.
 cd "$TMP" || exit 1

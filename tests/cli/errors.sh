@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Bad input exits with status 2 and one line `path:line:column: what`; bad usage
 # with status 2 and `ccdbench: what`.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 # A malformed CSV: the second row has a non-number.
 mkdir -p "$TMP/bad/s/vertex-face"

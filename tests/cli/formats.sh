@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Every --format parses: CSV rows have the header's column count, JSON is valid,
 # Markdown is a table; with --truth exact the toi columns appear.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 for truth in labels exact; do
   expect_status 0 "$CCDBENCH" run --truth $truth --methods fprf,exact --format csv "$DEFAULT_DATA"
@@ -13,7 +13,7 @@ for truth in labels exact; do
   [ "$cols" -eq $want ] || fail "csv ($truth): $cols columns, expected $want"
 
   expect_status 0 "$CCDBENCH" run --truth $truth --methods fprf --format json "$DEFAULT_DATA"
-  "$CCD_BUILDDIR/tests/cli/json_valid" "$TMP/out" || fail "json ($truth) is not valid"
+  "$CCD_BUILDDIR/tests/support/json_valid" "$TMP/out" || fail "json ($truth) is not valid"
 
   expect_status 0 "$CCDBENCH" run --detail --truth $truth --methods fprf --format markdown "$DEFAULT_DATA"
   grep -qv '^|' "$TMP/out" && fail "markdown ($truth): a line outside the table"

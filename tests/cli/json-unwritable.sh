@@ -4,7 +4,7 @@
 # status 2 or 1, and no crash (the runs' statistics were freed past the end of
 # their array) nor leak (the last run's statistics when the final write failed;
 # seen by the sanitizer build).
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 data="$DEFAULT_DATA/crossing"
 expect_status 2 "$CCDBENCH" run --methods fprf --json "$TMP/nowhere/x.json" "$data"

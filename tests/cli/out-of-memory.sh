@@ -6,7 +6,7 @@
 # libraries to where it has enough: at every step where it runs out, it must say
 # so and exit 1.  Skipped where no step reaches our own out-of-memory paths (a
 # sanitizer build cannot start under ulimit -v at all).
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 TOUCHING="$DEFAULT_DATA/touching"
 VF="$DEFAULT_DATA/coplanar/vertex-face/queries.csv"

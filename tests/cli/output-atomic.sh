@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # --output files appear whole or not at all: no file and no temporary is left
 # behind when the run fails.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 mkdir -p "$TMP/data/s/vertex-face" "$TMP/o"
 cp "$DEFAULT_DATA/touching/vertex-face/queries.csv" "$TMP/data/s/vertex-face/a.csv"

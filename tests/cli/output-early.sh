@@ -4,7 +4,7 @@
 # reported first (not after the benchmark ran, and not masked by the error of
 # the data the work would have read), and a failed command leaves no directory
 # it created empty behind.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 Q="$DEFAULT_DATA/touching/vertex-face/queries.csv"
 # bad/: one file whose first query is truncated (read as the first thing of any work)

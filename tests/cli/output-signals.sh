@@ -3,7 +3,7 @@
 # SIGINT or SIGTERM while output files are being written leaves no temporaries
 # (*.tmp.*) behind, and the program still dies of the signal.  Needs the shared
 # benchmark data (long enough a run to interrupt); skipped without it.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 SHARED="${CCD_SHARED_DATA:-$CCD_SRCDIR/../shared/data}"
 if [ ! -d "$SHARED/sample-queries" ] || [ ! -d "$SHARED/scalable-ccd" ]; then

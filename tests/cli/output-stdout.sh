@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # A full, closed or size-limited stdout is an error of every command: the
 # message "stdout: <why>" and exit status 1 (never 0 with the output lost).
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 TOUCHING="$DEFAULT_DATA/touching"
 VF="$DEFAULT_DATA/coplanar/vertex-face/queries.csv"

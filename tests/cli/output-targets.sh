@@ -5,7 +5,7 @@
 # link is followed (the link stays), and a device or FIFO is written straight
 # through instead of being replaced by a regular file.  The text table written
 # with --output keeps its closing lines.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 DATA="$DEFAULT_DATA/touching"
 RUN="$CCDBENCH run --methods fprf"

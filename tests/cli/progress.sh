@@ -5,7 +5,7 @@
 # any run; by default for runs expected to take more than 10 s) one line that
 # names the methods, counts the queries and files and estimates the time.  Not on
 # a stderr that is not a terminal.  The terminal is script(1)'s.
-. "$CCD_SRCDIR/tests/cli/lib.sh"
+. "$CCD_SRCDIR/tests/support/lib.sh"
 
 command -v script >/dev/null 2>&1 || { echo "SKIP: no script(1) for a terminal" >&2; exit 77; }
 SPIN="$PLUGIN_DIR/spin.so"

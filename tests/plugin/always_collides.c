@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * TEST FIXTURE — an example ccdbench plugin, built by `make check` and loaded by
- * the tests (tests/check_runner.c, tests/cli/plugin.sh).  Not a useful method.
+ * the tests (tests/bench/check_runner.c, tests/methods/plugin.sh).  Not a useful method.
  *
  * "test-always-collides" answers every query with "collision at t = 0".  It is
  * trivially conservative: no false negatives, and its toi 0 is ≤ every exact toi;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * TEST FIXTURE — methods whose results break what they declare, for the tests of
- * result validation (tests/cli/method-failures.sh).  Each answers query 1 of every
+ * result validation (tests/bench/method-failures.sh).  Each answers query 1 of every
  * file wrongly in one way and every other query like "no collision"; the runner
  * must count query 1 as failed, say why, and score the others.  Not useful methods.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * TEST FIXTURE — CCD_PLUGIN_DEFINE from C++ (tests/cli/plugin-cxx-define.sh builds
+ * TEST FIXTURE — CCD_PLUGIN_DEFINE from C++ (tests/project/plugin-cxx-define.sh builds
  * it with the C++ compiler, -std=c++11 and -std=c++17).  With -DCCD_TEST_WRAP the
  * macro is written inside an extern "C" block, as a C++ user wraps C code; without,
  * at plain namespace scope.  Either way ccdbench must find both symbols and read

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * TEST FIXTURE — plugin methods that take the process down on query 1 of every
- * file, for the tests of isolation (tests/cli/isolate.sh): they crash (SIGSEGV),
+ * file, for the tests of isolation (tests/bench/isolate.sh): they crash (SIGSEGV),
  * abort, loop forever, or call exit.  On every other query they answer "no
  * collision".  Run in child processes, each must cost its method that query
  * only.  Not useful methods.

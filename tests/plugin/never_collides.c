@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * TEST FIXTURE — a deliberately wrong ccdbench plugin for the tests of
- * `ccdbench gate` (tests/cli/gate.sh): "test-never-collides" answers "no
+ * `ccdbench gate` (tests/bench/gate.sh): "test-never-collides" answers "no
  * collision" to every query, so it has a false negative on every query that
  * collides and no false positive.  Not a useful method.
  */

@@ -2,7 +2,7 @@
 /*
  * TEST FIXTURE — a method that cheats: "test-peek" answers each query with its
  * label when it can find it anywhere, and "no collision" otherwise.  It tries,
- * in order, every way a plugin has to the answers (tests/cli/peek.sh):
+ * in order, every way a plugin has to the answers (tests/bench/peek.sh):
  *
  *   1. the query itself (q->label, in API versions ≤ 2);
  *   2. a data file named by the environment ($CCD_PEEK_DATA) or on the command

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * TEST FIXTURE — a plugin method whose time per query is set by an option, built
- * for the timing gate's check (tests/cli/gate-load.sh, `make check-timing`): the gate
+ * for the timing gate's check (tests/bench/gate-load.sh, `make check-timing`): the gate
  * must pass it against its own baseline under load, and fail it when
  * `--param test-spin.work=3W` makes it three times slower than a baseline made
  * with work W.  Not a useful method.
