@@ -105,7 +105,8 @@ grep -rIln 'shared/notes' "$readme" "$docs" "$CCD_SRCDIR/src" "$CCD_SRCDIR/inclu
 [ -s "$TMP/cites" ] && fail "cite ../shared/notes, which is not in the repository: $(tr '\n' ' ' <"$TMP/cites")"
 
 # Every source opens with what it holds: a comment right after the licence line,
-# and every make fragment of src/ with the folder it describes.
+# and every make fragment of src/ and tests/ with the folder it describes
+# (tests/ mirrors src/: tests/MODULE/MODULE.mk, docs/testing.md).
 (cd "$CCD_SRCDIR" && find src -name '*.[ch]' | sort | while read -r f; do
   sed -n 2p "$f" | grep -q '^/\*' || echo "$f"
 done) >"$TMP/bare"
@@ -114,4 +115,11 @@ done) >"$TMP/bare"
   sed -n 2p "$f" | grep -q "^# ${f%/local.mk}[:/ ]" || echo "$f"
 done) >"$TMP/bare-mk"
 [ -s "$TMP/bare-mk" ] && fail "a make fragment that does not open with its folder: $(tr '\n' ' ' <"$TMP/bare-mk")"
+(cd "$CCD_SRCDIR" && find tests -mindepth 2 -name '*.mk' | sort | while read -r f; do
+  dir=${f%/*}
+  [ "$f" = "$dir/${dir##*/}.mk" ] || { echo "$f (not named after its folder)"; continue; }
+  sed -n 2p "$f" | grep -q "^# $dir[:/ ]" || echo "$f"
+done) >"$TMP/bare-test-mk"
+[ -s "$TMP/bare-test-mk" ] &&
+  fail "a test fragment that does not open with its folder: $(tr '\n' ' ' <"$TMP/bare-test-mk")"
 finish
