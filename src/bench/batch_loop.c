@@ -1,45 +1,49 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Read a batch, compute it in parallel, consume it in order; repeat
- * (batch_loop.h).  Two things keep every thread at work:
+ * Read batches, compute them in parallel, consume them in order (batch_loop.h),
+ * on one team of threads for the whole pass, none of which waits while there is
+ * work:
  *
- * - A batch is filled from as many files as it takes.  The shared data's files
- *   hold 125 queries each, and a batch per file left all but two threads idle
- *   on them, with a barrier per file (45 per run).
- * - Reading and consuming overlap computing.  Two batches take turns: while the
- *   team computes the chunks of batch k (OpenMP tasks), the thread that made
- *   the tasks consumes batch k - 1 and reads batch k + 1 into its buffer, then
- *   joins the computing.  Reading and consuming are serial (in file order),
- *   about a tenth of a one-thread run of tight-inclusion on the shared data: done
- *   between the batches, they alone kept 2 threads from twice one's speed.
+ * - Up to CCD_WORK_RING batches are open at once (bench/work_queue.h), each
+ *   filled from as many files as it takes.  Every thread takes chunks, oldest
+ *   batch first, sized by the cost measured so far (one query of the heavy
+ *   inclusion searches, tens of microseconds of the fast methods); a batch's
+ *   end is no barrier, the threads go on into the next ones.
+ * - Reading and consuming are serial (in file order) and done by whichever
+ *   thread finds the service free when it looks: it consumes the batches that
+ *   are computed, in order, and reads batches into the slots they free.
+ * - A thread with nothing to take and no service to do sleeps on a condition
+ *   variable until a batch is opened or the pass ends (no spinning: a run's CPU
+ *   time is its work).
  *
  * With a prepare callback (methods in child processes, which works on a whole
- * batch before its computing) the steps run one after the other, as prepare
- * and the consumer share the batch at hand.
+ * batch before its computing) the steps run one after the other, one file a
+ * batch, as prepare and the consumer share the batch at hand.
  */
 #include <config.h>
 
 #include "bench/batch_loop.h"
-#include "core/error.h"
+#include "bench/work_queue.h"
 #include "core/assert.h"
+#include "core/clock.h"
+#include "core/error.h"
 #include "query/batch_store.h"
 #include "query/reader_memory.h"
 
+#include <errno.h>
 #include <omp.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-/* The queries of one file in a batch: queries[first .. first + count). */
-typedef struct segment {
-    size_t file, first, count;
-} segment;
+#include <time.h>
 
 /* A batch with what the loop knows of it. */
 typedef struct buffer {
     ccd_batch batch;
-    unsigned char *slots; /* the result slot of every query */
-    segment *segments;    /* in file order, each with a query at least */
+    unsigned char *slots;        /* the result slot of every query */
+    ccd_work_segment *segments;  /* in file order, each with a query at least */
     size_t segment_count;
     uint64_t done_bytes; /* input read once this batch was filled (progress) */
     /* A read error met while filling it: reported after its queries (read before
@@ -53,18 +57,35 @@ typedef struct loop_state {
     const ccd_dataset *ds;
     int threads;
     void **tls;        /* per OpenMP thread number; made lazily by that thread */
-    ccd_error *errors; /* per thread: the error of its earliest failing query */
-    size_t *error_at;  /* per thread: index of that query (SIZE_MAX: none) */
+    /* per thread and ring slot: the error of its earliest failing query in the
+     * slot's batch, and that query's index (SIZE_MAX: none) */
+    ccd_error *errors;
+    size_t *error_at;
     size_t capacity;   /* queries per batch */
-    buffer buffers[2];
+    ccd_work_ring ring;
+    buffer buffers[CCD_WORK_RING]; /* buffers[k]: the batch of ring slot k */
     /* reading: the file open (reader NULL: none), the next to open, the end */
     ccd_reader *reader;
     size_t reading, next_file, end_file;
     uint64_t bytes_closed; /* input bytes of the files done or not run */
     uint64_t total_bytes;
+    uint64_t queries_read; /* queries of the pass read so far */
     /* consuming: the file of the last query consumed and its next index */
     size_t consuming;
     uint64_t next_index;
+    /* The service (reading and consuming), one thread at a time; what it
+     * decides: reading is over (and the error that ended it, if one did), the
+     * pass is over (and its status). */
+    omp_lock_t service;
+    int read_over, read_error_pending;
+    ccd_error read_error;
+    atomic_int over;
+    ccd_status status;
+    ccd_error *err;
+    /* Idle threads wait for a change: a batch opened or the pass over (gen). */
+    pthread_mutex_t idle_lock;
+    pthread_cond_t wake;
+    atomic_uint gen;
 } loop_state;
 
 static uint64_t file_size(const char *path)
@@ -106,8 +127,8 @@ static void fill(loop_state *s, buffer *u)
         }
         if (b->count > before) {
             CCD_ASSERT(u->segment_count < b->capacity); /* each holds a query at least */
-            u->segments[u->segment_count++] =
-                (segment){.file = s->reading, .first = before, .count = b->count - before};
+            u->segments[u->segment_count++] = (ccd_work_segment){
+                .file = s->reading, .first = before, .count = b->count - before};
         }
         if (b->count < b->capacity || b->count == before) { /* the file is done */
             ccd_reader_close(s->reader);
@@ -125,33 +146,13 @@ static void fill(loop_state *s, buffer *u)
 
 /* ---------------------------------------------------------------- computing */
 
-/* Queries per chunk of a batch of count: the loop's chunk_size, else count / (64 ×
- * threads) within [16, 1024] (32 at 2 threads, 16 from 4).  Many chunks a thread,
- * because a few queries take most of the time (on the shared data, the 100
- * slowest of 21,246 take two thirds of tight-inclusion's, and the oracle's slow
- * ones lie elsewhere), and a chunk that holds several of them finishes last: at
- * 2 threads, the first batch of the shared data took 0.99 s against 1.6 s at one
- * thread with chunks of 128, 0.77 s with chunks of 32.  At least 16 queries, so
- * that a run of calls is long enough to time (bench/cpu_span.h).  From the batch,
- * not its capacity: a batch of 120 queries was one chunk of a 4096-query capacity
- * at 2 threads, run by one thread while the other waited.  Chunks are also cut
- * where a file ends.  With compute (one query a call) instead of compute_chunk,
- * chunks of 16. */
-static size_t chunk_of(const loop_state *s, size_t count)
-{
-    if (!s->loop->compute_chunk)
-        return 16;
-    if (s->loop->chunk_size)
-        return s->loop->chunk_size;
-    const size_t share = (count + 64 * (size_t)s->threads - 1) / (64 * (size_t)s->threads);
-    return share < 16 ? 16 : share > 1024 ? 1024 : share;
-}
-
-/* Computes the slots of queries[first .. first + count) of the buffer, all of
- * file `file`, on the calling thread; keeps the thread's earliest error. */
-static void compute_chunk(loop_state *s, buffer *u, size_t file, size_t first, size_t count)
+/* Computes the slots of queries[first .. first + count) of the buffer in ring
+ * slot `slot`, all of file `file`, on the calling thread; keeps the thread's
+ * earliest error in that batch. */
+static void compute_part(loop_state *s, size_t slot, size_t file, size_t first, size_t count)
 {
     const ccd_batch_loop *loop = s->loop;
+    buffer *u = &s->buffers[slot];
     const int t = omp_get_thread_num();
     CCD_ASSERT(t >= 0 && t < s->threads);
     const ccd_dataset_file *f = &s->ds->files[file];
@@ -174,40 +175,52 @@ static void compute_chunk(loop_state *s, buffer *u, size_t file, size_t first, s
     }
     /* Each thread keeps the error of its earliest failing query; the earliest
      * over all threads is then the same whatever the thread count. */
-    if (st != CCD_OK && first + failed < s->error_at[t]) {
+    const size_t at = (size_t)t * CCD_WORK_RING + slot;
+    if (st != CCD_OK && first + failed < s->error_at[at]) {
         e.status = st;
-        s->error_at[t] = first + failed;
-        s->errors[t] = e;
+        s->error_at[at] = first + failed;
+        s->errors[at] = e;
     }
 }
 
-/* Makes one task per chunk of the buffer (the team runs them; taskwait waits). */
-static void spawn_chunks(loop_state *s, buffer *u)
+/* Takes a chunk and computes it, cut where files end; 0 when there was none to
+ * take. */
+static int compute_some(loop_state *s)
 {
-    for (int t = 0; t < s->threads; t++)
-        s->error_at[t] = SIZE_MAX;
-    CCD_ASSERT(u->batch.count <= s->capacity); /* the reader fills at most the capacity */
-    const size_t chunk = chunk_of(s, u->batch.count);
-    for (size_t g = 0; g < u->segment_count; g++) {
-        const segment *seg = &u->segments[g];
-        for (size_t first = seg->first; first < seg->first + seg->count; first += chunk) {
-            const size_t end = seg->first + seg->count;
-            const size_t count = end - first < chunk ? end - first : chunk;
-            const size_t file = seg->file;
-#pragma omp task firstprivate(first, count, file)
-            compute_chunk(s, u, file, first, count);
-        }
+    size_t slot, first;
+    const size_t count = ccd_work_take(&s->ring, &slot, &first);
+    if (count == 0)
+        return 0;
+    const buffer *u = &s->buffers[slot];
+    const uint64_t start = ccd_clock_ns();
+    /* the segments are the batch's while its queries are not all computed */
+    size_t g = 0;
+    while (u->segments[g].first + u->segments[g].count <= first)
+        g++;
+    for (size_t at = first; at < first + count; g++) {
+        const ccd_work_segment *seg = &u->segments[g];
+        CCD_ASSERT(g < u->segment_count && seg->first <= at);
+        const size_t end = seg->first + seg->count < first + count ? seg->first + seg->count
+                                                                    : first + count;
+        compute_part(s, slot, seg->file, at, end - at);
+        at = end;
     }
+    ccd_work_cost_add(&s->ring, ccd_clock_ns() - start, count);
+    ccd_work_done(&s->ring, slot, count);
+    return 1;
 }
 
-/* After the tasks of a batch: the error of its earliest failing query. */
-static ccd_status computed(const loop_state *s, ccd_error *err)
+/* After the queries of the batch in slot are computed: the error of its
+ * earliest failing query. */
+static ccd_status computed(const loop_state *s, size_t slot, ccd_error *err)
 {
-    int who = -1;
-    for (int t = 0; t < s->threads; t++)
-        if (s->error_at[t] != SIZE_MAX && (who < 0 || s->error_at[t] < s->error_at[who]))
-            who = t;
-    if (who < 0)
+    size_t best = SIZE_MAX, who = 0;
+    for (int t = 0; t < s->threads; t++) {
+        const size_t at = (size_t)t * CCD_WORK_RING + slot;
+        if (s->error_at[at] < best)
+            best = s->error_at[at], who = at;
+    }
+    if (best == SIZE_MAX)
         return CCD_OK;
     *err = s->errors[who];
     return err->status;
@@ -221,7 +234,7 @@ static ccd_status consume(loop_state *s, buffer *u, ccd_error *err)
 {
     const ccd_batch_loop *loop = s->loop;
     for (size_t g = 0; g < u->segment_count; g++) {
-        const segment *seg = &u->segments[g];
+        const ccd_work_segment *seg = &u->segments[g];
         if (seg->file != s->consuming)
             s->consuming = seg->file, s->next_index = 0;
         for (size_t i = seg->first; i < seg->first + seg->count; i++) {
@@ -247,72 +260,160 @@ static ccd_status consume(loop_state *s, buffer *u, ccd_error *err)
 
 /* ------------------------------------------------------------------ the loop */
 
-/* Without prepare: batch k computed by the team while this thread consumes
- * batch k - 1 and fills the buffer it held with batch k + 1.  Called by one
- * thread of the team (omp single); errors come in query order: batch k - 1's
- * consumer before batch k's computing, a read error after the queries read
- * before it. */
-static ccd_status run_overlapped(loop_state *s, ccd_error *err)
+/* Wakes the threads waiting for a change. */
+static void wake_all(loop_state *s)
 {
-    buffer *cur = &s->buffers[0], *prev = NULL;
-    fill(s, cur);
-    if (cur->batch.count == 0)
-        return consume(s, cur, err); /* nothing, or the error of the first read */
-    for (;;) {
-        /* cur is filled; prev, when there is one, computed and not consumed */
-        buffer *next = prev ? prev : &s->buffers[1];
-        spawn_chunks(s, cur);
-        ccd_status st = prev ? consume(s, prev, err) : CCD_OK;
-        int more = 0;
-        if (st == CCD_OK && !cur->read_failed) {
-            fill(s, next);
-            more = next->batch.count > 0 || next->read_failed;
+    pthread_mutex_lock(&s->idle_lock);
+    atomic_fetch_add(&s->gen, 1);
+    pthread_cond_broadcast(&s->wake);
+    pthread_mutex_unlock(&s->idle_lock);
+}
+
+/* Waits until the change count passes `seen` or `ns` pass. */
+static void wait_for_change(loop_state *s, unsigned seen, long ns)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += ns;
+    if (until.tv_nsec >= 1000000000L)
+        until.tv_sec++, until.tv_nsec -= 1000000000L;
+    pthread_mutex_lock(&s->idle_lock);
+    while (atomic_load(&s->gen) == seen &&
+           pthread_cond_timedwait(&s->wake, &s->idle_lock, &until) == 0)
+        ;
+    pthread_mutex_unlock(&s->idle_lock);
+}
+
+/* Ends the pass with status st (the first to end it decides). */
+static void end_pass(loop_state *s, ccd_status st, const ccd_error *e)
+{
+    if (atomic_load(&s->over))
+        return;
+    s->status = st;
+    if (st != CCD_OK)
+        *s->err = *e;
+    atomic_store(&s->over, 1);
+    wake_all(s);
+}
+
+/* Opens the next batch in the ring: reads it into the free slot's buffer.
+ * Returns 0 when there was nothing more to read. */
+static int open_batch(loop_state *s)
+{
+    const size_t slot = atomic_load(&s->ring.published) % CCD_WORK_RING;
+    buffer *u = &s->buffers[slot];
+    for (int t = 0; t < s->threads; t++)
+        s->error_at[(size_t)t * CCD_WORK_RING + slot] = SIZE_MAX;
+    fill(s, u);
+    if (u->read_failed)
+        s->read_over = 1; /* reported after the queries read before it */
+    if (u->batch.count == 0) {
+        s->read_over = 1;
+        if (u->read_failed)
+            s->read_error_pending = 1, s->read_error = u->read_error;
+        return 0;
+    }
+    CCD_ASSERT(u->batch.count <= s->capacity); /* the reader fills at most the capacity */
+    ccd_work_publish(&s->ring, s->queries_read, u->batch.count);
+    s->queries_read += u->batch.count;
+    return 1;
+}
+
+/* The service, by the thread that holds its lock: the computed batches
+ * consumed in order, then batches read into the freed slots; the pass ended
+ * when all is read and consumed, or on an error.  1 when it did anything. */
+static int serve(loop_state *s)
+{
+    int did = 0;
+    long slot;
+    ccd_error e;
+    while (!atomic_load(&s->over) && (slot = ccd_work_ready(&s->ring)) >= 0) {
+        ccd_status st = computed(s, (size_t)slot, &e);
+        if (st == CCD_OK)
+            st = consume(s, &s->buffers[slot], &e);
+        ccd_work_consume(&s->ring);
+        did = 1;
+        if (st != CCD_OK)
+            end_pass(s, st, &e);
+    }
+    int opened = 0;
+    while (!atomic_load(&s->over) && !s->read_over && ccd_work_room(&s->ring) && open_batch(s))
+        opened = did = 1;
+    if (opened)
+        wake_all(s);
+    if (!atomic_load(&s->over) && s->read_over &&
+        atomic_load(&s->ring.consumed) == atomic_load(&s->ring.published)) {
+        end_pass(s, s->read_error_pending ? s->read_error.status : CCD_OK, &s->read_error);
+        did = 1;
+    }
+    return did;
+}
+
+/* What every thread of the team does until the pass is over: the service when
+ * it is free and has work, else a chunk, else wait. */
+static void work(loop_state *s)
+{
+    while (!atomic_load(&s->over)) {
+        const unsigned seen = atomic_load(&s->gen);
+        int served = 0;
+        if (omp_test_lock(&s->service)) {
+            served = 1;
+            const int did = serve(s);
+            omp_unset_lock(&s->service);
+            if (did)
+                continue;
         }
-#pragma omp taskwait
-        if (st != CCD_OK || (st = computed(s, err)) != CCD_OK)
-            return st;
-        if (!more)
-            return consume(s, cur, err);
-        prev = cur;
-        cur = next;
+        if (compute_some(s))
+            continue;
+        /* Nothing to take.  When the service had nothing either, only a batch
+         * opened or the end changes that, and both wake the waiters; else
+         * whoever holds it may open one: look again soon.  The timeouts only
+         * bound the wait if a wake-up is missed. */
+        wait_for_change(s, seen, served ? 2000000L : 100000L);
     }
 }
 
 /* With prepare: read, prepare, compute, consume, one batch at a time. */
 static ccd_status run_in_turn(loop_state *s, ccd_error *err)
 {
-    buffer *u = &s->buffers[0];
     for (;;) {
-        fill(s, u);
-        if (u->batch.count == 0)
-            return u->read_failed ? (*err = u->read_error, err->status) : CCD_OK;
+        const size_t slot = atomic_load(&s->ring.published) % CCD_WORK_RING;
+        if (!open_batch(s))
+            return s->read_error_pending ? (*err = s->read_error, err->status) : CCD_OK;
+        buffer *u = &s->buffers[slot];
         CCD_ASSERT(u->segment_count == 1);
         ccd_status st = s->loop->prepare(s->loop->ctx, err, &s->ds->files[u->segments[0].file],
                                          &u->batch);
         if (st != CCD_OK)
             return st;
 #pragma omp parallel num_threads(s->threads)
-#pragma omp single
-        spawn_chunks(s, u); /* the implicit barrier waits for the tasks */
-        if ((st = computed(s, err)) != CCD_OK || (st = consume(s, u, err)) != CCD_OK)
+        while (compute_some(s))
+            ;
+        CCD_ASSERT(ccd_work_ready(&s->ring) == (long)slot);
+        st = computed(s, slot, err);
+        ccd_work_consume(&s->ring);
+        if (st != CCD_OK || (st = consume(s, u, err)) != CCD_OK)
             return st;
     }
 }
 
 ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const ccd_dataset *ds)
 {
-    size_t capacity = loop->batch_size ? loop->batch_size : 4096;
-    loop_state s = {.loop = loop, .ds = ds, .capacity = capacity, .consuming = SIZE_MAX};
+    size_t capacity = loop->batch_size ? loop->batch_size : CCD_WORK_BATCH;
+    loop_state s = {.loop = loop, .ds = ds, .capacity = capacity, .consuming = SIZE_MAX,
+                    .err = err};
     s.threads = loop->threads > 0 ? loop->threads : omp_get_max_threads();
     CCD_ASSERT(loop->compute || loop->compute_chunk);
+    CCD_ASSERT(capacity < CCD_WORK_BATCH_MAX);
+    ccd_work_ring_init(&s.ring, loop->chunk_size);
     s.tls = calloc((size_t)s.threads, sizeof *s.tls);
-    s.errors = calloc((size_t)s.threads, sizeof *s.errors);
-    s.error_at = calloc((size_t)s.threads, sizeof *s.error_at);
+    s.errors = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.errors);
+    s.error_at = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.error_at);
     int batches = 0;
     ccd_status st = CCD_OK;
     if (!s.tls || !s.errors || !s.error_at)
         st = ccd_error_oom(err, "ccdbench");
-    for (int k = 0; k < (loop->prepare ? 1 : 2) && st == CCD_OK; k++) {
+    for (int k = 0; k < CCD_WORK_RING && st == CCD_OK; k++) {
         buffer *u = &s.buffers[k];
         u->slots = calloc(capacity, loop->slot_size ? loop->slot_size : 1);
         u->segments = calloc(capacity, sizeof *u->segments);
@@ -335,9 +436,15 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
         if (loop->prepare) {
             st = run_in_turn(&s, err);
         } else {
+            omp_init_lock(&s.service);
+            pthread_mutex_init(&s.idle_lock, NULL);
+            pthread_cond_init(&s.wake, NULL);
 #pragma omp parallel num_threads(s.threads)
-#pragma omp single
-            st = run_overlapped(&s, err);
+            work(&s);
+            st = s.status;
+            omp_destroy_lock(&s.service);
+            pthread_mutex_destroy(&s.idle_lock);
+            pthread_cond_destroy(&s.wake);
         }
     }
     if (st == CCD_OK && loop->progress) /* the files after end_file are not done */
@@ -345,7 +452,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
                        s.total_bytes);
     if (s.reader)
         ccd_reader_close(s.reader);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < CCD_WORK_RING; k++) {
         if (k < batches)
             ccd_batch_free(&s.buffers[k].batch);
         free(s.buffers[k].slots);

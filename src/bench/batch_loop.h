@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Streaming evaluation of a dataset: queries are read in batches (memory does not
- * grow with the input), each filled from as many files as it takes (a file may
- * also span batches), each batch is computed in parallel with OpenMP, and the
- * per-query results are then consumed one by one in file and query order, so
- * whatever the thread count the consumer sees the same sequence.
+ * grow with the input: at most CCD_WORK_RING batches are held), each filled from
+ * as many files as it takes (a file may also span batches), computed in parallel
+ * by one OpenMP team for the whole pass (bench/work_queue.h), and the per-query
+ * results are then consumed one by one in file and query order, so whatever the
+ * thread count the consumer sees the same sequence.
  * The runner (`ccdbench run`) and the exact labelling (`ccdbench truth`) are both
  * such loops.
  */
@@ -44,9 +45,9 @@ typedef struct ccd_batch_loop {
     ccd_status (*compute_chunk)(void *slots, size_t *failed, ccd_error *err,
                                 const ccd_dataset_file *file, const ccd_query *queries,
                                 const int8_t *labels, size_t count, void *tls, void *ctx);
-    /* Queries per chunk of compute_chunk; 0: the queries of the batch at hand /
-     * (64 × threads), within [16, 1024]: enough chunks for the threads to share the
-     * work, runs of calls long enough to time.  A chunk never crosses a file. */
+    /* Queries per chunk (of compute_chunk, or of compute calls a thread makes in a
+     * row); 0: by the cost measured so far, bench/work_queue.h.  A chunk is cut
+     * where a file ends: compute_chunk gets queries of one file. */
     size_t chunk_size;
     /* Sequentially, in order: use the slot of q, query of ds->files[file] whose
      * label in the input is `label` (-1: none). */

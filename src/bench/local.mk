@@ -4,6 +4,8 @@ noinst_LTLIBRARIES += src/bench/libccdrun.la
 src_bench_libccdrun_la_SOURCES = \
 	src/bench/batch_loop.c \
 	src/bench/batch_loop.h \
+	src/bench/work_queue.c \
+	src/bench/work_queue.h \
 	src/bench/checkpoint.c \
 	src/bench/checkpoint.h \
 	src/bench/cpu_span.c \

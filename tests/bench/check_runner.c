@@ -14,6 +14,8 @@
 #include "bench/result_file.h"
 #include "bench/run_series.h"
 #include "bench/runner.h"
+#include "bench/work_queue.h"
+#include "core/clock.h"
 #include "ccdbench.h"
 #include "exact/exact_ccd.h"
 #include "methods/builtin.h"
@@ -604,13 +606,17 @@ START_TEST(test_batch_loop_consumes_every_query)
 }
 END_TEST
 
-/* Batches cross files, chunks do not: the default data's files (a few hundred
- * queries each) fill one batch of 4096, where a batch per file left threads idle
- * behind a barrier per file; every chunk holds consecutive queries of the file it
- * is handed, at most a 64th of a thread's share of the batch (or 16); and every
- * query is computed once. */
+/* Batches cross files, the chunks handed to compute_chunk do not: the default
+ * data's files (a few hundred queries each) fill one batch of 4096, where a
+ * batch per file left threads idle behind a barrier per file; every chunk holds
+ * consecutive queries of the file it is handed; every query is computed once;
+ * and chunks hold CCD_WORK_GRAIN_NS of the work measured so far: with queries
+ * of about 10 µs, CCD_WORK_GRAIN_FIRST before the first is measured, at most 5
+ * after (test_work_queue_rules has the rule itself), so that many more chunks
+ * are made than the 276 queries make chunks of 16. */
 typedef struct chunk_record {
     size_t largest;  /* queries of the largest chunk */
+    size_t chunks;   /* chunks computed */
     size_t computed; /* queries computed */
     int scattered;   /* a chunk whose queries were not consecutive in one file */
     size_t batches;  /* progress calls with a file: one per batch */
@@ -626,8 +632,12 @@ static ccd_status record_chunk(void *slots, size_t *failed, ccd_error *err,
     int scattered = 0;
     for (size_t i = 1; i < count; i++)
         scattered |= queries[i].index != queries[0].index + i;
+    const uint64_t until = ccd_clock_ns() + 10000 * (uint64_t)count; /* 10 µs a query */
+    while (ccd_clock_ns() < until)
+        ;
 #pragma omp critical
     {
+        rec->chunks++;
         rec->largest = count > rec->largest ? count : rec->largest;
         rec->computed += count;
         rec->scattered |= scattered;
@@ -650,6 +660,66 @@ static void count_batches(void *ctx, const ccd_dataset_file *at, uint64_t done, 
     (void)done, (void)total;
     ((chunk_record *)ctx)->batches += at != NULL;
 }
+
+/* The rules of the schedule (bench/work_queue.h): the grain by the cost so far,
+ * the oldest open batch first, a batch ready when all its queries are computed,
+ * at most CCD_WORK_RING open, and a look at a refilled slot taking nothing of
+ * the old batch. */
+START_TEST(test_work_queue_rules)
+{
+    ccd_work_ring r;
+    ccd_work_ring_init(&r, 0);
+    ck_assert_uint_eq(ccd_work_grain(&r), CCD_WORK_GRAIN_FIRST); /* nothing measured */
+    ccd_work_cost_add(&r, 100000, 1);                             /* 100 µs a query */
+    ck_assert_uint_eq(ccd_work_grain(&r), 1);
+    ccd_work_cost_add(&r, 0, 199);                                /* 0.5 µs a query */
+    ck_assert_uint_eq(ccd_work_grain(&r), 100);
+    ccd_work_cost_add(&r, 0, 1000000); /* almost nothing: at most the maximum */
+    ck_assert_uint_eq(ccd_work_grain(&r), CCD_WORK_GRAIN_MAX);
+    ccd_work_ring_init(&r, 3); /* a fixed grain */
+    ccd_work_cost_add(&r, 100000, 1);
+    ck_assert_uint_eq(ccd_work_grain(&r), 3);
+    /* two batches, of 4 and 2 queries: chunks of 3 from the oldest first */
+    size_t slot, first;
+    ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 0);
+    ck_assert_uint_eq(ccd_work_publish(&r, 0, 4), 0);
+    ck_assert_uint_eq(ccd_work_publish(&r, 4, 2), 1);
+    ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 3);
+    ck_assert_uint_eq(slot, 0);
+    ck_assert_uint_eq(first, 0);
+    ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 1);
+    ck_assert_uint_eq(slot, 0);
+    ck_assert_uint_eq(first, 3);
+    ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 2);
+    ck_assert_uint_eq(slot, 1);
+    ck_assert_uint_eq(first, 0);
+    ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 0);
+    /* the second batch computed first: not ready before the first */
+    ccd_work_done(&r, 1, 2);
+    ck_assert_int_eq(ccd_work_ready(&r), -1);
+    ccd_work_done(&r, 0, 3);
+    ck_assert_int_eq(ccd_work_ready(&r), -1);
+    ccd_work_done(&r, 0, 1);
+    ck_assert_int_eq(ccd_work_ready(&r), 0);
+    ccd_work_consume(&r);
+    ck_assert_int_eq(ccd_work_ready(&r), 1);
+    ccd_work_consume(&r);
+    ck_assert_int_eq(ccd_work_ready(&r), -1);
+    /* the ring holds CCD_WORK_RING open batches */
+    for (int k = 0; k < CCD_WORK_RING; k++) {
+        ck_assert(ccd_work_room(&r));
+        ccd_work_publish(&r, 6 + 5 * (uint64_t)k, 5);
+    }
+    ck_assert(!ccd_work_room(&r));
+    /* slot 2 holds batch 2 (queries 6..10): a thread that read its next (6)
+     * before batch 2 was consumed and batch 6 published there cannot take with
+     * it once the slot has moved on */
+    ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 3);
+    ck_assert_uint_eq(slot, 2);
+    uint_fast64_t stale = 6;
+    ck_assert(!atomic_compare_exchange_strong(&r.batches[2].next, &stale, 9));
+}
+END_TEST
 
 START_TEST(test_batch_loop_chunks_small_files)
 {
@@ -676,10 +746,9 @@ START_TEST(test_batch_loop_chunks_small_files)
         ck_assert_msg(!rec.scattered, "a chunk of queries that are not consecutive");
         for (size_t f = 0; f < ds.count; f++)
             ck_assert_uint_eq(rec.queries_of_file[f], expected[f]);
-        const uint64_t share = (total + 64 * (uint64_t)threads - 1) / (64 * (uint64_t)threads);
-        ck_assert_msg(rec.largest <= (share > 16 ? share : 16),
-                      "%d threads: a chunk of %zu queries from a batch of %llu", threads,
-                      rec.largest, (unsigned long long)total);
+        ck_assert_uint_le(rec.largest, CCD_WORK_GRAIN_FIRST);
+        ck_assert_msg(rec.chunks > total / 8, "%d threads: %zu chunks of %llu queries of 10 µs",
+                      threads, rec.chunks, (unsigned long long)total);
         free(rec.queries_of_file);
     }
     free(expected);
@@ -740,6 +809,7 @@ static Suite *suite(void)
     TCase *run = tcase_create("run");
     tcase_set_timeout(run, 600);
     tcase_add_test(run, test_batch_loop_consumes_every_query);
+    tcase_add_test(run, test_work_queue_rules);
     tcase_add_test(run, test_batch_loop_chunks_small_files);
     tcase_add_test(run, test_batch_loop_read_error_after_earlier_files);
     tcase_add_test(run, test_runner_deterministic);

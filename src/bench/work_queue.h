@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The schedule of the batch loop (batch_loop.c): how a pass over the data is
+ * cut into batches and the batches into chunks, and in which order the threads
+ * take the chunks.  The replay of a schedule (schedule_replay.h) drives these
+ * same functions in simulated time, so what it predicts is what the loop does.
+ *
+ * - Batches: CCD_WORK_BATCH queries (or the configured size), consecutive in
+ *   file order, across files; one segment per file in a batch.
+ * - The ring: up to CCD_WORK_RING batches are open at once.  Batch k + RING is
+ *   read only once batch k is consumed (in order), which bounds memory; within
+ *   the ring no thread waits for a batch to end before it starts the next.
+ * - Chunks: a thread takes the next queries of the oldest open batch that has
+ *   any left, as many as make CCD_WORK_GRAIN_NS of expected work at the mean
+ *   cost per query measured so far in the pass (at least 1, at most
+ *   CCD_WORK_GRAIN_MAX; CCD_WORK_GRAIN_FIRST before any is measured).  On the
+ *   shared data the 100 slowest of 21,246 queries take three quarters of
+ *   tight-inclusion's time and sit together in a few files: chunks of 16 of
+ *   them ran 0.5 s each, three times the whole run's share of a thread at 16
+ *   threads.  A grain of expected work
+ *   makes those chunks one query, and those of a 1 µs method 50 queries, long
+ *   enough for its CPU span (bench/cpu_span.h) and its take to cost little.
+ *   A chunk may cross files; the loop cuts it where a file ends.
+ *
+ * The chunk sizes depend on measured times; the answers, their order and every
+ * count do not (the slots are filled by query and consumed in order).
+ */
+#ifndef CCD_BENCH_WORK_QUEUE_H
+#define CCD_BENCH_WORK_QUEUE_H
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    CCD_WORK_RING = 4,        /* batches open at once */
+    CCD_WORK_BATCH = 4096,    /* queries a batch by default */
+    CCD_WORK_GRAIN_FIRST = 16, /* queries a chunk before any cost is measured */
+    CCD_WORK_GRAIN_MAX = 1024  /* and at most (bench/cpu_span.h: CCD_CPU_SPAN_MAX_CALLS) */
+};
+/* Expected work a chunk (ns). */
+#define CCD_WORK_GRAIN_NS 50000u
+
+/* The queries of one file in a batch: queries[first .. first + count). */
+typedef struct ccd_work_segment {
+    size_t file, first, count;
+} ccd_work_segment;
+
+/* A batch open to the threads: the span of the pass's queries it holds (start
+ * << 24 | count, one word so that a thread reads both at once), the next query
+ * to hand out and the queries computed (indices in the pass: they only grow in
+ * a slot, so a thread that looked at a batch before its slot was refilled
+ * fails its compare-and-swap instead of taking queries of the new batch). */
+typedef struct ccd_work_batch {
+    atomic_uint_fast64_t span;
+    atomic_uint_fast64_t next, computed;
+} ccd_work_batch;
+
+/* The open batches: batch number b lives in batches[b % CCD_WORK_RING] while
+ * consumed ≤ b < published. */
+typedef struct ccd_work_ring {
+    ccd_work_batch batches[CCD_WORK_RING];
+    atomic_size_t published, consumed;
+    atomic_uint_fast64_t cost_ns, cost_queries; /* chunks computed so far in the pass */
+    size_t fixed_grain; /* queries a chunk whatever the cost (0: by cost) */
+} ccd_work_ring;
+
+/* Largest count of queries of a batch (the span's low bits). */
+#define CCD_WORK_BATCH_MAX ((size_t)1 << 24)
+
+/* An empty ring (nothing published): chunks of fixed_grain queries, or 0: by
+ * the cost measured. */
+void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain);
+
+/* Queries a chunk: fixed_grain when set, else by the cost so far (above). */
+size_t ccd_work_grain(ccd_work_ring *r);
+
+/* Counts a computed chunk of `queries` queries that took ns. */
+void ccd_work_cost_add(ccd_work_ring *r, uint64_t ns, size_t queries);
+
+/* Whether a batch can be opened (fewer than CCD_WORK_RING open). */
+int ccd_work_room(ccd_work_ring *r);
+
+/* Opens the next batch: count (1 ≤ count ≤ CCD_WORK_BATCH_MAX) queries of the
+ * pass from query `start` on (the end of the batch before).  Returns its slot;
+ * what the caller keeps of the batch (its queries) is in place before. */
+size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count);
+
+/* Takes the next chunk: *slot gets the ring slot of its batch and *first the
+ * index in the batch of its first query; returns its query count, 0 when no
+ * open batch has queries left to hand out.  Any thread, any time. */
+size_t ccd_work_take(ccd_work_ring *r, size_t *slot, size_t *first);
+
+/* count queries of the batch in `slot` computed. */
+void ccd_work_done(ccd_work_ring *r, size_t slot, size_t count);
+
+/* The slot of the oldest open batch when all its queries are computed (it is
+ * the next to consume), else -1. */
+long ccd_work_ready(ccd_work_ring *r);
+
+/* The oldest open batch consumed: its slot is free. */
+void ccd_work_consume(ccd_work_ring *r);
+
+#endif
