@@ -166,7 +166,7 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
         memset(src, 0, sizeof *src);
     FILE *f = fopen(path, "rb");
     if (!f)
-        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "%s", strerror(errno));
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot open: %s", strerror(errno));
     if (ccd_mesh_is_ply(f)) {
         ccd_status st = ccd_mesh_read_ply(out, src, err, path, f);
         fclose(f);
@@ -265,6 +265,9 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
     if (st == CCD_OK && off == 1 && (!header_done || (long)r.m.nvertices < nv || nf > 0))
         st = ccd_error_set(err, CCD_ERR_INPUT, path, r.line + 1, 0,
                            "end of file before the counted vertices and faces");
+    if (st == CCD_OK && named_off && off != 1) /* blank lines and comments only */
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, r.line + 1, 0,
+                           "end of file before the OFF header (OFF, COFF, NOFF or CNOFF)");
     if (st == CCD_OK && r.m.ntriangles == 0)
         st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                            off == 1 ? "no triangle"

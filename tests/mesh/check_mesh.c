@@ -41,10 +41,12 @@ static const char *file_with(const char *name, const char *text)
     return path;
 }
 
-/* Reading name (holding text) fails with "PATH<suffix>". */
+/* Reading name (holding text; NULL: no such file) fails with "PATH<suffix>". */
 static void expect_refused(const char *name, const char *text, const char *suffix)
 {
-    const char *path = file_with(name, text);
+    char absent[256];
+    snprintf(absent, sizeof absent, "%s/%s", dir, name);
+    const char *path = text ? file_with(name, text) : absent;
     ccd_mesh m;
     ccd_error err;
     ck_assert_int_eq(ccd_mesh_read(&m, &err, path), CCD_ERR_INPUT);
@@ -113,6 +115,12 @@ START_TEST(test_text_that_is_no_mesh)
     expect_refused("t.obj", "OFFSET 3\nhello\n",
                    ": no triangle (read as OBJ: no `f` line; OFF files start with OFF, PLY "
                    "files with ply)");
+    /* named .off, blank lines and comments only: no OFF header, said so (it
+     * said "no triangle (read as OBJ: …)") */
+    expect_refused("t.off", "# nothing\n\n",
+                   ":3:0: end of file before the OFF header (OFF, COFF, NOFF or CNOFF)");
+    /* a file that cannot be opened says so, as the other readers do */
+    expect_refused("absent.obj", NULL, ": cannot open: No such file or directory");
     /* an OFF file without faces keeps the plain message */
     expect_refused("t.off", "OFF\n3 0 0\n0 0 0\n1 0 0\n0 1 0\n", ": no triangle");
 }
