@@ -228,6 +228,10 @@ static ccd_status read_file(ccd_mesh *out, ccd_mesh_source *src, ccd_error *err,
             const char *p = s;
             for (int c = 0; c < 3; c++) {
                 const char *at = skip_space(p); /* the count's first character */
+                if (c == 2 && strchr("\n#", *at)) { /* no edge count: it is not used */
+                    cnt[2] = 0;
+                    break;
+                }
                 if (read_number(&cnt[c], &p) != 0 || cnt[c] < 0 || cnt[c] != floor(cnt[c]) ||
                     cnt[c] > 1e9) {
                     st = bad(&r, at, text, "expected the counts: vertices faces edges");

@@ -72,6 +72,9 @@ START_TEST(test_off_variants_read)
         "CNOFF\n4 4 6\n0 0 0 0 0 1 1 1 1 1\n1 0 0 0 0 1 1 1 1 1\n0 1 0 0 0 1 1 1 1 1\n"
         "0 0 1 0 0 1 1 1 1 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n",
         "OFF 4 4 6\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1 0 0 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n",
+        /* the edge count, which is not used, may be left out */
+        "OFF\n4 4 # no edges\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n",
+        "OFF\n4 4\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n",
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         ccd_mesh m;
@@ -100,6 +103,8 @@ START_TEST(test_off_variants_refused)
      * found the conversion of 4.9e115 to long, undefined behaviour) */
     expect_refused("t.off", "COFF\n488888888888888888888888888888 1 0\n",
                    ":2:1: expected the counts: vertices faces edges");
+    /* the edge count may be left out, not the face count */
+    expect_refused("t.off", "OFF\n3\n", ":2:2: expected the counts: vertices faces edges");
     /* a face with fewer indices than its count */
     expect_refused("t.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1\n",
                    ":6:6: a face needs at least 3 vertices");
