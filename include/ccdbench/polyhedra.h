@@ -54,9 +54,14 @@ CCD_API ccd_status ccd_polyhedron_sphere(ccd_polyhedron *p, ccd_error *err, size
  * an error. */
 CCD_API ccd_status ccd_polyhedron_hull(ccd_polyhedron *p, ccd_error *err, const double (*pts)[3],
                                        size_t n);
-/* A convex polyhedron read from an OFF or OBJ file (by extension, else by the OFF
- * header).  Bad syntax: `path:line:column: what`; a vertex that is not a vertex of
- * the convex hull (a non-convex or degenerate body): `path: what`. */
+/* A convex polyhedron read from an OBJ, OFF or PLY file, told apart by its
+ * contents and read as ccd_mesh_read reads it (<ccdbench/mesh.h>), except that
+ * faces are optional: the body is the convex hull of the vertices, and the faces
+ * a file has are only checked.  Bad syntax: `path:line:column: what` (binary PLY
+ * data: `path: what (element N)`); a vertex that is not a corner of the hull (a
+ * non-convex body, or a vertex on a face or an edge) is refused at its own line,
+ * `path:line:1: vertex N is not a corner …` (binary PLY: `path: … (vertex N)`,
+ * counted from 0); fewer than 4 vertices, or all coplanar: `path: what`. */
 CCD_API ccd_status ccd_polyhedron_read(ccd_polyhedron *p, ccd_error *err, const char *path);
 CCD_API void ccd_polyhedron_free(ccd_polyhedron *p);
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/assert.h"
 #include "core/error.h"
 #include "core/grow.h"
 
@@ -86,6 +87,7 @@ typedef struct ply {
     ccd_mesh m;
     size_t tcap;
     ccd_mesh_source *src; /* NULL: not kept */
+    int points;           /* ccd_mesh_read_points: vertex lines kept, faces optional */
 } ply;
 
 enum { NONE = (size_t)-1 };
@@ -289,9 +291,9 @@ static ccd_status header_roles(ply *P, size_t end_line)
     }
     if (P->vertex == NONE)
         return header_bad_at(P, end_line, 1, "no vertex element");
-    if (P->face == NONE)
+    if (P->face == NONE && !P->points)
         return header_bad_at(P, end_line, 1, "no face element");
-    const ply_elem *v = &P->elems[P->vertex], *f = &P->elems[P->face];
+    const ply_elem *v = &P->elems[P->vertex];
     if ((uint64_t)v->count > (uint64_t)UINT32_MAX + 1)
         return header_bad_at(P, v->line, v->column, "more than 4294967296 vertices");
     static const char *const axis[3] = {"x", "y", "z"};
@@ -308,6 +310,9 @@ static ccd_status header_roles(ply *P, size_t end_line)
             return header_bad_at(P, q->line, q->column, "property %s of element vertex is a list",
                                  axis[c]);
     }
+    if (P->face == NONE) /* a cloud of points (ccd_mesh_read_points) */
+        return CCD_OK;
+    const ply_elem *f = &P->elems[P->face];
     for (size_t i = f->first; i < f->first + f->nprops && P->indices == NONE; i++)
         if (!strcmp(P->props[i].name, "vertex_indices") || !strcmp(P->props[i].name, "vertex_index"))
             P->indices = i;
@@ -569,6 +574,10 @@ static ccd_status read_element(ply *P, size_t ei)
     for (size_t r = 0; r < e->count; r++) {
         P->rec = r;
         ccd_status st = P->format == 0 ? record_start(P) : CCD_OK;
+        /* the vertex's line; binary data have none: 0, as the triangles' */
+        if (st == CCD_OK && ei == P->vertex && P->m.vertices && P->points &&
+            ccd_mesh_source_push_vertex(P->src, r, P->format == 0 ? P->line : 0) != 0)
+            return ccd_error_oom(P->err, P->path);
         for (size_t i = e->first; i < e->first + e->nprops && st == CCD_OK; i++) {
             const ply_prop *q = &P->props[i];
             double x;
@@ -630,7 +639,7 @@ static ccd_status read_data(ply *P)
             P->p = s < P->end ? s + 1 : s;
         }
     }
-    if (P->m.ntriangles == 0)
+    if (P->m.ntriangles == 0 && !P->points)
         return ccd_error_set(P->err, CCD_ERR_INPUT, P->path, 0, 0, "no triangle");
     return CCD_OK;
 }
@@ -678,13 +687,15 @@ static int read_all(FILE *f, char **out, size_t *len)
 }
 
 ccd_status ccd_mesh_read_ply(ccd_mesh *out, ccd_mesh_source *src, ccd_error *err, const char *path,
-                             FILE *f)
+                             FILE *f, int points)
 {
+    CCD_ASSERT(src || !points);
     ply P;
     memset(&P, 0, sizeof P);
     P.path = path;
     P.err = err;
     P.src = src;
+    P.points = points;
     int rc = read_all(f, &P.buf, &P.len);
     if (rc == -1)
         return ccd_error_oom(err, path);

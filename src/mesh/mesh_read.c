@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Reading a triangle mesh (<ccdbench/mesh.h>): OBJ and OFF files here, PLY files
- * in mesh_ply.c, told apart by their contents. */
+/* Reading a triangle mesh (<ccdbench/mesh.h>), or a mesh file for its vertices
+ * (ccd_mesh_read_points, mesh_source.h): OBJ and OFF files here, PLY files in
+ * mesh_ply.c, told apart by their contents. */
 #include <config.h>
 
 #include "ccdbench/mesh.h"
@@ -8,6 +9,7 @@
 #include "mesh/mesh_ply.h"
 #include "core/text_line.h"
 #include "core/grow.h"
+#include "core/assert.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -24,6 +26,7 @@ typedef struct reader {
     ccd_mesh m;
     size_t vcap, tcap;
     ccd_mesh_source *src; /* NULL: not kept */
+    int points;           /* ccd_mesh_read_points: vertex lines kept, faces optional */
 } reader;
 
 static ccd_status bad(reader *r, const char *at, const char *text, const char *what)
@@ -38,6 +41,8 @@ static int push_vertex(reader *r, const double x[3])
     if (!grown)
         return -1;
     r->m.vertices = grown;
+    if (r->points && ccd_mesh_source_push_vertex(r->src, r->m.nvertices, r->line) != 0)
+        return -1;
     memcpy(r->m.vertices + 3 * r->m.nvertices++, x, 3 * sizeof *x);
     return 0;
 }
@@ -154,27 +159,24 @@ static const char *off_refusal(const char *s, size_t len)
     return "this OFF variant is not read (OFF, COFF, NOFF and CNOFF are)";
 }
 
-ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
+/* ccd_mesh_read_source, and with `points` ccd_mesh_read_points (src not NULL). */
+static ccd_status read_file(ccd_mesh *out, ccd_mesh_source *src, ccd_error *err,
+                            const char *path, int points)
 {
-    return ccd_mesh_read_source(out, NULL, err, path);
-}
-
-ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *err,
-                                const char *path)
-{
+    CCD_ASSERT(src || !points);
     if (src)
         memset(src, 0, sizeof *src);
     FILE *f = fopen(path, "rb");
     if (!f)
-        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "%s", strerror(errno));
+        return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot open: %s", strerror(errno));
     if (ccd_mesh_is_ply(f)) {
-        ccd_status st = ccd_mesh_read_ply(out, src, err, path, f);
+        ccd_status st = ccd_mesh_read_ply(out, src, err, path, f, points);
         fclose(f);
         if (st != CCD_OK && src)
             ccd_mesh_source_free(src);
         return st;
     }
-    reader r = {.path = path, .err = err, .src = src};
+    reader r = {.path = path, .err = err, .src = src, .points = points};
     /* a file named .off is read as OFF whatever its contents (text that is not
      * OFF is refused at its first line, not read as OBJ with no triangle) */
     const size_t n = strlen(path);
@@ -226,6 +228,10 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
             const char *p = s;
             for (int c = 0; c < 3; c++) {
                 const char *at = skip_space(p); /* the count's first character */
+                if (c == 2 && strchr("\n#", *at)) { /* no edge count: it is not used */
+                    cnt[2] = 0;
+                    break;
+                }
                 if (read_number(&cnt[c], &p) != 0 || cnt[c] < 0 || cnt[c] != floor(cnt[c]) ||
                     cnt[c] > 1e9) {
                     st = bad(&r, at, text, "expected the counts: vertices faces edges");
@@ -265,7 +271,10 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
     if (st == CCD_OK && off == 1 && (!header_done || (long)r.m.nvertices < nv || nf > 0))
         st = ccd_error_set(err, CCD_ERR_INPUT, path, r.line + 1, 0,
                            "end of file before the counted vertices and faces");
-    if (st == CCD_OK && r.m.ntriangles == 0)
+    if (st == CCD_OK && named_off && off != 1) /* blank lines and comments only */
+        st = ccd_error_set(err, CCD_ERR_INPUT, path, r.line + 1, 0,
+                           "end of file before the OFF header (OFF, COFF, NOFF or CNOFF)");
+    if (st == CCD_OK && r.m.ntriangles == 0 && !points)
         st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                            off == 1 ? "no triangle"
                                     : "no triangle (read as OBJ: no `f` line; OFF files start "
@@ -278,4 +287,21 @@ ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *
     }
     *out = r.m;
     return CCD_OK;
+}
+
+ccd_status ccd_mesh_read(ccd_mesh *out, ccd_error *err, const char *path)
+{
+    return read_file(out, NULL, err, path, 0);
+}
+
+ccd_status ccd_mesh_read_source(ccd_mesh *out, ccd_mesh_source *src, ccd_error *err,
+                                const char *path)
+{
+    return read_file(out, src, err, path, 0);
+}
+
+ccd_status ccd_mesh_read_points(ccd_mesh *out, ccd_mesh_source *src, ccd_error *err,
+                                const char *path)
+{
+    return read_file(out, src, err, path, 1);
 }

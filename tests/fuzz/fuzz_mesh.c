@@ -10,8 +10,12 @@
  * file's lines (0 in binary PLY).  Never a crash, a leak, an out-of-bounds
  * access or an allocation past libFuzzer's limit.
  *
- * The same bytes go to the convex-polyhedron reader of `contact polyhedra`
- * (an OBJ body: its vertices through the exact hull).  A read body is a convex
+ * The same bytes are read for their vertices (ccd_mesh_read_points, what the
+ * convex-polyhedron reader calls): a file that ccd_mesh_read reads gives the
+ * same vertices and triangles there, and every vertex's line is within the
+ * file's lines (0 in binary PLY).  And they go to the convex-polyhedron reader
+ * of `contact polyhedra` (its vertices through the exact hull; faces optional;
+ * the format told by the contents).  A read body is a convex
  * polyhedron: V - E + F = 2, every face a cycle of at least three corners with a
  * finite unit normal, every edge between two different faces, and every corner
  * on or below the plane of every face, decided exactly (ccd_polyh_orient). */
@@ -65,6 +69,33 @@ static void check_polyhedron(const char *path)
     ccd_polyhedron_free(&p);
 }
 
+/* ccd_mesh_read_points of path (a file of `lines` lines) into *m: 0, or -1 when
+ * refused (then m is empty). */
+static int check_points(ccd_mesh *m, const char *path, size_t lines)
+{
+    ccd_mesh_source src;
+    ccd_error err;
+    ccd_status st = ccd_mesh_read_points(m, &src, &err, path);
+    if (st != CCD_OK) {
+        if (st != CCD_ERR_INPUT)
+            abort();
+        ccd_fuzz_check_message(&err, &path, 1);
+        memset(m, 0, sizeof *m);
+        return -1;
+    }
+    if (m->nvertices > 0 && !src.vertex_line)
+        abort();
+    for (size_t i = 0; i < m->nvertices; i++)
+        if (src.vertex_line[i] > lines || !isfinite(m->vertices[3 * i]) ||
+            !isfinite(m->vertices[3 * i + 1]) || !isfinite(m->vertices[3 * i + 2]))
+            abort();
+    for (size_t t = 0; t < 3 * m->ntriangles; t++)
+        if (m->triangles[t] >= m->nvertices)
+            abort();
+    ccd_mesh_source_free(&src);
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
     const char *path = ccd_fuzz_write_file(data, size, ".obj");
@@ -75,13 +106,23 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     ccd_mesh_source src;
     ccd_error err;
     check_polyhedron(path);
+    ccd_mesh points;
+    int points_read = check_points(&points, path, lines);
     ccd_status st = ccd_mesh_read_source(&m, &src, &err, path);
     if (st != CCD_OK) {
         if (st != CCD_ERR_INPUT)
             abort();
         ccd_fuzz_check_message(&err, &path, 1);
+        ccd_mesh_free(&points);
         return 0;
     }
+    /* what the mesh reader reads, the vertex reader reads the same */
+    if (points_read != 0 || points.nvertices != m.nvertices ||
+        points.ntriangles != m.ntriangles ||
+        memcmp(points.vertices, m.vertices, 3 * m.nvertices * sizeof *m.vertices) != 0 ||
+        memcmp(points.triangles, m.triangles, 3 * m.ntriangles * sizeof *m.triangles) != 0)
+        abort();
+    ccd_mesh_free(&points);
     if (m.ntriangles == 0 || m.nvertices == 0)
         abort();
     for (size_t i = 0; i < 3 * m.nvertices; i++)

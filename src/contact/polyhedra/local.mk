@@ -4,7 +4,8 @@
 # Simulations with Convex Polyhedral Geometries"; ccdbench/polyhedra.h): bodies
 # and their reader, the contact routine and its derivatives (dual numbers and
 # MPFR), and its exact reference (the Minkowski difference in GMP rationals).
-# Includes contact/common, src/core, the public headers.
+# Includes contact/common, src/mesh (the reader of its bodies' files), src/core,
+# the public headers.
 src_contact_libccdcontact_la_SOURCES += \
 	src/contact/polyhedra/minkowski_exact.h \
 	src/contact/polyhedra/minkowski_exact.c \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The exact convex hull that every convex polyhedron of the contact routine of
- * Cheng Yi & Drumwright goes through (boxes, spheres, OFF and OBJ bodies).
+ * Cheng Yi & Drumwright goes through (boxes, spheres, bodies read from files).
  * Every orientation is decided exactly (ccd_polyh_orient), so coplanar
  * triangles are merged into one polygonal face and points that are not corners
  * of the hull are dropped without a tolerance.

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Convex polyhedra and their contact data (Cheng Yi & Drumwright): construction,
- * the manifold counts, degenerate normals, scale, and the sphere on a box. */
+ * the files read as bodies and their errors, the manifold counts, degenerate
+ * normals, scale, and the sphere on a box. */
 #include <config.h>
 
 #include <check.h>
@@ -165,6 +166,163 @@ START_TEST(test_read_files)
     snprintf(path, sizeof path, "%s/t.off", dir);
     unlink(path);
     rmdir(dir);
+}
+END_TEST
+
+/* A temporary directory for the file tests, and dir/name holding the n bytes of
+ * text (n = 0: up to its NUL); the path in a static buffer. */
+static char read_dir[] = "/tmp/ccdpolyXXXXXX";
+
+static void read_setup(void)
+{
+    ck_assert_ptr_nonnull(mkdtemp(read_dir));
+}
+
+static void read_teardown(void)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", read_dir);
+    ck_assert_int_eq(system(cmd), 0);
+    strcpy(read_dir, "/tmp/ccdpolyXXXXXX");
+}
+
+static const char *body_file(const char *name, const char *text, size_t n)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "%s/%s", read_dir, name);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(text, 1, n ? n : strlen(text), f), n ? n : strlen(text));
+    ck_assert_int_eq(fclose(f), 0);
+    return path;
+}
+
+/* Reading name (n bytes of text) is refused with exactly "PATH<suffix>". */
+static void expect_body_refused(const char *name, const char *text, size_t n, const char *suffix)
+{
+    const char *path = body_file(name, text, n);
+    ccd_polyhedron p;
+    ccd_error err;
+    ck_assert_int_eq(ccd_polyhedron_read(&p, &err, path), CCD_ERR_INPUT);
+    char want[512];
+    snprintf(want, sizeof want, "%s%s", path, suffix);
+    ck_assert_str_eq(err.message, want);
+}
+
+/* Reading name gives a body of v vertices, f faces and e edges. */
+static void expect_body(const char *name, const char *text, size_t n, size_t v, size_t f,
+                        size_t e)
+{
+    const char *path = body_file(name, text, n);
+    ccd_polyhedron p;
+    ccd_error err;
+    ck_assert_msg(ccd_polyhedron_read(&p, &err, path) == CCD_OK, "%s: %s", name, err.message);
+    ck_assert_uint_eq(p.vertex_count, v);
+    ck_assert_uint_eq(p.face_count, f);
+    ck_assert_uint_eq(p.edge_count, e);
+    ccd_polyhedron_free(&p);
+}
+
+#define NOT_A_CORNER \
+    " is not a corner of the convex hull: the polyhedron is not convex (or the vertex lies " \
+    "on a face or an edge)"
+
+/* The bytes of a binary PLY file of 5 uchar points: a tetrahedron and, with
+ * `dent`, a point inside it (else a fifth corner). */
+static size_t binary_ply(char *buf, size_t size, int dent)
+{
+    static const char head[] = "ply\nformat binary_big_endian 1.0\nelement vertex 5\n"
+                               "property uchar x\nproperty uchar y\nproperty uchar z\n"
+                               "end_header\n";
+    const unsigned char xyz[15] = {0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 1, 1, dent ? 1 : 9};
+    ck_assert_uint_ge(size, sizeof head - 1 + sizeof xyz);
+    memcpy(buf, head, sizeof head - 1);
+    memcpy(buf + sizeof head - 1, xyz, sizeof xyz);
+    return sizeof head - 1 + sizeof xyz;
+}
+
+/* The formats of the mesh reader (OBJ, OFF and its variants, PLY ascii and
+ * binary), told apart by their contents; faces optional. */
+START_TEST(test_read_formats)
+{
+    /* a PLY ascii cube of quads: 8 corners, 6 faces, 12 edges */
+    expect_body("cube.ply",
+                "ply\nformat ascii 1.0\ncomment a cube\nelement vertex 8\n"
+                "property float x\nproperty float y\nproperty float z\n"
+                "element face 6\nproperty list uchar int vertex_indices\nend_header\n"
+                "-1 -1 -1\n1 -1 -1\n1 1 -1\n-1 1 -1\n-1 -1 1\n1 -1 1\n1 1 1\n-1 1 1\n"
+                "4 0 3 2 1\n4 4 5 6 7\n4 0 1 5 4\n4 2 3 7 6\n4 1 2 6 5\n4 0 4 7 3\n",
+                0, 8, 6, 12);
+    /* PLY without a face element: the hull of its points */
+    expect_body("cloud.ply",
+                "ply\nformat ascii 1.0\nelement vertex 4\nproperty double x\n"
+                "property double y\nproperty double z\nend_header\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n",
+                0, 4, 4, 6);
+    char bin[256];
+    size_t n = binary_ply(bin, sizeof bin, 0);
+    expect_body("five.ply", bin, n, 5, 6, 9);
+    /* OBJ under another name, OFF named .obj, COFF, an OFF without faces and one
+     * without the edge count */
+    expect_body("tetra.txt", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n", 0, 4, 4, 6);
+    expect_body("tetra.obj", "OFF\n4 0 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n", 0, 4, 4, 6);
+    expect_body("tetra.off",
+                "COFF\n4 1 6\n0 0 0 1 1 1 1\n1 0 0 1 1 1 1\n0 1 0 1 1 1 1\n0 0 1 1 1 1 1\n"
+                "3 0 2 1 255 0 0\n",
+                0, 4, 4, 6);
+    expect_body("counts.off", "OFF\n4 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n", 0, 4, 4, 6);
+}
+END_TEST
+
+/* Bad files: every message names the file, and the line and column where the
+ * mesh reader saw the fault, or the vertex that is no corner. */
+START_TEST(test_read_refused)
+{
+    /* a non-corner vertex of an OFF file, refused at its own line (comments and a
+     * blank line before it) */
+    expect_body_refused("dent.off",
+                        "OFF\n# a tetrahedron and a point inside it\n5 4 0\n0 0 0\n1 0 0\n\n"
+                        "0 1 0\n# the dent\n0.1 0.1 0.1\n0 0 1\n"
+                        "3 0 2 1\n3 0 1 4\n3 0 4 2\n3 1 2 4\n",
+                        0, ":9:1: vertex 4" NOT_A_CORNER);
+    /* the same in OBJ: a vertex on an edge */
+    expect_body_refused("edge.obj",
+                        "# body\nv 0 0 0\nv 1 0 0\n\n# on an edge\nv 0.5 0 0\nv 0 1 0\n"
+                        "v 0 0 1\nf 1 2 4\n",
+                        0, ":6:1: vertex 3" NOT_A_CORNER);
+    /* binary PLY has no lines: the record, counted from 0 as the reader's other
+     * binary messages are */
+    char bin[256];
+    size_t n = binary_ply(bin, sizeof bin, 1);
+    expect_body_refused("dent.ply", bin, n, ": a vertex" NOT_A_CORNER " (vertex 4)");
+    expect_body_refused("short.ply", bin, n - 2, ": end of file (vertex 4)");
+    /* a face's bad index, at the face's line and the index's column */
+    expect_body_refused("face.off",
+                        "OFF\n4 2 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n# second face\n"
+                        "3 0 1 4\n",
+                        0, ":9:7: vertex index out of range");
+    expect_body_refused("face.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 -5\n", 0,
+                        ":5:7: vertex index out of range");
+    expect_body_refused("face.ply",
+                        "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\n"
+                        "property float y\nproperty float z\nelement face 1\n"
+                        "property list uchar int vertex_indices\nend_header\n"
+                        "0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 1 4\n",
+                        0, ":14:7: vertex index out of range");
+    /* not numbers */
+    expect_body_refused("word.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 x\n", 0,
+                        ":5:7: expected a vertex index");
+    expect_body_refused("coord.obj", "v 0 0 0\nv 1 zero 0\n", 0,
+                        ":2:5: expected a finite coordinate");
+    /* a NUL byte, at its column */
+    expect_body_refused("nul.obj", "v 0 0 0\nv 1 0\0 0\n", 16, ":2:6: a NUL byte (not a text file)");
+    /* too few vertices, all coplanar: the hull refuses them, naming the file */
+    expect_body_refused("three.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", 0,
+                        ": a polyhedron needs at least 4 points, got 3");
+    expect_body_refused("flat.off", "OFF\n4 0 0\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n", 0,
+                        ": degenerate polyhedron: the points are coplanar (no volume)");
+    /* a file named .off must be OFF */
+    expect_body_refused("obj.off", "v 0 0 0\n", 0,
+                        ":1:1: expected an OFF header (OFF, COFF, NOFF or CNOFF)");
 }
 END_TEST
 
@@ -675,6 +833,11 @@ static Suite *suite(void)
     tcase_add_test(tc, test_fix1_zero_tolerance);
     tcase_add_test(tc, test_pruned_axes);
     suite_add_tcase(s, tc);
+    TCase *files = tcase_create("files");
+    tcase_add_checked_fixture(files, read_setup, read_teardown);
+    tcase_add_test(files, test_read_formats);
+    tcase_add_test(files, test_read_refused);
+    suite_add_tcase(s, files);
     return s;
 }
 
