@@ -57,6 +57,10 @@ typedef struct ccd_batch_loop {
      * The others are not read (progress counts them all, done or to come). */
     size_t file_begin, file_end;
     ccd_progress_fn *progress; /* optional */
+    /* Optional: the expected cost (ns) of query i of the pass, i < expected_count:
+     * the heavy queries are handed out first (bench/work_queue.h). */
+    const uint64_t *expected;
+    uint64_t expected_count;
 } ccd_batch_loop;
 
 ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const ccd_dataset *ds);

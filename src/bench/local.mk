@@ -6,6 +6,8 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/batch_loop.h \
 	src/bench/work_queue.c \
 	src/bench/work_queue.h \
+	src/bench/schedule_replay.c \
+	src/bench/schedule_replay.h \
 	src/bench/checkpoint.c \
 	src/bench/checkpoint.h \
 	src/bench/cpu_span.c \

@@ -15,6 +15,8 @@ typedef struct ccd_query_truth {
     ccd_truth_source source;
     double toi; /* exact earliest time of impact rounded down (source exact or file,
                  * collides), else NAN */
+    uint64_t time_ns; /* elapsed deciding it and judging the methods' answers by it
+                       * (the runner's own work on the query, beside the methods') */
 } ccd_query_truth;
 
 /* toi_order values. */

@@ -291,7 +291,7 @@ void ccd_result_write_query(ccd_result_writer *w, size_t file, const ccd_query *
             file, (unsigned long long)q->index, q->kind == CCD_VF ? "VF" : "EE",
             truth->collides != 0);
     ccd_json_write_double(out, truth->toi);
-    fputs(", \"results\": [", out);
+    fprintf(out, ", \"truth_time_ns\": %llu, \"results\": [", (unsigned long long)truth->time_ns);
     for (size_t m = 0; m < w->method_count; m++) {
         const ccd_query_outcome *o = &outcomes[m];
         fprintf(out, "%s{\"collides\": %d, \"toi\": ", m ? ", " : "", o->result.collides != 0);

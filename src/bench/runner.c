@@ -365,6 +365,7 @@ static ccd_status compute_chunk(void *slots, size_t *failed, ccd_error *err,
             continue;
         for (size_t r = 0; r < c->run_count; r++) {
             run_slot *slot = slot_at(slots, c, i, r);
+            const uint64_t start = ccd_clock_ns();
             ccd_status st = CCD_OK;
             if (c->runs[r].shares_truth) { /* t->toi and toi_of are still this query's */
                 const run_slot *before = slot_at(slots, c, i, r - 1);
@@ -376,6 +377,7 @@ static ccd_status compute_chunk(void *slots, size_t *failed, ccd_error *err,
             }
             if (st == CCD_OK)
                 st = check_outcomes(slot, err, c, r, f, &queries[i], t);
+            slot->truth.time_ns = ccd_clock_ns() - start;
             if (st != CCD_OK) {
                 *failed = i;
                 return st;
@@ -587,6 +589,8 @@ ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset 
             .file_begin = cfg->file_begin,
             .file_end = cfg->file_end,
             .progress = progress,
+            .expected = cfg->file_begin == 0 ? cfg->expected_cost : NULL,
+            .expected_count = cfg->expected_count,
         };
         uint64_t start = ccd_clock_ns();
         st = ccd_batch_loop_run(&loop, err, ds);

@@ -6,6 +6,8 @@
 #include "bench/work_queue.h"
 #include "core/assert.h"
 
+#include <stdlib.h>
+
 enum { SPAN_BITS = 24 };
 
 static uint64_t span_start(uint64_t span)
@@ -29,7 +31,14 @@ void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain)
     atomic_init(&r->consumed, 0);
     atomic_init(&r->cost_ns, 0);
     atomic_init(&r->cost_queries, 0);
+    for (int k = 0; k < CCD_WORK_RING; k++) {
+        atomic_init(&r->batches[k].heavy_next, 0);
+        atomic_init(&r->batches[k].heavy_span, 0);
+    }
     r->fixed_grain = fixed_grain;
+    r->expected = NULL;
+    r->expected_count = 0;
+    r->heavy_published = 0;
 }
 
 size_t ccd_work_grain(ccd_work_ring *r)
@@ -60,6 +69,50 @@ int ccd_work_room(ccd_work_ring *r)
            CCD_WORK_RING;
 }
 
+/* The expected cost of query i of the pass. */
+static uint64_t expected(const ccd_work_ring *r, uint64_t i)
+{
+    return r->expected && i < r->expected_count ? r->expected[i] : 0;
+}
+
+static _Thread_local const ccd_work_ring *sort_ring; /* qsort has no context argument: the service's */
+
+static int by_cost(const void *x, const void *y)
+{
+    const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    const uint64_t ca = expected(sort_ring, a), cb = expected(sort_ring, b);
+    return ca != cb ? (ca < cb ? 1 : -1) : (a > b) - (a < b); /* most first, then by index */
+}
+
+/* Writes the batch's heavy queries (each expected to cost at least 1/1024 of
+ * the batch's expected work, and more than a chunk's grain) by cost and by
+ * index; returns their number (at most CCD_WORK_HEAVY_MAX: 1024 queries of
+ * 1/1024 of the work each are all of it). */
+static size_t find_heavy(ccd_work_ring *r, ccd_work_batch *b, uint64_t start, size_t count)
+{
+    if (!r->expected)
+        return 0;
+    uint64_t work = 0;
+    for (uint64_t i = start; i < start + count; i++)
+        work += expected(r, i);
+    const uint64_t level = work / CCD_WORK_HEAVY_MAX;
+    uint64_t heavy[CCD_WORK_HEAVY_MAX];
+    size_t n = 0;
+    for (uint64_t i = start; i < start + count; i++) {
+        const uint64_t c = expected(r, i);
+        if (c > 0 && c >= level && c > CCD_WORK_GRAIN_NS) {
+            CCD_ASSERT(n < CCD_WORK_HEAVY_MAX);
+            atomic_store_explicit(&b->heavy_by_index[n], i, memory_order_relaxed);
+            heavy[n++] = i;
+        }
+    }
+    sort_ring = r;
+    qsort(heavy, n, sizeof *heavy, by_cost);
+    for (size_t k = 0; k < n; k++)
+        atomic_store_explicit(&b->heavy_by_cost[k], heavy[k], memory_order_relaxed);
+    return n;
+}
+
 size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count)
 {
     CCD_ASSERT(count >= 1 && count < CCD_WORK_BATCH_MAX && start < ((uint64_t)1 << 40));
@@ -70,6 +123,11 @@ size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count)
     /* the slot's indices only grow: the batch before it ended at or before start */
     CCD_ASSERT(atomic_load(&b->next) <= start);
     atomic_store_explicit(&b->computed, start, memory_order_relaxed);
+    const uint64_t heavy_base = r->heavy_published;
+    const size_t heavy = find_heavy(r, b, start, count);
+    r->heavy_published += heavy;
+    atomic_store_explicit(&b->heavy_span, heavy_base << SPAN_BITS | heavy, memory_order_relaxed);
+    atomic_store_explicit(&b->heavy_next, heavy_base, memory_order_relaxed);
     atomic_store_explicit(&b->span, start << SPAN_BITS | count, memory_order_release);
     atomic_store_explicit(&b->next, start, memory_order_release);
     atomic_store_explicit(&r->published, number + 1, memory_order_release);
@@ -81,9 +139,73 @@ size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count)
  * its old span, which is at or before the start of the new one, so it is in
  * neither's range but the new one's start — and then it equals the new next,
  * which the publisher stored after the span.  Any other stale look fails the
- * compare-and-swap, next having grown since. */
+ * compare-and-swap, next having grown since.  The heavy queries' counter is
+ * read the same way (after next: its stores come before the span's).  A stale
+ * read of the heavy lists is harmless for the same reason: what it found is
+ * only used when the compare-and-swap on the counter it read succeeds. */
+
+/* The first heavy query of the batch at or after pass index i (the span's end
+ * when none): the end of a chunk that starts at i. */
+static uint64_t heavy_at_or_after(ccd_work_batch *b, uint64_t i, uint64_t end)
+{
+    const uint64_t heavy = atomic_load_explicit(&b->heavy_span, memory_order_relaxed);
+    size_t lo = 0, hi = (size_t)(heavy & (CCD_WORK_BATCH_MAX - 1));
+    if (hi > CCD_WORK_HEAVY_MAX)
+        return end; /* a stale look: the compare-and-swap will fail */
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (atomic_load_explicit(&b->heavy_by_index[mid], memory_order_relaxed) < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == (size_t)(heavy & (CCD_WORK_BATCH_MAX - 1)))
+        return end;
+    const uint64_t h = atomic_load_explicit(&b->heavy_by_index[lo], memory_order_relaxed);
+    return h < end ? h : end;
+}
+
+/* The heavy query expected to cost most among the open batches' next ones. */
+static size_t take_heavy(ccd_work_ring *r, size_t *slot, size_t *first)
+{
+    for (;;) {
+        const size_t end = atomic_load_explicit(&r->published, memory_order_acquire);
+        size_t best = SIZE_MAX;
+        uint_fast64_t best_next = 0;
+        uint64_t best_query = 0, best_cost = 0;
+        for (size_t number = atomic_load_explicit(&r->consumed, memory_order_acquire);
+             number < end; number++) {
+            ccd_work_batch *b = &r->batches[number % CCD_WORK_RING];
+            const uint_fast64_t h = atomic_load_explicit(&b->heavy_next, memory_order_acquire);
+            const uint64_t span = atomic_load_explicit(&b->heavy_span, memory_order_acquire);
+            if (h < span_start(span) || h >= span_end(span))
+                continue;
+            const uint64_t q = atomic_load_explicit(
+                &b->heavy_by_cost[h - span_start(span)], memory_order_relaxed);
+            if (best == SIZE_MAX || expected(r, q) > best_cost)
+                best = number, best_next = h, best_query = q, best_cost = expected(r, q);
+        }
+        if (best == SIZE_MAX)
+            return 0;
+        ccd_work_batch *b = &r->batches[best % CCD_WORK_RING];
+        if (atomic_compare_exchange_strong_explicit(&b->heavy_next, &best_next, best_next + 1,
+                                                    memory_order_acq_rel,
+                                                    memory_order_acquire)) {
+            const uint64_t span = atomic_load_explicit(&b->span, memory_order_acquire);
+            *slot = best % CCD_WORK_RING;
+            *first = (size_t)(best_query - span_start(span));
+            return 1;
+        }
+    }
+}
+
 size_t ccd_work_take(ccd_work_ring *r, size_t *slot, size_t *first)
 {
+    if (r->expected) {
+        const size_t n = take_heavy(r, slot, first);
+        if (n)
+            return n;
+    }
     const size_t grain = ccd_work_grain(r);
     const size_t end = atomic_load_explicit(&r->published, memory_order_acquire);
     for (size_t number = atomic_load_explicit(&r->consumed, memory_order_acquire);
@@ -94,11 +216,17 @@ size_t ccd_work_take(ccd_work_ring *r, size_t *slot, size_t *first)
             const uint64_t span = atomic_load_explicit(&b->span, memory_order_acquire);
             if (next < span_start(span) || next >= span_end(span))
                 break;
-            const uint64_t left = span_end(span) - next;
-            const uint64_t take = grain < left ? grain : left;
+            /* a chunk stops before the next heavy query; one that starts at a
+             * heavy query steps over it (it is handed out on its own) */
+            const uint64_t stop = heavy_at_or_after(b, next, span_end(span));
+            const uint64_t take = stop == next ? 1 : grain < stop - next ? grain : stop - next;
             if (atomic_compare_exchange_weak_explicit(&b->next, &next, next + take,
                                                       memory_order_acq_rel,
                                                       memory_order_acquire)) {
+                if (stop == next) { /* stepped over a heavy query */
+                    next += take;
+                    continue;
+                }
                 *slot = number % CCD_WORK_RING;
                 *first = (size_t)(next - span_start(span));
                 return (size_t)take;

@@ -17,10 +17,19 @@
  *   shared data the 100 slowest of 21,246 queries take three quarters of
  *   tight-inclusion's time and sit together in a few files: chunks of 16 of
  *   them ran 0.5 s each, three times the whole run's share of a thread at 16
- *   threads.  A grain of expected work
- *   makes those chunks one query, and those of a 1 µs method 50 queries, long
- *   enough for its CPU span (bench/cpu_span.h) and its take to cost little.
- *   A chunk may cross files; the loop cuts it where a file ends.
+ *   threads.  A grain of 20 µs of expected work makes those chunks one query
+ *   (the light queries of tight-inclusion take 20 µs), and those of a 0.5 µs
+ *   method 40 queries, long enough for its CPU span (bench/cpu_span.h) and its
+ *   take to cost little.  The first chunk of each thread is one query, so that
+ *   nothing heavy hides in a chunk before a cost is known.  A chunk may cross
+ *   files; the loop cuts it where a file ends.
+ * - Longest expected first: with the expected cost of every query (an earlier
+ *   run's per-query times, `run --costs`), a batch's heavy queries — those
+ *   expected to take at least 1/1024 of its work — are handed out first, one at
+ *   a time, the most expensive of all open batches first, and the other chunks
+ *   are cut before them.  A query of seconds is then never the last to start:
+ *   on the shared data IRF's and UIRF's slowest queries (5.5 s, against 8 s
+ *   of work a thread at 64 threads for Table 1) sit in the middle of the pass.
  *
  * The chunk sizes depend on measured times; the answers, their order and every
  * count do not (the slots are filled by query and consumed in order).
@@ -33,12 +42,13 @@
 
 enum {
     CCD_WORK_RING = 4,        /* batches open at once */
+    CCD_WORK_HEAVY_MAX = 1024, /* heavy queries a batch: each ≥ 1/1024 of its expected work */
     CCD_WORK_BATCH = 4096,    /* queries a batch by default */
-    CCD_WORK_GRAIN_FIRST = 16, /* queries a chunk before any cost is measured */
+    CCD_WORK_GRAIN_FIRST = 1, /* queries a chunk before any cost is measured */
     CCD_WORK_GRAIN_MAX = 1024  /* and at most (bench/cpu_span.h: CCD_CPU_SPAN_MAX_CALLS) */
 };
 /* Expected work a chunk (ns). */
-#define CCD_WORK_GRAIN_NS 50000u
+#define CCD_WORK_GRAIN_NS 20000u
 
 /* The queries of one file in a batch: queries[first .. first + count). */
 typedef struct ccd_work_segment {
@@ -53,6 +63,12 @@ typedef struct ccd_work_segment {
 typedef struct ccd_work_batch {
     atomic_uint_fast64_t span;
     atomic_uint_fast64_t next, computed;
+    /* With expected costs: the batch's heavy queries (pass indices), by cost
+     * (most first) and by index, and the next to hand out — an index into the
+     * heavy queries of the pass, base .. base + count, so that it only grows in
+     * the slot as next does. */
+    atomic_uint_fast64_t heavy_by_cost[CCD_WORK_HEAVY_MAX], heavy_by_index[CCD_WORK_HEAVY_MAX];
+    atomic_uint_fast64_t heavy_next, heavy_span; /* heavy_span: base << 24 | count */
 } ccd_work_batch;
 
 /* The open batches: batch number b lives in batches[b % CCD_WORK_RING] while
@@ -62,6 +78,11 @@ typedef struct ccd_work_ring {
     atomic_size_t published, consumed;
     atomic_uint_fast64_t cost_ns, cost_queries; /* chunks computed so far in the pass */
     size_t fixed_grain; /* queries a chunk whatever the cost (0: by cost) */
+    /* Optional: the expected cost (ns) of query i of the pass, i < expected_count
+     * (from an earlier run's result file; the others expect nothing). */
+    const uint64_t *expected;
+    uint64_t expected_count;
+    uint64_t heavy_published; /* heavy queries of the batches published so far */
 } ccd_work_ring;
 
 /* Largest count of queries of a batch (the span's low bits). */
@@ -81,8 +102,9 @@ void ccd_work_cost_add(ccd_work_ring *r, uint64_t ns, size_t queries);
 int ccd_work_room(ccd_work_ring *r);
 
 /* Opens the next batch: count (1 ≤ count ≤ CCD_WORK_BATCH_MAX) queries of the
- * pass from query `start` on (the end of the batch before).  Returns its slot;
- * what the caller keeps of the batch (its queries) is in place before. */
+ * pass from query `start` on (the end of the batch before), its heavy queries
+ * found from the expected costs.  Returns its slot; what the caller keeps of the
+ * batch (its queries) is in place before.  The service thread only. */
 size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count);
 
 /* Takes the next chunk: *slot gets the ring slot of its batch and *first the

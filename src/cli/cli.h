@@ -25,6 +25,7 @@ int ccd_cmd_info(int argc, char **argv);
 int ccd_cmd_methods(int argc, char **argv);
 int ccd_cmd_truth(int argc, char **argv);
 int ccd_cmd_bench_io(int argc, char **argv); /* src/cli/cmd_bench_io.c */
+int ccd_cmd_bench_schedule(int argc, char **argv); /* src/cli/cmd_bench_schedule.c */
 int ccd_cmd_contact(int argc, char **argv);  /* src/cli/cmd_contact.c  */
 int ccd_cmd_contact_potential(int argc, char **argv); /* cmd_contact_potential.c */
 int ccd_cmd_contact_polyhedra(int argc, char **argv); /* src/cli/cmd_contact_polyhedra.c */

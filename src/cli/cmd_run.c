@@ -8,6 +8,7 @@
 #include "methods/method_variant.h"
 #include "bench/result_file.h"
 #include "bench/run_series.h"
+#include "bench/schedule_replay.h"
 #include "bench/runner.h"
 #include "bench/sweep.h"
 #include "bench/truth_file_reader.h"
@@ -82,6 +83,9 @@ static const char usage[] =
     "  --json FILE        also write a result file (format ccdbench-result, version 1)\n"
     "                     for `ccdbench report`, `gate` and `merge`\n"
     "  --per-query        put every query's outcome in the result file too\n"
+    "  --costs FILE       the expected cost of every query: a result file of this data\n"
+    "                     written with --per-query; the slowest queries start first\n"
+    "                     (answers unchanged; docs/performance.md#threads)\n"
     "  --checkpoint DIR   with --json: resumable; each file's statistics (over every\n"
     "                     sweep value) are written to DIR as the file is done, and\n"
     "                     a run restarted with the same arguments reads them back\n"
@@ -129,7 +133,7 @@ enum {
     OPT_NO_ZERO_TOI, OPT_HELP,
     OPT_JSON, OPT_PER_QUERY, OPT_SHARD, OPT_SWEEP, OPT_PRESET, OPT_TRUTH_DIR,
     OPT_FAIL_ON_METHOD_ERROR, OPT_DETAIL, OPT_CHECKPOINT, OPT_ISOLATE, OPT_NO_ISOLATE, OPT_QUERY_TIMEOUT, OPT_MAX_DIGITS,
-    OPT_VS, OPT_REFERENCE
+    OPT_VS, OPT_REFERENCE, OPT_COSTS
 };
 
 typedef struct run_options {
@@ -146,6 +150,7 @@ typedef struct run_options {
     const char *json;
     int per_query;
     const char *checkpoint; /* --checkpoint DIR */
+    const char *costs;      /* --costs FILE */
     unsigned shard_index, shard_count;
     ccd_sweep sweep; /* count 0: no sweep */
     const ccd_preset *preset; /* --preset, or NULL */
@@ -318,6 +323,7 @@ static int parse_options(run_options *o, int argc, char **argv)
         {"json", required_argument, NULL, OPT_JSON},
         {"per-query", no_argument, NULL, OPT_PER_QUERY},
         {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
+        {"costs", required_argument, NULL, OPT_COSTS},
         {"detail", no_argument, NULL, OPT_DETAIL},
         {"shard", required_argument, NULL, OPT_SHARD},
         {"sweep", required_argument, NULL, OPT_SWEEP},
@@ -385,6 +391,7 @@ static int parse_options(run_options *o, int argc, char **argv)
             o->checkpoint = optarg;
             break;
         case OPT_DETAIL: o->detail = 1; break;
+        case OPT_COSTS: o->costs = optarg; break;
         case OPT_REFERENCE: o->reference = optarg; break;
         case OPT_FAIL_ON_METHOD_ERROR: o->fail_on_method_error = 1; break;
         case OPT_ISOLATE: o->isolate = 1; break;
@@ -944,6 +951,8 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0, have_truth_table = 0;
+    uint64_t *expected_cost = NULL; /* --costs: per query of the dataset */
+    size_t expected_count = 0;
     ccd_truth_file_set truth_table = {0};
     const char **limits = NULL; /* the documented ranges of the chosen methods */
     unsigned char *isolate = NULL; /* per chosen method: run in child processes */
@@ -1049,6 +1058,11 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     if ((status = ccd_cli_options_resolve(&method_options, &o.options, o.available, chosen.items,
                                           chosen.count)) != 0)
         goto done;
+    if (o.costs && ccd_schedule_costs_of(&expected_cost, &expected_count, &err, o.costs, &ds) !=
+                       CCD_OK) {
+        status = ccd_cli_fail(&err);
+        goto done;
+    }
     /* counted only where a progress bar may show it (the files are read twice) */
     if (isatty(STDERR_FILENO))
         describe_work(o.work, sizeof o.work, &chosen, &ds, &o);
@@ -1069,6 +1083,8 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
             .threads = (int)o.threads,
             .shard_index = o.shard_index,
             .shard_count = o.shard_count,
+            .expected_cost = expected_cost,
+            .expected_count = expected_count,
         };
         status = run_extended(&o, &cfg, &ds, argv + optind, (size_t)(argc - optind));
         goto done;
@@ -1088,6 +1104,8 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
         .isolate = isolate,
         .query_timeout = o.query_timeout,
         .threads = (int)o.threads,
+        .expected_cost = expected_cost,
+        .expected_count = expected_count,
         .progress = ccd_cli_progress_dataset,
         .ctx = &bar,
     };
@@ -1109,6 +1127,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     ccd_run_stats_free(&stats);
 done:
     ccd_atomic_file_abort(&out_file); /* a no-op once the table is written */
+    free(expected_cost);
     ccd_cli_options_free(method_options, chosen.count);
     free(limits);
     free(isolate);

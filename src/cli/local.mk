@@ -12,6 +12,7 @@ src_cli_ccdbench_SOURCES = \
 	src/cli/cli_subcommand.c \
 	src/cli/cli_table.c \
 	src/cli/cmd_bench_io.c \
+	src/cli/cmd_bench_schedule.c \
 	src/cli/cmd_contact.c \
 	src/cli/cmd_contact_potential.c \
 	src/cli/cmd_contact_polyhedra.c \

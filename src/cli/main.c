@@ -26,7 +26,8 @@ static const char usage[] =
     "  show      one query exactly: rationals, exact truth, methods' answers, --distance\n"
     "  wrong     every false negative and positive of a method (or where two disagree)\n"
     "  gen       write generated query families with exact labels\n"
-    "  bench io  measure the query reader\n"
+    "  bench     measure ccdbench itself: the query reader (io), the run's schedule\n"
+    "            replayed on T threads (schedule)\n"
     "  contact   differentiable contact routines\n"
     "  report    paper tables and figures from result files (run --json)\n"
     "  gate      CI gate: fail when a method has false negatives, too many FPs or slows down\n"
@@ -134,16 +135,21 @@ static int dispatch(int argc, char **argv)
     };
     if (strcmp(cmd, "bench") == 0) {
         if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-            fputs("Usage: ccdbench bench io [OPTION]...\n"
+            fputs("Usage: ccdbench bench io|schedule [OPTION]...\n"
                   "Benchmarks of ccdbench itself:\n"
-                  "  io    the query reader's throughput on generated files (plain and\n"
-                  "        gzip); `ccdbench bench io --help` lists its options\n",
+                  "  io        the query reader's throughput on generated files (plain and\n"
+                  "            gzip); `ccdbench bench io --help` lists its options\n"
+                  "  schedule  the run's schedule replayed on T threads from the per-query\n"
+                  "            times of a one-thread result file\n",
                   stdout);
             return CCD_EXIT_OK;
         }
-        if (argc < 3 || strcmp(argv[2], "io") != 0)
-            return ccd_cli_usage_error("bench: expected 'bench io' (see ccdbench bench --help)");
-        return ccd_cmd_bench_io(argc - 2, argv + 2);
+        if (argc >= 3 && strcmp(argv[2], "io") == 0)
+            return ccd_cmd_bench_io(argc - 2, argv + 2);
+        if (argc >= 3 && strcmp(argv[2], "schedule") == 0)
+            return ccd_cmd_bench_schedule(argc - 2, argv + 2);
+        return ccd_cli_usage_error(
+            "bench: expected 'bench io' or 'bench schedule' (see ccdbench bench --help)");
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i].name) == 0) {

@@ -611,9 +611,9 @@ END_TEST
  * batch per file left threads idle behind a barrier per file; every chunk holds
  * consecutive queries of the file it is handed; every query is computed once;
  * and chunks hold CCD_WORK_GRAIN_NS of the work measured so far: with queries
- * of about 10 µs, CCD_WORK_GRAIN_FIRST before the first is measured, at most 5
- * after (test_work_queue_rules has the rule itself), so that many more chunks
- * are made than the 276 queries make chunks of 16. */
+ * of about 10 µs, CCD_WORK_GRAIN_FIRST before the first is measured, at most
+ * CCD_WORK_GRAIN_NS / 10 µs after (test_work_queue_rules has the rule itself),
+ * so that many more chunks are made than a fixed grain of 16 would make. */
 typedef struct chunk_record {
     size_t largest;  /* queries of the largest chunk */
     size_t chunks;   /* chunks computed */
@@ -673,7 +673,7 @@ START_TEST(test_work_queue_rules)
     ccd_work_cost_add(&r, 100000, 1);                             /* 100 µs a query */
     ck_assert_uint_eq(ccd_work_grain(&r), 1);
     ccd_work_cost_add(&r, 0, 199);                                /* 0.5 µs a query */
-    ck_assert_uint_eq(ccd_work_grain(&r), 100);
+    ck_assert_uint_eq(ccd_work_grain(&r), CCD_WORK_GRAIN_NS / 500);
     ccd_work_cost_add(&r, 0, 1000000); /* almost nothing: at most the maximum */
     ck_assert_uint_eq(ccd_work_grain(&r), CCD_WORK_GRAIN_MAX);
     ccd_work_ring_init(&r, 3); /* a fixed grain */
@@ -746,7 +746,8 @@ START_TEST(test_batch_loop_chunks_small_files)
         ck_assert_msg(!rec.scattered, "a chunk of queries that are not consecutive");
         for (size_t f = 0; f < ds.count; f++)
             ck_assert_uint_eq(rec.queries_of_file[f], expected[f]);
-        ck_assert_uint_le(rec.largest, CCD_WORK_GRAIN_FIRST);
+        const size_t grain = CCD_WORK_GRAIN_NS / 10000;
+        ck_assert_uint_le(rec.largest, grain > CCD_WORK_GRAIN_FIRST ? grain : CCD_WORK_GRAIN_FIRST);
         ck_assert_msg(rec.chunks > total / 8, "%d threads: %zu chunks of %llu queries of 10 µs",
                       threads, rec.chunks, (unsigned long long)total);
         free(rec.queries_of_file);

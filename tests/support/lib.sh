@@ -54,6 +54,6 @@ finish() {
 # and method times, histogram buckets), to compare two runs of the same work.
 untimed() {
   sed -E 's/"date": "[^"]*"//; s/"wall_seconds": [0-9.e+-]+//;
-          s/"(time_(total|min|max)|cpu_total)_ns": [0-9]+//g; s/"time_ns": [0-9]+//g;
+          s/"(time_(total|min|max)|cpu_total)_ns": [0-9]+//g; s/"(truth_)?time_ns": [0-9]+//g;
           s/"times_(positive|negative)": \[.*\]/"times_\1"/' "$1"
 }
