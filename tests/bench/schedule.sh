@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# `ccdbench bench schedule` (the run's schedule replayed from a one-thread
+# --per-query result file) and `run --costs` (the slowest queries first): one
+# thread replays to the work itself, more threads to at most their count in
+# speed-up; files without per-query records, of other data, or bad thread counts
+# are refused; and --costs changes no answer, for any thread count.
+. "$CCD_SRCDIR/tests/support/lib.sh"
+
+expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --threads 1 --per-query \
+  --json "$TMP/one.json" "$DEFAULT_DATA"
+grep -q '"truth_time_ns": [0-9]' "$TMP/one.json" || fail "no truth_time_ns in the records"
+
+# One thread: the work, as the note says it; 2 and 64 threads: 1 < speed-up ≤ T.
+expect_status 0 "$CCDBENCH" bench schedule --threads 1,2,64 "$TMP/one.json"
+work=$(sed -n 's/^.*queries, \([0-9.]*\) s of work on one thread.*$/\1/p' "$TMP/out")
+[ -n "$work" ] || fail "no note of the work: $(cat "$TMP/out")"
+awk -v work="$work" 'NF == 5 && $1 == 1 && $2 != work { exit 1 }' "$TMP/out" ||
+  fail "one thread does not replay to the work ($work s): $(cat "$TMP/out")"
+awk 'NF == 5 && $1 ~ /^[0-9]+$/ && $1 > 1 && !($3 > 1 && $3 <= $1 + 1e-9) { exit 1 }' "$TMP/out" ||
+  fail "a speed-up out of (1, T]: $(cat "$TMP/out")"
+expect_status 0 "$CCDBENCH" bench schedule --costs --threads 2 --format csv "$TMP/one.json"
+[ "$(sed -n 1p "$TMP/out")" = "threads,seconds,speed_up,efficiency,chunks" ] ||
+  fail "csv header: $(sed -n 1p "$TMP/out")"
+[ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "csv: not one row: $(cat "$TMP/out")"
+
+# Refused: no per-query records, not a result file, bad thread counts.
+expect_status 0 "$CCDBENCH" run --methods fprf --json "$TMP/plain.json" "$DEFAULT_DATA"
+expect_status 2 "$CCDBENCH" bench schedule "$TMP/plain.json"
+expect_stderr "^$TMP/plain.json: no per-query records"
+printf '{"format": 1}\n' >"$TMP/bad.json"
+expect_status 2 "$CCDBENCH" bench schedule "$TMP/bad.json"
+expect_stderr "^$TMP/bad.json:[0-9]+:[0-9]+: "
+for t in 0 1.5 x 5000; do
+  expect_status 2 "$CCDBENCH" bench schedule --threads "$t" "$TMP/one.json"
+  expect_stderr "^ccdbench: bench schedule: --threads"
+done
+expect_status 2 "$CCDBENCH" bench schedule
+expect_status 2 "$CCDBENCH" bench nosuch
+expect_stderr "^ccdbench: bench: expected 'bench io' or 'bench schedule'"
+
+# run --costs: the same answers and counts, at 1 and 3 threads, also in a sweep.
+for threads in 1 3; do
+  expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --threads "$threads" \
+    --costs "$TMP/one.json" --per-query --json "$TMP/costs.json" "$DEFAULT_DATA"
+  untimed "$TMP/one.json" >"$TMP/a"
+  untimed "$TMP/costs.json" >"$TMP/b"
+  cmp -s "$TMP/a" "$TMP/b" || fail "--costs at $threads threads changed the result file"
+done
+expect_status 0 "$CCDBENCH" run --methods tight-inclusion --sweep delta=1e-6,1e-3 --threads 2 \
+  --per-query --json "$TMP/s1.json" "$DEFAULT_DATA"
+expect_status 0 "$CCDBENCH" run --methods tight-inclusion --sweep delta=1e-6,1e-3 --threads 2 \
+  --costs "$TMP/one.json" --per-query --json "$TMP/s2.json" "$DEFAULT_DATA"
+untimed "$TMP/s1.json" >"$TMP/a"
+untimed "$TMP/s2.json" >"$TMP/b"
+cmp -s "$TMP/a" "$TMP/b" || fail "--costs changed a sweep's result file"
+# of other data: refused before any work
+expect_status 2 "$CCDBENCH" run --methods fprf --costs "$TMP/one.json" \
+  "$DEFAULT_DATA/crossing"
+expect_stderr "^$TMP/one.json: not a result of this data"
+expect_status 2 "$CCDBENCH" run --methods fprf --costs "$TMP/missing.json" "$DEFAULT_DATA"
+expect_stderr "^$TMP/missing.json: "
+finish
