@@ -15,19 +15,17 @@
 #include "mesh/mesh_source.h"
 #include "test_support.h"
 
-static char dir[] = "/tmp/check_mesh_XXXXXX";
+static char *dir;
 
 static void setup(void)
 {
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    dir = test_make_tmpdir("mesh");
 }
 
 static void teardown(void)
 {
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    strcpy(dir, "/tmp/check_mesh_XXXXXX");
+    test_remove_tmpdir(dir);
+    dir = NULL;
 }
 
 /* dir/name holding text; the path in a static buffer. */

@@ -13,6 +13,7 @@
 
 #include "ccdbench/polyhedra.h"
 #include "contact/polyhedra/polyhedra_jacobian.h"
+#include "test_support.h"
 
 static ccd_polyhedron box(double h)
 {
@@ -171,19 +172,17 @@ END_TEST
 
 /* A temporary directory for the file tests, and dir/name holding the n bytes of
  * text (n = 0: up to its NUL); the path in a static buffer. */
-static char read_dir[] = "/tmp/ccdpolyXXXXXX";
+static char *read_dir;
 
 static void read_setup(void)
 {
-    ck_assert_ptr_nonnull(mkdtemp(read_dir));
+    read_dir = test_make_tmpdir("polyhedra");
 }
 
 static void read_teardown(void)
 {
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", read_dir);
-    ck_assert_int_eq(system(cmd), 0);
-    strcpy(read_dir, "/tmp/ccdpolyXXXXXX");
+    test_remove_tmpdir(read_dir);
+    read_dir = NULL;
 }
 
 static const char *body_file(const char *name, const char *text, size_t n)
