@@ -42,6 +42,25 @@ check-full:
 	$(MAKE) $(AM_MAKEFLAGS) check CCD_TEST_TIER=full
 .PHONY: check-full
 
+# The tests whose work depends on the tier: they read it through
+# tests/support/test_tier.h or lib.sh's full_tier_only (tests/project/tiers.sh
+# keeps the list whole).  The others do the same work in both tiers.
+# `make check-full-data` runs these alone, in the full tier: what
+# `scripts/bootstrap test` runs in the assertions build, the others running once,
+# in the fast tier under the sanitizers (with the assertions on there too).
+TIER_TESTS = tests/bench/peek.sh tests/cli/default-run-bare.sh \
+	tests/contact/make-contact-tables.sh tests/contact/polyhedra/contact-polyhedra.sh \
+	tests/contact/potential/check_potential tests/contact/potential/contact-potential.sh \
+	tests/contact/scaling/check_scaling tests/contact/scaling/contact-scaling.sh \
+	tests/exact/check_exact_data tests/exact/check_exact_ms \
+	tests/methods/check_additive_ccd tests/methods/check_baselines tests/methods/check_ms_ti \
+	tests/methods/check_ti_advance tests/methods/check_ti_directions \
+	tests/methods/check_ti_start tests/methods/check_ti_stop \
+	tests/methods/check_tight_inclusion_data tests/project/doc-examples.sh
+check-full-data:
+	$(MAKE) $(AM_MAKEFLAGS) check CCD_TEST_TIER=full TESTS='$(TIER_TESTS)'
+.PHONY: check-full-data
+
 # The longest tests start first (measured in both tiers and under ASan;
 # docs/testing.md): under `make -j` a long test started last runs alone at the
 # end.  The others keep the order of the modules above.

@@ -11,6 +11,9 @@ AM_TESTS_ENVIRONMENT += CCD_PUBLIC_HEADERS='$(ccdbenchinclude_HEADERS)'; export 
 # docs/architecture.md (every module, public header and example), gen families.
 TESTS += tests/project/readme-map.sh
 EXTRA_DIST += tests/project/readme-map.sh
+# TIER_TESTS of tests/local.mk names exactly the tests that read the tier.
+TESTS += tests/project/tiers.sh
+EXTRA_DIST += tests/project/tiers.sh
 # The include rule of docs/architecture.md: floors, no circle of calls
 # (scripts/check-includes).
 TESTS += tests/project/include-rules.sh
