@@ -70,6 +70,7 @@ typedef struct loop_state {
     uint64_t bytes_closed; /* input bytes of the files done or not run */
     uint64_t total_bytes;
     uint64_t queries_read; /* queries of the pass read so far */
+    uint64_t read_ns, consume_ns; /* time spent reading and consuming */
     /* consuming: the file of the last query consumed and its next index */
     size_t consuming;
     uint64_t next_index;
@@ -230,7 +231,18 @@ static ccd_status computed(const loop_state *s, size_t slot, ccd_error *err)
 
 /* Consumes the buffer's queries in order and reports progress; then its read
  * error, if filling it met one. */
+static ccd_status consume_timed(loop_state *s, buffer *u, ccd_error *err);
+
+/* The same, its time counted. */
 static ccd_status consume(loop_state *s, buffer *u, ccd_error *err)
+{
+    const uint64_t start = ccd_clock_ns();
+    const ccd_status st = consume_timed(s, u, err);
+    s->consume_ns += ccd_clock_ns() - start;
+    return st;
+}
+
+static ccd_status consume_timed(loop_state *s, buffer *u, ccd_error *err)
 {
     const ccd_batch_loop *loop = s->loop;
     for (size_t g = 0; g < u->segment_count; g++) {
@@ -304,7 +316,9 @@ static int open_batch(loop_state *s)
     buffer *u = &s->buffers[slot];
     for (int t = 0; t < s->threads; t++)
         s->error_at[(size_t)t * CCD_WORK_RING + slot] = SIZE_MAX;
+    const uint64_t start = ccd_clock_ns();
     fill(s, u);
+    s->read_ns += ccd_clock_ns() - start;
     if (u->read_failed)
         s->read_over = 1; /* reported after the queries read before it */
     if (u->batch.count == 0) {
@@ -449,6 +463,10 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
             pthread_cond_destroy(&s.wake);
         }
     }
+    if (loop->read_ns)
+        *loop->read_ns = s.read_ns;
+    if (loop->consume_ns)
+        *loop->consume_ns = s.consume_ns;
     if (st == CCD_OK && loop->progress) /* the files after end_file are not done */
         loop->progress(loop->ctx, NULL, s.end_file == ds->count ? s.total_bytes : s.bytes_closed,
                        s.total_bytes);

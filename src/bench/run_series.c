@@ -244,6 +244,8 @@ static ccd_status stats_from_sums(ccd_result_run *runs, ccd_error *err, const cc
             if (ccd_result_group_add(&s->groups[g], &sum->groups[g], s->method_count) < 0)
                 st = ccd_error_oom(err, sums->path);
         s->wall_seconds = sum->wall_seconds;
+        s->read_seconds = sum->read_seconds;
+        s->consume_seconds = sum->consume_seconds;
         s->exact_truth = sum->exact_truth;
         s->toi_compared = sum->toi_compared;
     }

@@ -11,76 +11,117 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A simulated thread: idle, or computing a chunk until `end`. */
+/* A simulated thread: idle, or busy until `end` computing a chunk, or doing the
+ * service (consuming the computed batches, then opening one). */
 typedef struct worker {
-    int busy;
+    int busy, service;
     uint64_t end, cost;
-    size_t slot, count;
+    size_t slot, count; /* the chunk */
 } worker;
 
-/* What the service does when it runs: consume the computed batches in order,
- * then open batches while the ring has room. */
-static void serve(ccd_work_ring *ring, uint64_t *start_of_slot, size_t *opened, size_t count,
-                  size_t batch_size)
+/* The simulated pass: the loop's ring, where the batches start in the pass, and
+ * the service's cost of a batch (its share of the reading and consuming). */
+typedef struct pass {
+    ccd_work_ring ring;
+    uint64_t start_of_slot[CCD_WORK_RING];
+    size_t opened, batches, count, batch_size;
+    uint64_t read_ns, consume_ns; /* a batch's */
+    int serving;                  /* a thread is in the service */
+} pass;
+
+/* What the service would do now: consume every computed batch, in order, then
+ * open the next batch if the ring has room.  Returns its cost and whether there
+ * was anything to do; the opened batch is published when the service ends. */
+static int service_begin(uint64_t *cost, pass *p)
 {
-    while (ccd_work_ready(ring) >= 0)
-        ccd_work_consume(ring);
-    while (*opened * batch_size < count && ccd_work_room(ring)) {
-        const uint64_t start = (uint64_t)*opened * batch_size;
-        const size_t n = count - start < batch_size ? (size_t)(count - start) : batch_size;
-        start_of_slot[ccd_work_publish(ring, start, n)] = start;
-        ++*opened;
+    size_t consumed = 0;
+    while (ccd_work_ready(&p->ring) >= 0) {
+        ccd_work_consume(&p->ring);
+        consumed++;
     }
+    const int open = p->opened < p->batches && ccd_work_room(&p->ring);
+    *cost = consumed * p->consume_ns + (open ? p->read_ns : 0);
+    return consumed > 0 || open;
+}
+
+/* The service ends: the batch it read, if any, is open. */
+static void service_end(pass *p)
+{
+    if (p->opened < p->batches && ccd_work_room(&p->ring)) {
+        const uint64_t start = (uint64_t)p->opened * p->batch_size;
+        const size_t n = p->count - start < p->batch_size ? (size_t)(p->count - start)
+                                                          : p->batch_size;
+        p->start_of_slot[ccd_work_publish(&p->ring, start, n)] = start;
+        p->opened++;
+    }
+    p->serving = 0;
 }
 
 ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error *err,
-                               const uint64_t *cost_ns, size_t count, int threads,
+                               const ccd_schedule_work *costs, int threads,
                                size_t batch_size, int expected)
 {
     CCD_ASSERT(threads >= 1);
-    if (!batch_size)
-        batch_size = CCD_WORK_BATCH;
     worker *w = calloc((size_t)threads, sizeof *w);
-    if (!w)
+    pass *p = calloc(1, sizeof *p);
+    if (!w || !p) {
+        free(w);
+        free(p);
         return ccd_error_oom(err, "ccdbench");
-    ccd_work_ring ring;
-    ccd_work_ring_init(&ring, 0);
+    }
+    p->batch_size = batch_size ? batch_size : CCD_WORK_BATCH;
+    p->count = costs->count;
+    p->batches = (costs->count + p->batch_size - 1) / p->batch_size;
+    if (p->batches) {
+        p->read_ns = costs->read_ns / p->batches;
+        p->consume_ns = costs->consume_ns / p->batches;
+    }
+    ccd_work_ring_init(&p->ring, 0);
     if (expected)
-        ring.expected = cost_ns, ring.expected_count = count;
-    uint64_t start_of_slot[CCD_WORK_RING] = {0};
-    size_t opened = 0, taken = 0;
+        p->ring.expected = costs->cost_ns, p->ring.expected_count = costs->count;
+    size_t taken = 0;
     uint64_t now = 0;
-    serve(&ring, start_of_slot, &opened, count, batch_size);
     for (;;) {
-        /* every idle thread takes a chunk, in thread order */
+        /* every idle thread, in thread order: the service if it is free and
+         * has work (as the loop tries it first), else a chunk */
         for (int t = 0; t < threads; t++) {
             if (w[t].busy)
                 continue;
+            uint64_t cost;
+            if (!p->serving && service_begin(&cost, p)) {
+                p->serving = 1;
+                w[t] = (worker){.busy = 1, .service = 1, .end = now + cost};
+                continue;
+            }
             size_t slot, first;
-            const size_t n = ccd_work_take(&ring, &slot, &first);
+            const size_t n = ccd_work_take(&p->ring, &slot, &first);
             if (n == 0)
-                break;
-            uint64_t cost = 0;
+                continue;
+            cost = 0;
             for (size_t i = 0; i < n; i++)
-                cost += cost_ns[start_of_slot[slot] + first + i];
+                cost += costs->cost_ns[p->start_of_slot[slot] + first + i];
             w[t] = (worker){.busy = 1, .end = now + cost, .cost = cost, .slot = slot, .count = n};
             taken++;
         }
-        /* the next chunk to end */
+        /* the next to end */
         int next = -1;
         for (int t = 0; t < threads; t++)
             if (w[t].busy && (next < 0 || w[t].end < w[next].end))
                 next = t;
         if (next < 0)
-            break; /* nothing computing and nothing to take: the pass is over */
+            break; /* nothing busy and nothing to do: the pass is over */
         now = w[next].end;
         w[next].busy = 0;
-        ccd_work_cost_add(&ring, w[next].cost, w[next].count);
-        ccd_work_done(&ring, w[next].slot, w[next].count);
-        serve(&ring, start_of_slot, &opened, count, batch_size);
+        if (w[next].service) {
+            service_end(p);
+        } else {
+            ccd_work_cost_add(&p->ring, w[next].cost, w[next].count);
+            ccd_work_done(&p->ring, w[next].slot, w[next].count);
+        }
     }
-    CCD_ASSERT(opened * batch_size >= count && ccd_work_ready(&ring) < 0);
+    CCD_ASSERT(p->opened == p->batches && ccd_work_ready(&p->ring) < 0);
     free(w);
+    free(p);
     *makespan_ns = now;
     if (chunks)
         *chunks = taken;
@@ -94,11 +135,10 @@ static uint64_t member(const ccd_json *record, const char *name)
     return v && v->type == CCD_JSON_NUMBER ? strtoull(v->text, NULL, 10) : 0;
 }
 
-ccd_status ccd_schedule_costs(uint64_t **cost, size_t *count, ccd_error *err,
+ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
                               const ccd_result_doc *doc)
 {
-    *cost = NULL;
-    *count = 0;
+    memset(costs, 0, sizeof *costs);
     if (doc->run_count == 0 || !doc->runs[0].queries)
         return ccd_error_set(err, CCD_ERR_INPUT, doc->path, 0, 0,
                              "no per-query records (write it with run --per-query)");
@@ -127,12 +167,15 @@ ccd_status ccd_schedule_costs(uint64_t **cost, size_t *count, ccd_error *err,
             c[i] += member(q, "truth_time_ns");
         }
     }
-    *cost = c;
-    *count = n;
+    costs->cost_ns = c;
+    costs->count = n;
+    /* the runs of a file share one pass: its reading and consuming are run 1's */
+    costs->read_ns = (uint64_t)(doc->runs[0].stats.read_seconds * 1e9);
+    costs->consume_ns = (uint64_t)(doc->runs[0].stats.consume_seconds * 1e9);
     return CCD_OK;
 }
 
-ccd_status ccd_schedule_costs_of(uint64_t **cost, size_t *count, ccd_error *err,
+ccd_status ccd_schedule_costs_of(ccd_schedule_work *costs, ccd_error *err,
                                  const char *path, const ccd_dataset *ds)
 {
     ccd_result_doc doc;
@@ -146,7 +189,7 @@ ccd_status ccd_schedule_costs_of(uint64_t **cost, size_t *count, ccd_error *err,
         st = ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0,
                            "not a result of this data: its files are not this run's files");
     if (st == CCD_OK)
-        st = ccd_schedule_costs(cost, count, err, &doc);
+        st = ccd_schedule_costs(costs, err, &doc);
     ccd_result_doc_free(&doc);
     return st;
 }

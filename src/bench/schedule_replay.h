@@ -6,11 +6,12 @@
  * the grain by the cost so far) in simulated time, so its rules are the loop's.
  *
  * What it assumes: each query costs on any thread what it cost on one (no
- * memory-bandwidth limit, no clock change with load, no cache effects), reading
- * and consuming take no time (they are serial: about 2 % of a one-thread run of
- * tight-inclusion on the shared data, done while the others compute), and a
- * take and a wake-up cost nothing.  Threads that are free at the same moment
- * take in thread order.
+ * memory-bandwidth limit, no clock change with load, no cache effects); the
+ * pass's reading and consuming, timed by the loop and written in the result
+ * file, cost the same share for each batch and are done by one thread at a
+ * time, first by whichever thread is free (as the loop's service); a take and
+ * a wake-up cost nothing.  Threads that are free at the same moment act in
+ * thread order.
  */
 #ifndef CCD_BENCH_SCHEDULE_REPLAY_H
 #define CCD_BENCH_SCHEDULE_REPLAY_H
@@ -19,28 +20,36 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The makespan (ns) of the pass on `threads` threads: count queries in pass
- * order (file order, then query order) costing cost_ns[i] each, in batches of
- * batch_size queries (0: CCD_WORK_BATCH); with `expected`, as a run given these
- * costs as expected ones (`run --costs`: longest expected first).  *chunks,
- * when not NULL, gets the number of chunks taken.  CCD_ERR_INTERNAL only when
- * out of memory. */
+/* The work of a pass: the cost of each query in pass order (file order, then
+ * query order), and the pass's serial reading and consuming. */
+typedef struct ccd_schedule_work {
+    uint64_t *cost_ns; /* malloc'd */
+    size_t count;
+    uint64_t read_ns, consume_ns;
+} ccd_schedule_work;
+
+/* The makespan (ns) of the pass on `threads` threads, in batches of batch_size
+ * queries (0: CCD_WORK_BATCH); with `expected`, as a run given the costs as
+ * expected ones (`run --costs`: longest expected first).  *chunks, when not
+ * NULL, gets the number of chunks taken.  CCD_ERR_INTERNAL only when out of
+ * memory. */
 ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error *err,
-                               const uint64_t *cost_ns, size_t count, int threads,
+                               const ccd_schedule_work *costs, int threads,
                                size_t batch_size, int expected);
 
-/* The cost of every query of a result file written with --per-query, in pass
- * order: its methods' times (time_ns) and the runner's own (truth_time_ns; 0 in
- * files written before it was recorded), summed over the runs of the file — the
- * runs of a sweep or preset take one pass together.  *cost malloc'd, *count
- * queries.  CCD_ERR_INPUT, naming the file, when it has no per-query records or
- * its runs' records are not of the same queries. */
+/* The work of the pass of a result file written with --per-query: each query's
+ * methods' times (time_ns) and the runner's own (truth_time_ns; 0 in files
+ * written before it was recorded), summed over the runs of the file — the runs
+ * of a sweep or preset take one pass together — and the pass's reading and
+ * consuming (0 in files written before they were timed).  Free costs->cost_ns.
+ * CCD_ERR_INPUT, naming the file, when it has no per-query records or its
+ * runs' records are not of the same queries. */
 struct ccd_result_doc;
-ccd_status ccd_schedule_costs(uint64_t **cost, size_t *count, ccd_error *err,
+ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
                               const struct ccd_result_doc *doc);
 /* The same from the result file at path, which must be of ds (the same files in
  * the same order; else CCD_ERR_INPUT), for ccd_run_config.expected_cost. */
-ccd_status ccd_schedule_costs_of(uint64_t **cost, size_t *count, ccd_error *err,
+ccd_status ccd_schedule_costs_of(ccd_schedule_work *costs, ccd_error *err,
                                  const char *path, const ccd_dataset *ds);
 
 #endif

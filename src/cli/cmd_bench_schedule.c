@@ -74,9 +74,8 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
     ccd_result_doc doc;
     if (ccd_result_read(&doc, &err, argv[optind]) != CCD_OK)
         return ccd_cli_fail(&err);
-    uint64_t *cost = NULL;
-    size_t count = 0;
-    ccd_status st = ccd_schedule_costs(&cost, &count, &err, &doc);
+    ccd_schedule_work work;
+    ccd_status st = ccd_schedule_costs(&work, &err, &doc);
     ccd_result_doc_free(&doc);
     if (st != CCD_OK)
         return ccd_cli_fail(&err);
@@ -87,21 +86,25 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
     static const unsigned char numeric[] = {1, 1, 1, 1, 1};
     ccd_report_table t;
     if (ccd_report_table_init(&t, 5, nthreads, header, title, numeric) != 0) {
-        free(cost);
+        free(work.cost_ns);
         return ccd_cli_out_of_memory();
     }
-    uint64_t one = 0; /* the work: the makespan on one thread */
-    for (size_t i = 0; i < count; i++)
-        one += cost[i];
+    uint64_t one = 0; /* the queries' work (the makespan on one thread adds the service) */
+    for (size_t i = 0; i < work.count; i++)
+        one += work.cost_ns[i];
+    uint64_t base = 0; /* the makespan on one thread: the speed-ups' reference */
     const int precise = ccd_cli_precise(format);
     for (size_t i = 0; i < nthreads && st == CCD_OK; i++) {
         uint64_t makespan;
         size_t chunks;
-        st = ccd_schedule_replay(&makespan, &chunks, &err, cost, count, (int)threads[i],
-                                 batch_size, expected);
+        if (i == 0 && (st = ccd_schedule_replay(&base, NULL, &err, &work, 1, batch_size,
+                                                expected)) != CCD_OK)
+            break;
+        st = ccd_schedule_replay(&makespan, &chunks, &err, &work, (int)threads[i], batch_size,
+                                 expected);
         if (st != CCD_OK)
             break;
-        const double up = makespan ? (double)one / (double)makespan : 1;
+        const double up = makespan ? (double)base / (double)makespan : 1;
         char **row = t.cells + i * t.columns;
         row[0] = ccd_report_printf("%d", (int)threads[i]);
         row[1] = ccd_report_printf(precise ? "%.9f" : "%.3f", (double)makespan * 1e-9);
@@ -109,15 +112,17 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
         row[3] = ccd_report_printf(precise ? "%.6f" : "%.2f", up / threads[i]);
         row[4] = ccd_report_printf("%zu", chunks);
     }
-    free(cost);
+    free(work.cost_ns);
     if (st != CCD_OK) {
         ccd_report_table_free(&t);
         return ccd_cli_fail(&err);
     }
     if (ccd_report_table_complete(&t) != 0)
         return ccd_cli_out_of_memory();
-    ccd_cli_note(format, 1, "%zu queries, %.3f s of work on one thread; replayed by the rules "
-                 "of the batch loop (batches of %zu, a ring of %d%s)", count, (double)one * 1e-9,
-                 batch_size, CCD_WORK_RING, expected ? ", these costs expected" : "");
+    ccd_cli_note(format, 1, "%zu queries, %.3f s of work on one thread, reading %.3f s and "
+                 "consuming %.3f s; replayed by the rules of the batch loop (batches of %zu, a "
+                 "ring of %d%s)", work.count, (double)one * 1e-9, (double)work.read_ns * 1e-9,
+                 (double)work.consume_ns * 1e-9, batch_size, CCD_WORK_RING,
+                 expected ? ", these costs expected" : "");
     return ccd_cli_print_table(format, &t);
 }

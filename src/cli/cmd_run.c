@@ -1058,10 +1058,14 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     if ((status = ccd_cli_options_resolve(&method_options, &o.options, o.available, chosen.items,
                                           chosen.count)) != 0)
         goto done;
-    if (o.costs && ccd_schedule_costs_of(&expected_cost, &expected_count, &err, o.costs, &ds) !=
-                       CCD_OK) {
-        status = ccd_cli_fail(&err);
-        goto done;
+    if (o.costs) {
+        ccd_schedule_work work;
+        if (ccd_schedule_costs_of(&work, &err, o.costs, &ds) != CCD_OK) {
+            status = ccd_cli_fail(&err);
+            goto done;
+        }
+        expected_cost = work.cost_ns;
+        expected_count = work.count;
     }
     /* counted only where a progress bar may show it (the files are read twice) */
     if (isatty(STDERR_FILENO))
