@@ -127,7 +127,8 @@ size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count)
     const size_t heavy = find_heavy(r, b, start, count);
     r->heavy_published += heavy;
     atomic_store_explicit(&b->heavy_span, heavy_base << SPAN_BITS | heavy, memory_order_relaxed);
-    atomic_store_explicit(&b->heavy_next, heavy_base, memory_order_relaxed);
+    /* release: a thread that reads this heavy_next sees the lists and span above */
+    atomic_store_explicit(&b->heavy_next, heavy_base, memory_order_release);
     atomic_store_explicit(&b->span, start << SPAN_BITS | count, memory_order_release);
     atomic_store_explicit(&b->next, start, memory_order_release);
     atomic_store_explicit(&r->published, number + 1, memory_order_release);
@@ -191,7 +192,9 @@ static size_t take_heavy(ccd_work_ring *r, size_t *slot, size_t *first)
         if (atomic_compare_exchange_strong_explicit(&b->heavy_next, &best_next, best_next + 1,
                                                     memory_order_acq_rel,
                                                     memory_order_acquire)) {
+            /* ours until computed: the batch stays open, its span fixed */
             const uint64_t span = atomic_load_explicit(&b->span, memory_order_acquire);
+            CCD_ASSERT(best_query >= span_start(span) && best_query < span_end(span));
             *slot = best % CCD_WORK_RING;
             *first = (size_t)(best_query - span_start(span));
             return 1;
