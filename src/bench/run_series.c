@@ -312,13 +312,10 @@ static char *runs_key(ccd_run_config *cfg, const ccd_run_series *series)
             free(text);
             return NULL;
         }
-        ccd_params p = cfg->params;
-        double value = series->sweep_param ? series->sweep_values[r] : NAN;
-        if (series->sweep_param)
-            ccd_sweep_apply(&p, series->sweep_param, value);
+        const ccd_run_values v = run_values(cfg, series, r);
         ccd_result_writer w = {.out = l, .method_count = cfg->method_count};
-        ccd_result_write_run_begin(&w, value, &p, cfg->methods,
-                                   (const ccd_option_value *const *)series->options[r],
+        ccd_result_write_run_begin(&w, series->sweep_param ? series->sweep_values[r] : NAN,
+                                   &v.params, cfg->methods, v.method_options,
                                    cfg->method_count);
         int bad = fclose(l) != 0;
         if (!bad) {
@@ -442,10 +439,8 @@ static ccd_status execute_checkpointed(ccd_result_run *runs, ccd_error *err,
     }
     *cfg = saved;
     for (size_t r = 0; r < series->count; r++) {
-        runs[r].params = cfg->params;
+        runs[r].params = run_values(cfg, series, r).params;
         runs[r].sweep_value = series->sweep_param ? series->sweep_values[r] : NAN;
-        if (series->sweep_param)
-            ccd_sweep_apply(&runs[r].params, series->sweep_param, runs[r].sweep_value);
     }
     if (st == CCD_OK)
         st = combine_units(runs, err, ds, cfg, series, &cp);
