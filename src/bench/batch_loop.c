@@ -9,9 +9,14 @@
  *   batch first, sized by the cost measured so far (one query of the heavy
  *   inclusion searches, tens of microseconds of the fast methods); a batch's
  *   end is no barrier, the threads go on into the next ones.
- * - Reading and consuming are serial (in file order) and done by whichever
- *   thread finds the service free when it looks: it consumes the batches that
- *   are computed, in order, and reads batches into the slots they free.
+ * - Reading is cut in two (query/csv_piece.h).  Cutting the files' text into
+ *   pieces of whole queries (at most CCD_WORK_PIECE), and consuming, are
+ *   serial (in file order), done by whichever thread finds the service free
+ *   when it looks: it consumes the batches that are computed, in order, and
+ *   opens batches in the slots they free, cutting their pieces.  Parsing the
+ *   pieces, the bulk of reading, is done by every thread, before any chunk:
+ *   once a batch's pieces are all parsed the service publishes it (in order)
+ *   for computing.
  * - A thread with nothing to take and no service to do sleeps on a condition
  *   variable until a batch is opened or the pass ends (no spinning: a run's CPU
  *   time is its work).
@@ -27,7 +32,9 @@
 #include "core/assert.h"
 #include "core/clock.h"
 #include "core/error.h"
+#include "core/hidden_memory.h"
 #include "query/batch_store.h"
+#include "query/csv_piece.h"
 #include "query/reader_memory.h"
 
 #include <errno.h>
@@ -39,6 +46,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
+/* A piece of a batch: queries [first, first + piece.queries) of the batch are
+ * its; `parsed` of them were read when it was parsed (fewer: it failed). */
+typedef struct piece_job {
+    ccd_csv_piece piece;
+    size_t file, first, parsed;
+} piece_job;
+
 /* A batch with what the loop knows of it. */
 typedef struct buffer {
     ccd_batch batch;
@@ -46,8 +60,23 @@ typedef struct buffer {
     ccd_work_segment *segments;  /* in file order, each with a query at least */
     size_t segment_count;
     uint64_t done_bytes; /* input read once this batch was filled (progress) */
-    /* A read error met while filling it: reported after its queries (read before
-     * the error) are consumed. */
+    /* Its pieces: their text, their labels from labels files (by query of the
+     * batch), the exact coordinates each parse keeps, the error that cut the
+     * last one short; pieces to parse: global numbers piece_span (base << 24 |
+     * count, as ccd_work_batch.span), the next to hand out, those not parsed. */
+    piece_job *pieces;
+    size_t piece_count;
+    ccd_text_arena text;
+    int8_t *piece_labels;
+    struct ccd_batch_store *stores;
+    ccd_error deferred;
+    atomic_uint_fast64_t piece_span, piece_next;
+    atomic_size_t pieces_left;
+    /* A file that could not be opened after its pieces: reported after them. */
+    int open_failed;
+    ccd_error open_error;
+    /* The read error met by the batch (a piece's or the open's): reported after
+     * the queries read before it are consumed. */
     int read_failed;
     ccd_error read_error;
 } buffer;
@@ -64,9 +93,20 @@ typedef struct loop_state {
     size_t capacity;   /* queries per batch */
     ccd_work_ring ring;
     buffer buffers[CCD_WORK_RING]; /* buffers[k]: the batch of ring slot k */
-    /* reading: the file open (reader NULL: none), the next to open, the end */
+    /* Batches opened (their pieces cut), published ≤ opened ≤ consumed + RING:
+     * batch b is in slot b % RING; the pieces cut so far in the pass. */
+    atomic_size_t opened;
+    uint64_t pieces_cut;
+    /* Per thread and ring slot: the error of the earliest failing piece of the
+     * slot's batch and that piece's number in the batch (SIZE_MAX: none). */
+    ccd_error *parse_errors;
+    size_t *parse_error_at;
+    atomic_uint_fast64_t parse_ns; /* time spent parsing, over all threads */
+    /* cutting: the file being cut (reader NULL: none), the next to open, the
+     * end; whether nothing more is to be cut */
     ccd_reader *reader;
     size_t reading, next_file, end_file;
+    int cut_over;
     uint64_t bytes_closed; /* input bytes of the files done or not run */
     uint64_t total_bytes;
     uint64_t queries_read; /* queries of the pass read so far */
@@ -74,9 +114,10 @@ typedef struct loop_state {
     /* consuming: the file of the last query consumed and its next index */
     size_t consuming;
     uint64_t next_index;
-    /* The service (reading and consuming), one thread at a time; what it
-     * decides: reading is over (and the error that ended it, if one did), the
-     * pass is over (and its status). */
+    /* The service (cutting, publishing and consuming), one thread at a time;
+     * what it decides: reading is over, i.e. no batch is published any more
+     * (and the error that ended it, if one did), the pass is over (and its
+     * status). */
     omp_lock_t service;
     int read_over, read_error_pending;
     ccd_error read_error;
@@ -97,52 +138,170 @@ static uint64_t file_size(const char *path)
 
 /* ------------------------------------------------------------------ reading */
 
-/* Fills the buffer from the open file and the files after it, up to its
- * capacity, a segment per file; with a prepare callback, from one file only (it
- * takes the batch of one file).  A file that fails to read stops the filling:
- * the buffer keeps the queries read before, with the error (read_failed). */
-static void fill(loop_state *s, buffer *u)
+enum { SPAN_BITS = 24 };
+
+/* Pieces a batch of `capacity` queries holds at most: a piece without queries
+ * (the end of a file cut at a query boundary) follows one with queries of its
+ * file, except the first of a batch; an empty file's is an error, which ends
+ * the reading. */
+#define PIECES_MAX(capacity) (2 * (capacity) + 1)
+
+static void wake_all(loop_state *s);
+
+/* Cuts the batch's pieces from the open file and the files after it, up to
+ * its capacity (and as many pieces); with a prepare callback, from one file
+ * only (it takes the batch of one file).  A file that cannot be opened, or
+ * whose cutting failed, ends the cutting: the batch keeps the pieces cut
+ * before, with the error (open_failed, or the last piece's deferred error). */
+static void cut_batch(loop_state *s, buffer *u)
 {
-    ccd_batch *b = &u->batch;
-    b->count = 0;
-    u->segment_count = 0;
-    u->read_failed = 0;
-    ccd_batch_store_reset(b->store);
-    while (b->count < b->capacity) {
+    const size_t capacity = u->batch.capacity;
+    size_t count = 0;
+    u->piece_count = 0;
+    u->text.used = 0;
+    u->open_failed = 0;
+    while (count < capacity && u->piece_count < PIECES_MAX(capacity) && !s->cut_over) {
         if (!s->reader) {
-            if (s->next_file >= s->end_file || (s->loop->prepare && u->segment_count > 0))
-                break;
-            const ccd_dataset_file *f = &s->ds->files[s->next_file];
-            if (ccd_reader_open(&s->reader, &u->read_error, f->csv_path, f->labels_path,
-                                f->kind) != CCD_OK) {
-                u->read_failed = 1;
+            if (s->next_file >= s->end_file) {
+                s->cut_over = 1;
                 break;
             }
-            ccd_reader_set_max_digits(s->reader, s->ds->max_digits);
+            if (s->loop->prepare && u->piece_count > 0)
+                break;
+            const ccd_dataset_file *f = &s->ds->files[s->next_file];
+            if (ccd_reader_open(&s->reader, &u->open_error, f->csv_path, f->labels_path,
+                                f->kind) != CCD_OK) {
+                u->open_failed = 1;
+                s->cut_over = 1;
+                break;
+            }
             s->reading = s->next_file++;
         }
-        const size_t before = b->count;
-        if (ccd_reader_read_more(b, &u->read_error, s->reader) != CCD_OK) {
-            u->read_failed = 1;
+        piece_job *job = &u->pieces[u->piece_count];
+        const size_t room = capacity - count;
+        if (ccd_reader_cut(&job->piece, &u->open_error, &u->text, u->piece_labels + count,
+                           &u->deferred, s->reader,
+                           room < CCD_WORK_PIECE ? room : CCD_WORK_PIECE) != CCD_OK) {
+            u->open_failed = 1; /* out of memory */
+            s->cut_over = 1;
             break;
         }
-        if (b->count > before) {
-            CCD_ASSERT(u->segment_count < b->capacity); /* each holds a query at least */
-            u->segments[u->segment_count++] = (ccd_work_segment){
-                .file = s->reading, .first = before, .count = b->count - before};
-        }
-        if (b->count < b->capacity || b->count == before) { /* the file is done */
+        job->file = s->reading;
+        job->first = count;
+        job->parsed = 0;
+        count += job->piece.queries;
+        u->piece_count++;
+        if (job->piece.end != CCD_PIECE_MORE) { /* the file is cut */
             ccd_reader_close(s->reader);
             s->reader = NULL;
-            s->bytes_closed += file_size(s->ds->files[s->reading].csv_path);
+            s->bytes_closed += file_size(s->ds->files[job->file].csv_path);
+            /* an error that stops the cutting stops the reading there */
+            if (job->piece.end == CCD_PIECE_CUT_SHORT ||
+                job->piece.label_error_at < job->piece.queries)
+                s->cut_over = 1;
         }
     }
+    if (!s->reader && s->next_file >= s->end_file)
+        s->cut_over = 1;
     u->done_bytes = s->bytes_closed;
     if (s->reader) {
         const uint64_t size = file_size(s->ds->files[s->reading].csv_path);
         const uint64_t in_file = ccd_reader_source_bytes(s->reader); /* compressed on .gz */
         u->done_bytes += in_file < size ? in_file : size;
     }
+}
+
+/* Parses piece k of the buffer in ring slot `slot` on the calling thread, into
+ * its queries of the batch; keeps the thread's earliest failing piece. */
+static void parse_piece(loop_state *s, size_t slot, size_t k)
+{
+    buffer *u = &s->buffers[slot];
+    piece_job *job = &u->pieces[k];
+    const ccd_dataset_file *f = &s->ds->files[job->file];
+    const uint64_t start = ccd_clock_ns();
+    ccd_batch_store_reset(&u->stores[k]);
+    ccd_batch view = {.queries = u->batch.queries + job->first,
+                      .labels = u->batch.labels + job->first,
+                      .capacity = job->piece.queries,
+                      .store = &u->stores[k]};
+    ccd_error e;
+    ccd_reader *r;
+    ccd_status st = ccd_reader_open_piece(&r, &e, f->csv_path, f->kind,
+                                          u->text.data + job->piece.offset, &job->piece);
+    if (st == CCD_OK) {
+        ccd_reader_set_max_digits(r, s->ds->max_digits);
+        if (job->piece.queries > 0)
+            st = ccd_reader_read_more(&view, &e, r);
+        if (st == CCD_OK)
+            st = ccd_reader_read_end(&e, r);
+        ccd_reader_close(r);
+    }
+    job->parsed = view.count;
+    CCD_ASSERT(st != CCD_OK || view.count == job->piece.queries);
+    const size_t at = (size_t)omp_get_thread_num() * CCD_WORK_RING + slot;
+    if (st != CCD_OK && k < s->parse_error_at[at]) {
+        e.status = st;
+        s->parse_error_at[at] = k;
+        s->parse_errors[at] = e;
+    }
+    atomic_fetch_add_explicit(&s->parse_ns, ccd_clock_ns() - start, memory_order_relaxed);
+    if (atomic_fetch_sub_explicit(&u->pieces_left, 1, memory_order_acq_rel) == 1)
+        wake_all(s); /* the service can publish it */
+}
+
+/* Takes a piece of an opened batch not yet published, oldest first, and
+ * parses it; 0 when there was none.  The piece numbers only grow in a slot (as
+ * the ring's query numbers do), so a thread that looked at a batch before its
+ * slot was opened again fails its compare-and-swap. */
+static int parse_some(loop_state *s)
+{
+    const size_t opened = atomic_load_explicit(&s->opened, memory_order_acquire);
+    for (size_t b = atomic_load(&s->ring.published); b < opened; b++) {
+        const size_t slot = b % CCD_WORK_RING;
+        buffer *u = &s->buffers[slot];
+        const uint64_t span = atomic_load_explicit(&u->piece_span, memory_order_acquire);
+        const uint64_t base = span >> SPAN_BITS, end = base + (span & (CCD_WORK_BATCH_MAX - 1));
+        uint_fast64_t next = atomic_load_explicit(&u->piece_next, memory_order_acquire);
+        while (next >= base && next < end)
+            if (atomic_compare_exchange_weak(&u->piece_next, &next, next + 1)) {
+                parse_piece(s, slot, (size_t)(next - base));
+                return 1;
+            }
+    }
+    return 0;
+}
+
+/* The batch's queries once its pieces are parsed: its segments (the pieces
+ * with queries, up to the first that failed), its count and its read error. */
+static void finish_batch(loop_state *s, size_t slot, buffer *u)
+{
+    size_t failed = SIZE_MAX, who = 0;
+    for (int t = 0; t < s->threads; t++) {
+        const size_t at = (size_t)t * CCD_WORK_RING + slot;
+        if (s->parse_error_at[at] < failed)
+            failed = s->parse_error_at[at], who = at;
+    }
+    u->segment_count = 0;
+    u->batch.count = 0;
+    u->read_failed = 0;
+    for (size_t k = 0; k < u->piece_count && k <= failed; k++) {
+        const piece_job *job = &u->pieces[k];
+        CCD_ASSERT(job->first == u->batch.count); /* laid out back to back */
+        if (job->parsed > 0) {
+            ccd_work_segment *last =
+                u->segment_count ? &u->segments[u->segment_count - 1] : NULL;
+            if (last && last->file == job->file)
+                last->count += job->parsed;
+            else
+                u->segments[u->segment_count++] = (ccd_work_segment){
+                    .file = job->file, .first = job->first, .count = job->parsed};
+        }
+        u->batch.count += job->parsed;
+    }
+    if (failed != SIZE_MAX)
+        u->read_failed = 1, u->read_error = s->parse_errors[who];
+    else if (u->open_failed)
+        u->read_failed = 1, u->read_error = u->open_error;
 }
 
 /* ---------------------------------------------------------------- computing */
@@ -308,34 +467,84 @@ static void end_pass(loop_state *s, ccd_status st, const ccd_error *e)
     wake_all(s);
 }
 
-/* Opens the next batch in the ring: reads it into the free slot's buffer.
- * Returns 0 when there was nothing more to read. */
+/* Opens the next batch in the ring: cuts its pieces into the free slot's
+ * buffer and hands them out for parsing.  Returns 0 when nothing more was cut
+ * (a file that could not be opened is then reported once the batches before
+ * are consumed). */
 static int open_batch(loop_state *s)
 {
-    const size_t slot = atomic_load(&s->ring.published) % CCD_WORK_RING;
+    const size_t b = atomic_load(&s->opened);
+    CCD_ASSERT(b - atomic_load(&s->ring.consumed) < CCD_WORK_RING);
+    const size_t slot = b % CCD_WORK_RING;
     buffer *u = &s->buffers[slot];
-    for (int t = 0; t < s->threads; t++)
+    for (int t = 0; t < s->threads; t++) {
         s->error_at[(size_t)t * CCD_WORK_RING + slot] = SIZE_MAX;
+        s->parse_error_at[(size_t)t * CCD_WORK_RING + slot] = SIZE_MAX;
+    }
     const uint64_t start = ccd_clock_ns();
-    fill(s, u);
+    cut_batch(s, u);
     s->read_ns += ccd_clock_ns() - start;
-    if (u->read_failed)
-        s->read_over = 1; /* reported after the queries read before it */
-    if (u->batch.count == 0) {
-        s->read_over = 1;
-        if (u->read_failed)
-            s->read_error_pending = 1, s->read_error = u->read_error;
+    if (u->piece_count == 0) {
+        CCD_ASSERT(s->cut_over);
+        if (u->open_failed)
+            s->read_error_pending = 1, s->read_error = u->open_error;
         return 0;
     }
-    CCD_ASSERT(u->batch.count <= s->capacity); /* the reader fills at most the capacity */
-    ccd_work_publish(&s->ring, s->queries_read, u->batch.count);
-    s->queries_read += u->batch.count;
+    CCD_ASSERT(u->piece_count < CCD_WORK_BATCH_MAX);
+    /* every piece already taken (next at the old end) before the slot is
+     * opened again: a thread that looked at the old span takes nothing */
+    atomic_store_explicit(&u->pieces_left, u->piece_count, memory_order_relaxed);
+    atomic_store_explicit(&u->piece_next, s->pieces_cut, memory_order_relaxed);
+    atomic_store_explicit(&u->piece_span, s->pieces_cut << SPAN_BITS | u->piece_count,
+                          memory_order_release);
+    s->pieces_cut += u->piece_count;
+    atomic_store_explicit(&s->opened, b + 1, memory_order_release);
     return 1;
 }
 
+/* Publishes the oldest opened batch once its pieces are all parsed, for
+ * computing.  Returns 0 when it could not (not parsed yet, or nothing left). */
+static int publish_batch(loop_state *s)
+{
+    const size_t b = atomic_load(&s->ring.published);
+    if (s->read_over || b == atomic_load(&s->opened))
+        return 0;
+    const size_t slot = b % CCD_WORK_RING;
+    buffer *u = &s->buffers[slot];
+    if (atomic_load_explicit(&u->pieces_left, memory_order_acquire) != 0)
+        return 0;
+    const uint64_t start = ccd_clock_ns();
+    finish_batch(s, slot, u);
+    s->read_ns += ccd_clock_ns() - start;
+    if (u->batch.count == 0) {
+        if (u->read_failed) { /* an error before any query */
+            s->read_over = 1;
+            s->read_error_pending = 1, s->read_error = u->read_error;
+        } else { /* only the end of a file cut in the batch before, then nothing */
+            CCD_ASSERT(b + 1 == atomic_load(&s->opened));
+            atomic_store(&s->opened, b); /* dropped: its slot is free again */
+        }
+        return 0;
+    }
+    CCD_ASSERT(u->batch.count <= s->capacity); /* the cutting fills at most the capacity */
+    ccd_work_publish(&s->ring, s->queries_read, u->batch.count);
+    s->queries_read += u->batch.count;
+    if (u->read_failed) /* what follows it is never read: reported after its queries */
+        s->read_over = 1;
+    return 1;
+}
+
+/* Whether nothing more will be published. */
+static int reading_over(loop_state *s)
+{
+    return s->read_over ||
+           (s->cut_over && atomic_load(&s->ring.published) == atomic_load(&s->opened));
+}
+
 /* The service, by the thread that holds its lock: the computed batches
- * consumed in order, then batches read into the freed slots; the pass ended
- * when all is read and consumed, or on an error.  1 when it did anything. */
+ * consumed in order, the parsed ones published, then batches opened in the
+ * freed slots; the pass ended when all is read and consumed, or on an error.
+ * 1 when it did anything. */
 static int serve(loop_state *s)
 {
     int did = 0;
@@ -350,12 +559,16 @@ static int serve(loop_state *s)
         if (st != CCD_OK)
             end_pass(s, st, &e);
     }
-    int opened = 0;
-    while (!atomic_load(&s->over) && !s->read_over && ccd_work_room(&s->ring) && open_batch(s))
-        opened = did = 1;
-    if (opened)
+    int changed = 0;
+    while (!atomic_load(&s->over) && publish_batch(s))
+        changed = did = 1;
+    while (!atomic_load(&s->over) && !s->read_over && !s->cut_over &&
+           atomic_load(&s->opened) - atomic_load(&s->ring.consumed) < CCD_WORK_RING &&
+           open_batch(s))
+        changed = did = 1;
+    if (changed)
         wake_all(s);
-    if (!atomic_load(&s->over) && s->read_over &&
+    if (!atomic_load(&s->over) && reading_over(s) &&
         atomic_load(&s->ring.consumed) == atomic_load(&s->ring.published)) {
         end_pass(s, s->read_error_pending ? s->read_error.status : CCD_OK, &s->read_error);
         did = 1;
@@ -364,7 +577,7 @@ static int serve(loop_state *s)
 }
 
 /* What every thread of the team does until the pass is over: the service when
- * it is free and has work, else a chunk, else wait. */
+ * it is free and has work, else a piece to parse, else a chunk, else wait. */
 static void work(loop_state *s)
 {
     while (!atomic_load(&s->over)) {
@@ -377,12 +590,12 @@ static void work(loop_state *s)
             if (did)
                 continue;
         }
-        if (compute_some(s))
+        if (parse_some(s) || compute_some(s))
             continue;
         /* Nothing to take.  When the service had nothing either, only a batch
-         * opened or the end changes that, and both wake the waiters; else
-         * whoever holds it may open one: look again soon.  The timeouts only
-         * bound the wait if a wake-up is missed. */
+         * opened, parsed or published or the end changes that, and all wake
+         * the waiters; else whoever holds it may open one: look again soon.
+         * The timeouts only bound the wait if a wake-up is missed. */
         wait_for_change(s, seen, served ? 2000000L : 100000L);
     }
 }
@@ -391,10 +604,18 @@ static void work(loop_state *s)
 static ccd_status run_in_turn(loop_state *s, ccd_error *err)
 {
     for (;;) {
-        const size_t slot = atomic_load(&s->ring.published) % CCD_WORK_RING;
+        const size_t slot = atomic_load(&s->opened) % CCD_WORK_RING;
         if (!open_batch(s))
             return s->read_error_pending ? (*err = s->read_error, err->status) : CCD_OK;
+#pragma omp parallel num_threads(s->threads)
+        while (parse_some(s))
+            ;
         buffer *u = &s->buffers[slot];
+        if (!publish_batch(s)) { /* an error before any query, or no query */
+            if (s->read_error_pending)
+                return *err = s->read_error, err->status;
+            continue;
+        }
         CCD_ASSERT(u->segment_count == 1);
         ccd_status st = s->loop->prepare(s->loop->ctx, err, &s->ds->files[u->segments[0].file],
                                          &u->batch);
@@ -425,15 +646,23 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     s.tls = calloc((size_t)s.threads, sizeof *s.tls);
     s.errors = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.errors);
     s.error_at = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.error_at);
+    s.parse_errors = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.parse_errors);
+    s.parse_error_at = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.parse_error_at);
     int batches = 0;
     ccd_status st = CCD_OK;
-    if (!s.tls || !s.errors || !s.error_at)
+    if (!s.tls || !s.errors || !s.error_at || !s.parse_errors || !s.parse_error_at)
         st = ccd_error_oom(err, "ccdbench");
     for (int k = 0; k < CCD_WORK_RING && st == CCD_OK; k++) {
         buffer *u = &s.buffers[k];
         u->slots = calloc(capacity, loop->slot_size ? loop->slot_size : 1);
         u->segments = calloc(capacity, sizeof *u->segments);
-        if (!u->slots || !u->segments)
+        u->pieces = calloc(PIECES_MAX(capacity), sizeof *u->pieces);
+        u->stores = calloc(PIECES_MAX(capacity), sizeof *u->stores);
+        u->piece_labels = ccd_hidden_alloc(capacity); /* labels: hidden from a child */
+        atomic_init(&u->piece_span, 0);
+        atomic_init(&u->piece_next, 0);
+        atomic_init(&u->pieces_left, 0);
+        if (!u->slots || !u->segments || !u->pieces || !u->stores || !u->piece_labels)
             st = ccd_error_oom(err, "ccdbench");
         else if ((st = ccd_batch_init(&u->batch, capacity)) != CCD_OK)
             st = ccd_error_set(err, st, "ccdbench", 0, 0,
@@ -467,16 +696,26 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
         *loop->read_ns = s.read_ns;
     if (loop->consume_ns)
         *loop->consume_ns = s.consume_ns;
+    if (loop->parse_ns)
+        *loop->parse_ns = atomic_load(&s.parse_ns);
     if (st == CCD_OK && loop->progress) /* the files after end_file are not done */
         loop->progress(loop->ctx, NULL, s.end_file == ds->count ? s.total_bytes : s.bytes_closed,
                        s.total_bytes);
     if (s.reader)
         ccd_reader_close(s.reader);
     for (int k = 0; k < CCD_WORK_RING; k++) {
+        buffer *u = &s.buffers[k];
         if (k < batches)
-            ccd_batch_free(&s.buffers[k].batch);
-        free(s.buffers[k].slots);
-        free(s.buffers[k].segments);
+            ccd_batch_free(&u->batch);
+        free(u->slots);
+        free(u->segments);
+        free(u->pieces);
+        if (u->stores)
+            for (size_t i = 0; i < PIECES_MAX(capacity); i++)
+                ccd_batch_store_clear(&u->stores[i]);
+        free(u->stores);
+        ccd_hidden_free(u->piece_labels, capacity);
+        ccd_text_arena_free(&u->text);
     }
     if (s.tls && loop->thread_free)
         for (int t = 0; t < s.threads; t++)
@@ -485,5 +724,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     free(s.tls);
     free(s.errors);
     free(s.error_at);
+    free(s.parse_errors);
+    free(s.parse_error_at);
     return st;
 }

@@ -44,6 +44,7 @@ enum {
     CCD_WORK_RING = 4,        /* batches open at once */
     CCD_WORK_HEAVY_MAX = 1024, /* heavy queries a batch: each ≥ 1/1024 of its expected work */
     CCD_WORK_BATCH = 4096,    /* queries a batch by default */
+    CCD_WORK_PIECE = 256,     /* queries a piece of text parsed at once, at most */
     CCD_WORK_GRAIN_FIRST = 1, /* queries a chunk before any cost is measured */
     CCD_WORK_GRAIN_MAX = 1024  /* and at most (bench/cpu_span.h: CCD_CPU_SPAN_MAX_CALLS) */
 };

@@ -28,21 +28,26 @@ void ccd_batch_free(ccd_batch *b)
 {
     if (!b)
         return;
-    struct ccd_batch_store *s = b->store;
-    if (s) {
-        for (size_t c = 0; c < s->nchunks; c++) {
-            for (size_t i = 0; i < CCD_STORE_CHUNK; i++)
-                for (int row = 0; row < CCD_QUERY_ROWS; row++)
-                    for (int axis = 0; axis < 3; axis++)
-                        mpq_clear(s->chunks[c][i].q[row][axis]);
-            free(s->chunks[c]);
-        }
-        free(s->chunks);
-        free(s);
+    if (b->store) {
+        ccd_batch_store_clear(b->store);
+        free(b->store);
     }
     free(b->queries);
     ccd_hidden_free(b->labels, b->capacity * sizeof *b->labels);
     memset(b, 0, sizeof *b);
+}
+
+void ccd_batch_store_clear(struct ccd_batch_store *s)
+{
+    for (size_t c = 0; c < s->nchunks; c++) {
+        for (size_t i = 0; i < CCD_STORE_CHUNK; i++)
+            for (int row = 0; row < CCD_QUERY_ROWS; row++)
+                for (int axis = 0; axis < 3; axis++)
+                    mpq_clear(s->chunks[c][i].q[row][axis]);
+        free(s->chunks[c]);
+    }
+    free(s->chunks);
+    memset(s, 0, sizeof *s);
 }
 
 void ccd_batch_store_reset(struct ccd_batch_store *s)

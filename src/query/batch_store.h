@@ -15,6 +15,8 @@ struct ccd_batch_store {
     size_t used;               /* entries handed out since the last reset */
 };
 
+/* Frees the entries' memory: the store is empty (all zero) again. */
+void ccd_batch_store_clear(struct ccd_batch_store *s);
 /* Forget the entries handed out (their memory is kept for reuse). */
 void ccd_batch_store_reset(struct ccd_batch_store *s);
 /* The next free entry, or NULL when out of memory. */

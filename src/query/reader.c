@@ -8,7 +8,11 @@
  * a power of two and whose numerator and denominator have at most 38 digits is
  * converted without GMP (see convert_coordinate), everything else goes through
  * exact GMP arithmetic.  Integers longer than max_digits are refused while they
- * are scanned, before GMP sees them (ccd_reader_set_max_digits). */
+ * are scanned, before GMP sees them (ccd_reader_set_max_digits).
+ *
+ * The batch loop reads a file in pieces: the reader cuts it (ccd_reader_cut)
+ * and a reader of each piece parses it (query/csv_piece.h), with the same
+ * answers and errors. */
 #include <config.h>
 
 #include "core/hidden_memory.h"
@@ -18,6 +22,7 @@
 #include "core/assert.h"
 #include "core/query_line.h"
 #include "query/byte_source.h"
+#include "query/csv_piece.h"
 #include "query/label_stream.h"
 #include "query/nearest_double.h"
 #include "query/reader_memory.h"
@@ -37,7 +42,8 @@ enum {
 struct ccd_reader {
     char *path;
     ccd_byte_source src;
-    char *buf;
+    char *buf;            /* a piece's reader reads its text in place: never written */
+    int buf_borrowed;
     size_t cap, pos, end; /* unparsed text is buf[pos, end) */
     int eof;              /* the source is exhausted        */
     uint64_t line;        /* number of the last line cut out */
@@ -47,6 +53,7 @@ struct ccd_reader {
     int columns;          /* 6 or 7; 0 until the first line  */
     ccd_kind kind;
     ccd_label_stream *labels;
+    const ccd_csv_piece *piece; /* reading one piece of a file (csv_piece.h) */
     uint64_t queries;     /* queries completed               */
     int finished;
     int failed;
@@ -281,6 +288,12 @@ static ccd_status convert_coordinate(ccd_reader *r, const char *ls, const int_to
 
 /* -------------------------------------------------------------- rows */
 
+/* Whether the labels come from a labels file (then the CSV has 6 columns). */
+static int labels_from_file(const ccd_reader *r)
+{
+    return r->labels || (r->piece && r->piece->labels);
+}
+
 static unsigned long count_columns(const char *ls, const char *le)
 {
     unsigned long n = 1;
@@ -295,7 +308,7 @@ static ccd_status wrong_columns(ccd_reader *r, const char *ls, const char *le, c
     unsigned long found = count_columns(ls, le);
     if (r->columns)
         snprintf(what, sizeof what, "expected %d columns, found %lu%s", r->columns, found,
-                 r->labels && found == 7 ? " (labels come from the JSON file)" : "");
+                 labels_from_file(r) && found == 7 ? " (labels come from the JSON file)" : "");
     else
         snprintf(what, sizeof what, "expected 6 or 7 columns, found %lu", found);
     return fail_at(r, CCD_ERR_INPUT, r->path, r->line, column_of(ls, at), what);
@@ -416,6 +429,37 @@ static ccd_status parse_row(ccd_reader *r, const char *ls, const char *le, ccd_q
 
 /* -------------------------------------------------------------- queries */
 
+/* The reader fails with the error its piece carries (csv_piece.h). */
+static ccd_status fail_deferred(ccd_reader *r)
+{
+    r->failed = 1;
+    r->error = *r->piece->deferred;
+    return r->error.status;
+}
+
+/* The label of the next query (number r->queries + 1, first_line its first
+ * line) from the labels file into *label; else the reader fails: the file
+ * failed, or it holds no label for the query. */
+static ccd_status next_file_label(ccd_reader *r, int8_t *label, uint64_t first_line)
+{
+    int value = -1;
+    int got = ccd_label_stream_next(r->labels, &r->error, &value);
+    if (got < 0) {
+        r->failed = 1;
+        return r->error.status;
+    }
+    if (got == 0) {
+        char what[256];
+        snprintf(what, sizeof what,
+                 "query %llu has no label: the labels file %s holds only %llu labels",
+                 (unsigned long long)r->queries + 1, r->labels->path,
+                 (unsigned long long)r->labels->count);
+        return fail_at(r, CCD_ERR_INPUT, r->path, first_line, 1, what);
+    }
+    *label = (int8_t)value;
+    return CCD_OK;
+}
+
 static ccd_status finish_query(ccd_reader *r, ccd_batch *b, ccd_query *q, uint64_t first_line)
 {
     q->kind = r->kind;
@@ -438,21 +482,14 @@ static ccd_status finish_query(ccd_reader *r, ccd_batch *b, ccd_query *q, uint64
         q->exact = ex;
     }
     if (r->labels) {
-        int label = -1;
-        int got = ccd_label_stream_next(r->labels, &r->error, &label);
-        if (got < 0) {
-            r->failed = 1;
+        if (next_file_label(r, &b->labels[b->count], first_line) != CCD_OK)
             return r->error.status;
-        }
-        if (got == 0) {
-            char what[256];
-            snprintf(what, sizeof what,
-                     "query %llu has no label: the labels file %s holds only %llu labels",
-                     (unsigned long long)r->queries + 1, r->labels->path,
-                     (unsigned long long)r->labels->count);
-            return fail_at(r, CCD_ERR_INPUT, r->path, first_line, 1, what);
-        }
-        b->labels[b->count] = (int8_t)label;
+    } else if (r->piece && r->piece->labels) {
+        const uint64_t i = r->queries - r->piece->first_index;
+        if (i == r->piece->label_error_at)
+            return fail_deferred(r);
+        CCD_ASSERT(i < r->piece->queries);
+        b->labels[b->count] = r->piece->labels[i];
     }
     r->queries++;
     b->count++;
@@ -462,6 +499,13 @@ static ccd_status finish_query(ccd_reader *r, ccd_batch *b, ccd_query *q, uint64
 /* The input has ended at a query boundary (or inside a query). */
 static ccd_status end_of_input(ccd_reader *r, int rows_in_query)
 {
+    if (r->piece && r->piece->end == CCD_PIECE_CUT_SHORT)
+        return fail_deferred(r);
+    if (r->piece && r->piece->end == CCD_PIECE_MORE) {
+        CCD_ASSERT(rows_in_query == 0); /* cut after a whole query */
+        r->finished = 1;
+        return CCD_OK;
+    }
     uint64_t line = r->last_newline ? r->line + 1 : r->line;
     unsigned long column = r->last_newline ? 1 : (unsigned long)r->last_len + 1;
     if (r->bytes == 0)
@@ -478,6 +522,8 @@ static ccd_status end_of_input(ccd_reader *r, int rows_in_query)
         r->failed = 1;
         return r->error.status;
     }
+    if (r->piece && r->piece->labels && r->piece->label_error_at == r->piece->queries)
+        return fail_deferred(r); /* the labels' end check, made when the file was cut */
     r->finished = 1;
     return CCD_OK;
 }
@@ -559,7 +605,10 @@ void ccd_reader_set_max_digits(ccd_reader *r, size_t max_digits)
 
 /* -------------------------------------------------------------- open/close */
 
-static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path, ccd_kind kind)
+/* A reader of the file named path; with a read buffer of its own unless
+ * `borrowed` (a piece's text is read in place). */
+static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path, ccd_kind kind,
+                             int borrowed)
 {
     *out = NULL;
     if (kind != CCD_VF && kind != CCD_EE)
@@ -570,11 +619,15 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
         return ccd_error_oom(err, path);
     r->src.fd = -1;
     r->path = strdup(path);
-    r->cap = CCD_READ_BUFFER;
-    r->buf = ccd_hidden_alloc(r->cap); /* the text holds the labels */
-    if (!r->path || !r->buf) {
+    r->buf_borrowed = borrowed;
+    if (!borrowed) {
+        r->cap = CCD_READ_BUFFER;
+        r->buf = ccd_hidden_alloc(r->cap); /* the text holds the labels */
+    }
+    if (!r->path || (!borrowed && !r->buf)) {
         free(r->path);
-        ccd_hidden_free(r->buf, r->cap);
+        if (!borrowed)
+            ccd_hidden_free(r->buf, r->cap);
         free(r);
         return ccd_error_oom(err, path);
     }
@@ -592,7 +645,7 @@ ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_pat
                            const char *labels_path, ccd_kind kind)
 {
     ccd_reader *r;
-    ccd_status st = reader_new(&r, err, csv_path, kind);
+    ccd_status st = reader_new(&r, err, csv_path, kind, 0);
     if (st != CCD_OK)
         return st;
     st = ccd_byte_source_open_file(&r->src, err, csv_path);
@@ -613,7 +666,7 @@ ccd_status ccd_reader_open_memory(ccd_reader **out, ccd_error *err, const char *
                                   const void *labels, size_t labels_len, ccd_kind kind)
 {
     ccd_reader *r;
-    ccd_status st = reader_new(&r, err, csv_name, kind);
+    ccd_status st = reader_new(&r, err, csv_name, kind, 0);
     if (st != CCD_OK)
         return st;
     st = ccd_byte_source_open_memory(&r->src, err, csv_name, csv, csv_len);
@@ -641,7 +694,123 @@ void ccd_reader_close(ccd_reader *r)
             mpq_clear(r->pending[row][axis]);
     ccd_rounding_scratch_clear(&r->scratch);
     free(r->digits);
-    ccd_hidden_free(r->buf, r->cap);
+    if (!r->buf_borrowed)
+        ccd_hidden_free(r->buf, r->cap);
     free(r->path);
     free(r);
+}
+
+/* -------------------------------------------------------------- pieces */
+
+ccd_status ccd_reader_read_end(ccd_error *err, ccd_reader *r)
+{
+    CCD_ASSERT(r->piece);
+    /* A query completed here would be one the cutting did not count. */
+    ccd_query q;
+    int8_t label;
+    ccd_batch rest = {.queries = &q, .labels = &label, .capacity = 1, .store = NULL};
+    const ccd_status st = ccd_reader_read_more(&rest, err, r);
+    CCD_ASSERT(rest.count == 0 && (r->finished || r->failed));
+    return st;
+}
+
+void ccd_text_arena_free(ccd_text_arena *a)
+{
+    ccd_hidden_free(a->data, a->cap);
+    memset(a, 0, sizeof *a);
+}
+
+/* Appends text[0, n) to the arena; -1 when memory ran out. */
+static int arena_append(ccd_text_arena *a, const char *text, size_t n)
+{
+    if (n > a->cap - a->used) {
+        size_t cap = a->cap ? a->cap : CCD_READ_BUFFER;
+        while (n > cap - a->used)
+            cap *= 2;
+        char *grown = ccd_hidden_alloc(cap);
+        if (!grown)
+            return -1;
+        if (a->used)
+            memcpy(grown, a->data, a->used);
+        ccd_hidden_free(a->data, a->cap);
+        a->data = grown;
+        a->cap = cap;
+    }
+    memcpy(a->data + a->used, text, n);
+    a->used += n;
+    return 0;
+}
+
+ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *arena,
+                          int8_t *labels, ccd_error *deferred, ccd_reader *r, size_t max_queries)
+{
+    CCD_ASSERT(!r->piece && !r->failed && !r->finished && max_queries >= 1);
+    *piece = (ccd_csv_piece){.offset = arena->used, .first_line = r->line,
+                             .first_index = r->queries, .first_byte = r->bytes,
+                             .columns = r->columns, .end = CCD_PIECE_MORE,
+                             .labels = r->labels ? labels : NULL,
+                             .label_error_at = UINT64_MAX, .deferred = deferred};
+    size_t lines = 0;
+    while (lines < (size_t)CCD_QUERY_ROWS * max_queries) {
+        const char *ls, *le;
+        const int got = next_line(r, &ls, &le);
+        if (got < 0) { /* a line too long, a read error: after the lines before it */
+            *deferred = r->error;
+            piece->end = CCD_PIECE_CUT_SHORT;
+            break;
+        }
+        if (got == 0) {
+            piece->end = CCD_PIECE_LAST;
+            r->finished = 1;
+            /* the labels' end check, for when the file ends after a whole query */
+            if (r->labels && lines % CCD_QUERY_ROWS == 0 &&
+                ccd_label_stream_finish(r->labels, deferred, r->queries) != CCD_OK)
+                piece->label_error_at = lines / CCD_QUERY_ROWS;
+            break;
+        }
+        /* the line as it is in the file, with its end of line if it has one */
+        if (arena_append(arena, ls, (size_t)(r->buf + r->pos - ls)) != 0)
+            return ccd_error_oom(err, r->path);
+        lines++;
+        if (r->line == 1 && r->columns == 0) { /* the first line decides (see parse_row) */
+            const unsigned long cols = count_columns(ls, le);
+            r->columns = cols == 6 || cols == 7 ? (int)cols : 0;
+        }
+        if (lines % CCD_QUERY_ROWS == 0) {
+            const size_t i = lines / CCD_QUERY_ROWS - 1;
+            if (r->labels && next_file_label(r, &labels[i], r->line - CCD_QUERY_ROWS + 1) != CCD_OK) {
+                *deferred = r->error;
+                piece->label_error_at = i;
+                piece->end = CCD_PIECE_LAST; /* nothing is read after it; its rows, */
+                r->queries++;                /* whose errors come first, are the piece's */
+                break;
+            }
+            r->queries++;
+        }
+    }
+    piece->queries = lines / CCD_QUERY_ROWS;
+    piece->len = arena->used - piece->offset;
+    piece->source_bytes = ccd_byte_source_raw_consumed(&r->src);
+    return CCD_OK;
+}
+
+ccd_status ccd_reader_open_piece(ccd_reader **out, ccd_error *err, const char *csv_name,
+                                 ccd_kind kind, const char *text, const ccd_csv_piece *piece)
+{
+    ccd_reader *r;
+    const ccd_status st = reader_new(&r, err, csv_name, kind, 1);
+    if (st != CCD_OK)
+        return st;
+    /* The text in place, as a source that has ended: next_line never refills
+     * (nor moves) it, so it is only read. */
+    r->buf = (char *)text;
+    r->end = r->cap = piece->len;
+    r->eof = 1;
+    r->line = piece->first_line;
+    r->bytes = piece->first_byte;
+    r->queries = piece->first_index;
+    r->columns = piece->columns;
+    r->piece = piece;
+    *out = r;
+    return CCD_OK;
 }

@@ -7,7 +7,9 @@
  * message, never crash, leak or read out of bounds.  Inputs whose length is a
  * multiple of 3 are read with --max-digits 40.  Every query it returns
  * must be consistent: inexact bits exactly where the double differs from the
- * exact rational, labels in {-1, 0, 1}, indices consecutive. */
+ * exact rational, labels in {-1, 0, 1}, indices consecutive.  Read again in
+ * pieces of 1 + size % 4 queries (as the batch loop reads), it must give the
+ * same queries and the same first error (reader_pieces.h). */
 #include <config.h>
 
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include "ccdbench.h"
 #include "fuzz_check.h"
 #include "query/reader_memory.h"
+#include "reader_pieces.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -81,5 +84,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     mpq_clear(d);
     ccd_batch_free(&b);
     ccd_reader_close(r);
+    const char *differs =
+        reader_pieces_compare(csv, csv_len, json, json_len, (size & 1) ? CCD_EE : CCD_VF,
+                              size % 3 == 0 ? 40 : CCD_MAX_DIGITS_DEFAULT, 1 + size % 4);
+    if (differs) {
+        fprintf(stderr, "pieces differ: %s\n", differs);
+        abort();
+    }
     return 0;
 }

@@ -108,7 +108,7 @@ run_target() {
   t=$1; shift # the rest: libFuzzer options
   name=$(echo "$t" | tr - _)
   objs=$(for s in $(sources_of "$t"); do echo "$work/obj/$(echo "$s" | tr / _).o"; done)
-  if ! "$cc" $flags -fsanitize=fuzzer -I"$work/include" -I"$top/include/ccdbench" -I"$top/include" -I"$top/src" -I"$here" \
+  if ! "$cc" $flags -fsanitize=fuzzer -I"$work/include" -I"$top/include/ccdbench" -I"$top/include" -I"$top/src" -I"$top/tests/support" -I"$here" \
       "$here/fuzz_$name.c" $objs -lmpfr -lgmp -lz -lm -o "$work/fuzz_$name" \
       >"$work/$t.build.log" 2>&1; then
     echo "fuzz $t: FAILED (build: see $work/$t.build.log)" >"$work/$t.verdict"; return 1

@@ -18,6 +18,7 @@
 
 #include "ccdbench.h"
 #include "query/reader_memory.h"
+#include "reader_pieces.h"
 #include "test_support.h"
 
 /* ------------------------------------------------------------------ helpers */
@@ -232,6 +233,12 @@ static void expect_error_files(const char *csv, size_t csv_len, const char *json
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "expected '%s…%s', got '%s'",
                   prefix, what, err.message);
     ck_assert_msg(strstr(err.message, what) != NULL, "expected '%s' in '%s'", what, err.message);
+    /* read in pieces, as the batch loop does: the same error (and queries) */
+    for (size_t piece = 1; piece <= 3; piece++) {
+        const char *differs = reader_pieces_compare(csv, csv_len, json, json ? strlen(json) : 0,
+                                                    CCD_VF, CCD_MAX_DIGITS_DEFAULT, piece);
+        ck_assert_msg(differs == NULL, "%s: %s", what, differs);
+    }
     records_free(&rs);
     free(csv_path);
     free(json_path);
@@ -1425,6 +1432,51 @@ START_TEST(test_shared_data_counts)
 }
 END_TEST
 
+/* The whole file at path in memory (*len bytes); NULL when path is NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+    *len = 0;
+    if (!path)
+        return NULL;
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+    const long size = ftell(f);
+    ck_assert_int_ge(size, 0);
+    rewind(f);
+    char *data = malloc((size_t)size + 1);
+    ck_assert_uint_eq(fread(data, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    *len = (size_t)size;
+    return data;
+}
+
+/* Every shared file read in pieces of 1, 7 and 256 queries (as the batch
+ * loop reads them) gives the queries of the stream, labels files included. */
+START_TEST(test_shared_data_pieces)
+{
+    TEST_REQUIRE_SHARED_DATA(root);
+    ccd_dataset ds;
+    ccd_error err;
+    const char *paths[] = {root};
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    for (size_t i = 0; i < ds.count; i++) {
+        const ccd_dataset_file *f = &ds.files[i];
+        size_t csv_len, json_len;
+        char *csv = slurp(f->csv_path, &csv_len), *json = slurp(f->labels_path, &json_len);
+        static const size_t pieces[] = {1, 7, 256};
+        for (size_t k = 0; k < 3; k++) {
+            const char *differs = reader_pieces_compare(csv, csv_len, json, json_len, f->kind,
+                                                        CCD_MAX_DIGITS_DEFAULT, pieces[k]);
+            ck_assert_msg(differs == NULL, "%s: %s", f->csv_path, differs);
+        }
+        free(csv);
+        free(json);
+    }
+    ccd_dataset_free(&ds);
+}
+END_TEST
+
 START_TEST(test_shared_data_names)
 {
     TEST_REQUIRE_SHARED_DATA(root);
@@ -1533,6 +1585,7 @@ static Suite *query_suite(void)
     TCase *data = tcase_create("shared data");
     tcase_add_test(data, test_shared_data_counts);
     tcase_add_test(data, test_shared_data_names);
+    tcase_add_test(data, test_shared_data_pieces);
     tcase_add_test(data, test_shared_data_streaming_and_gzip);
     tcase_set_timeout(data, 600);
     suite_add_tcase(s, data);

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading a CSV file in pieces, so that many threads parse it at once.
+ *
+ * Parsing the numbers is what costs (on the shared data, about 2 µs a query);
+ * finding where lines end costs a tenth of it.  So one reader, the cutter,
+ * only cuts the file's text into pieces of whole queries (8 lines each),
+ * copying their bytes as they are into an arena, and pulls their labels from
+ * the labels file; each piece is then parsed on its own (ccd_reader_open_piece)
+ * by any thread, into its place in the batch.
+ *
+ * A piece's reader gives the very answers and errors the streaming reader
+ * gives for those lines: it starts at the piece's line and query number, knows
+ * the file's column count (decided by the first line), takes each query's label
+ * from the piece, and is told what the streaming reader would have found after
+ * the piece's last line (more queries; the end of the file, with its label
+ * check; or the error that stopped the cutting: a line too long, a read error,
+ * a label missing).  So a file's first error is found at the same line,
+ * column and query whether it is read in one piece or many.
+ */
+#ifndef CCD_QUERY_CSV_PIECE_H
+#define CCD_QUERY_CSV_PIECE_H
+
+#include "ccdbench.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Text in memory a forked child does not see (the text holds the labels). */
+typedef struct ccd_text_arena {
+    char *data;
+    size_t cap, used;
+} ccd_text_arena;
+
+/* What follows a piece's last line in its file. */
+typedef enum ccd_piece_end {
+    CCD_PIECE_MORE,     /* more pieces: the text ends after a whole query     */
+    CCD_PIECE_LAST,     /* the end of the file: its end checks are this piece's */
+    CCD_PIECE_CUT_SHORT /* the cutting failed here: `deferred` is the error     */
+} ccd_piece_end;
+
+typedef struct ccd_csv_piece {
+    size_t offset, len;    /* its text: arena.data[offset, offset + len) */
+    uint64_t first_line;   /* lines of the file before it */
+    uint64_t first_index;  /* queries of the file before it */
+    uint64_t first_byte;   /* decompressed bytes of the file before it */
+    uint64_t source_bytes; /* raw bytes of the file taken in once it was cut (progress) */
+    size_t queries;        /* whole queries (8 lines) it holds */
+    int columns;           /* the file's column count: 6 or 7, 0 when this piece decides it */
+    ccd_piece_end end;
+    /* Labels from a labels file (NULL: from the CSV's 7th column, or none):
+     * labels[i] for query i of the piece, i < label_error_at; at query
+     * label_error_at the labels file failed (`deferred`); label_error_at ==
+     * queries on a last piece: the file's end check of the labels failed. */
+    const int8_t *labels;
+    uint64_t label_error_at; /* UINT64_MAX: none */
+    const ccd_error *deferred;
+} ccd_csv_piece;
+
+void ccd_text_arena_free(ccd_text_arena *a);
+
+/* Cuts the next piece of the reader's file: at most max_queries whole queries
+ * (max_queries ≥ 1), their text appended to the arena and their labels (from a
+ * labels file) written to labels[0 ..).  *deferred receives the error a piece
+ * carries (see above).  After a piece that is not CCD_PIECE_MORE the reader
+ * has nothing more to cut.  Returns CCD_OK, or an error (err) when memory ran
+ * out. */
+ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *arena,
+                          int8_t *labels, ccd_error *deferred, ccd_reader *r, size_t max_queries);
+
+/* A reader over one piece (its text: arena.data + piece->offset), with the
+ * name and kind of its file; read it with ccd_reader_read_more into a batch of
+ * piece->queries slots, then ccd_reader_read_end.  The piece and its text must
+ * outlive the reader. */
+ccd_status ccd_reader_open_piece(ccd_reader **out, ccd_error *err, const char *csv_name,
+                                 ccd_kind kind, const char *text, const ccd_csv_piece *piece);
+
+/* After a piece's whole queries are read: the checks at its end (a partial
+ * query, the labels' end, the error that cut it short).  CCD_OK or the error. */
+ccd_status ccd_reader_read_end(ccd_error *err, ccd_reader *r);
+
+#endif
