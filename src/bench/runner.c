@@ -592,8 +592,8 @@ ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset 
             .expected = cfg->file_begin == 0 ? cfg->expected_cost : NULL,
             .expected_count = cfg->expected_count,
         };
-        uint64_t read_ns = 0, consume_ns = 0;
-        loop.read_ns = &read_ns, loop.consume_ns = &consume_ns;
+        uint64_t read_ns = 0, consume_ns = 0, parse_ns = 0;
+        loop.read_ns = &read_ns, loop.consume_ns = &consume_ns, loop.parse_ns = &parse_ns;
         uint64_t start = ccd_clock_ns();
         st = ccd_batch_loop_run(&loop, err, ds);
         const double wall = (double)(ccd_clock_ns() - start) * 1e-9;
@@ -601,6 +601,7 @@ ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset 
             stats[r].wall_seconds = wall;
             stats[r].read_seconds = (double)read_ns * 1e-9;
             stats[r].consume_seconds = (double)consume_ns * 1e-9;
+            stats[r].parse_seconds = (double)parse_ns * 1e-9;
             stats[r].toi_compared =
                 cfg->truth == CCD_TRUTH_POLICY_EXACT || stats[r].exact_truth > 0;
         }

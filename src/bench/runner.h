@@ -100,9 +100,10 @@ typedef struct ccd_run_stats {
     int toi_compared;       /* some truth came from the exact oracle: toi columns apply */
     uint64_t exact_truth;   /* queries whose truth came from the exact oracle or truth files */
     double wall_seconds;    /* of the pass that made the run (ccd_run_many: shared) */
-    /* of the same pass: reading the queries and consuming the results, which
-     * one thread at a time does (bench/schedule_replay.h replays them) */
-    double read_seconds, consume_seconds;
+    /* of the same pass: cutting the files into pieces and consuming the
+     * results, which one thread at a time does, and parsing the pieces, which
+     * every thread does (summed) (bench/schedule_replay.h replays them) */
+    double read_seconds, consume_seconds, parse_seconds;
 } ccd_run_stats;
 
 /* Run; on error (bad input, out of memory) stats is freed and err says why.  A

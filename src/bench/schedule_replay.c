@@ -11,27 +11,59 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A simulated thread: idle, or busy until `end` computing a chunk, or doing the
- * service (consuming the computed batches, then opening one). */
+/* A simulated thread: idle, or busy until `end` computing a chunk, parsing a
+ * piece or doing the service (consuming the computed batches, publishing the
+ * parsed ones, then opening one: cutting its pieces). */
 typedef struct worker {
-    int busy, service;
+    int busy, service, parse;
     uint64_t end, cost;
-    size_t slot, count; /* the chunk */
+    size_t slot, count; /* the chunk; the batch of the piece */
 } worker;
 
-/* The simulated pass: the loop's ring, where the batches start in the pass, and
- * the service's cost of a batch (its share of the reading and consuming). */
+/* The simulated pass: the loop's ring, where the batches start in the pass,
+ * the batches opened (published ≤ opened) and their pieces not handed out or
+ * not parsed, and the costs of a batch: the service's (its share of the
+ * cutting and consuming) and a piece's parsing. */
 typedef struct pass {
     ccd_work_ring ring;
     uint64_t start_of_slot[CCD_WORK_RING];
-    size_t opened, batches, count, batch_size;
-    uint64_t read_ns, consume_ns; /* a batch's */
-    int serving;                  /* a thread is in the service */
+    size_t pieces_next[CCD_WORK_RING], pieces_left[CCD_WORK_RING];
+    size_t opened, batches, count, batch_size, pieces;
+    uint64_t read_ns, consume_ns, piece_ns;
+    int serving; /* a thread is in the service */
 } pass;
 
-/* What the service would do now: consume every computed batch, in order, then
- * open the next batch if the ring has room.  Returns its cost and whether there
- * was anything to do; the opened batch is published when the service ends. */
+/* The queries of batch b. */
+static size_t batch_count(const pass *p, size_t b)
+{
+    const uint64_t start = (uint64_t)b * p->batch_size;
+    return p->count - start < p->batch_size ? (size_t)(p->count - start) : p->batch_size;
+}
+
+/* Publishes the opened batches whose pieces are all parsed, in order. */
+static int publish(pass *p)
+{
+    int did = 0;
+    size_t b;
+    while ((b = atomic_load(&p->ring.published)) < p->opened &&
+           p->pieces_left[b % CCD_WORK_RING] == 0) {
+        const uint64_t start = (uint64_t)b * p->batch_size;
+        p->start_of_slot[ccd_work_publish(&p->ring, start, batch_count(p, b))] = start;
+        did = 1;
+    }
+    return did;
+}
+
+/* Whether a batch can be opened: one is left and the ring has room. */
+static int can_open(pass *p)
+{
+    return p->opened < p->batches && p->opened - atomic_load(&p->ring.consumed) < CCD_WORK_RING;
+}
+
+/* What the service would do now: consume every computed batch, in order,
+ * publish the parsed ones, then open the next batch if the ring has room.
+ * Returns its cost and whether there was anything to do; the opened batch's
+ * pieces are handed out when the service ends. */
 static int service_begin(uint64_t *cost, pass *p)
 {
     size_t consumed = 0;
@@ -39,22 +71,36 @@ static int service_begin(uint64_t *cost, pass *p)
         ccd_work_consume(&p->ring);
         consumed++;
     }
-    const int open = p->opened < p->batches && ccd_work_room(&p->ring);
+    const int published = publish(p), open = can_open(p);
     *cost = consumed * p->consume_ns + (open ? p->read_ns : 0);
-    return consumed > 0 || open;
+    return consumed > 0 || published || open;
 }
 
-/* The service ends: the batch it read, if any, is open. */
+/* The service ends: the batch it cut, if any, is open for parsing. */
 static void service_end(pass *p)
 {
-    if (p->opened < p->batches && ccd_work_room(&p->ring)) {
-        const uint64_t start = (uint64_t)p->opened * p->batch_size;
-        const size_t n = p->count - start < p->batch_size ? (size_t)(p->count - start)
-                                                          : p->batch_size;
-        p->start_of_slot[ccd_work_publish(&p->ring, start, n)] = start;
+    if (can_open(p)) {
+        const size_t slot = p->opened % CCD_WORK_RING;
+        const size_t n = batch_count(p, p->opened);
+        p->pieces_next[slot] = 0;
+        p->pieces_left[slot] = (n + CCD_WORK_PIECE - 1) / CCD_WORK_PIECE;
         p->opened++;
     }
     p->serving = 0;
+}
+
+/* Takes a piece of the oldest opened batch with one left: its batch's slot,
+ * or -1. */
+static long take_piece(pass *p)
+{
+    for (size_t b = atomic_load(&p->ring.published); b < p->opened; b++) {
+        const size_t slot = b % CCD_WORK_RING;
+        if (p->pieces_next[slot] * CCD_WORK_PIECE < batch_count(p, b)) {
+            p->pieces_next[slot]++;
+            return (long)slot;
+        }
+    }
+    return -1;
 }
 
 ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error *err,
@@ -75,6 +121,7 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
     if (p->batches) {
         p->read_ns = costs->read_ns / p->batches;
         p->consume_ns = costs->consume_ns / p->batches;
+        p->piece_ns = costs->parse_ns / ((costs->count + CCD_WORK_PIECE - 1) / CCD_WORK_PIECE);
     }
     ccd_work_ring_init(&p->ring, 0);
     if (expected)
@@ -83,7 +130,7 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
     uint64_t now = 0;
     for (;;) {
         /* every idle thread, in thread order: the service if it is free and
-         * has work (as the loop tries it first), else a chunk */
+         * has work (as the loop tries it first), else a piece, else a chunk */
         for (int t = 0; t < threads; t++) {
             if (w[t].busy)
                 continue;
@@ -91,6 +138,12 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
             if (!p->serving && service_begin(&cost, p)) {
                 p->serving = 1;
                 w[t] = (worker){.busy = 1, .service = 1, .end = now + cost};
+                continue;
+            }
+            const long piece = take_piece(p);
+            if (piece >= 0) {
+                w[t] = (worker){.busy = 1, .parse = 1, .end = now + p->piece_ns,
+                                .slot = (size_t)piece};
                 continue;
             }
             size_t slot, first;
@@ -114,6 +167,8 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
         w[next].busy = 0;
         if (w[next].service) {
             service_end(p);
+        } else if (w[next].parse) {
+            p->pieces_left[w[next].slot]--;
         } else {
             ccd_work_cost_add(&p->ring, w[next].cost, w[next].count);
             ccd_work_done(&p->ring, w[next].slot, w[next].count);
@@ -171,6 +226,7 @@ ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
     costs->count = n;
     /* the runs of a file share one pass: its reading and consuming are run 1's */
     costs->read_ns = (uint64_t)(doc->runs[0].stats.read_seconds * 1e9);
+    costs->parse_ns = (uint64_t)(doc->runs[0].stats.parse_seconds * 1e9);
     costs->consume_ns = (uint64_t)(doc->runs[0].stats.consume_seconds * 1e9);
     return CCD_OK;
 }

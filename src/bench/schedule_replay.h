@@ -21,11 +21,12 @@
 #include <stdint.h>
 
 /* The work of a pass: the cost of each query in pass order (file order, then
- * query order), and the pass's serial reading and consuming. */
+ * query order), the pass's serial cutting of the files into pieces and
+ * consuming, and its parsing of the pieces (by any thread). */
 typedef struct ccd_schedule_work {
     uint64_t *cost_ns; /* malloc'd */
     size_t count;
-    uint64_t read_ns, consume_ns;
+    uint64_t read_ns, consume_ns, parse_ns;
 } ccd_schedule_work;
 
 /* The makespan (ns) of the pass on `threads` threads, in batches of batch_size

@@ -119,10 +119,11 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
     }
     if (ccd_report_table_complete(&t) != 0)
         return ccd_cli_out_of_memory();
-    ccd_cli_note(format, 1, "%zu queries, %.3f s of work on one thread, reading %.3f s and "
-                 "consuming %.3f s; replayed by the rules of the batch loop (batches of %zu, a "
-                 "ring of %d%s)", work.count, (double)one * 1e-9, (double)work.read_ns * 1e-9,
-                 (double)work.consume_ns * 1e-9, batch_size, CCD_WORK_RING,
+    ccd_cli_note(format, 1, "%zu queries, %.3f s of work on one thread, cutting %.3f s, "
+                 "parsing %.3f s and consuming %.3f s; replayed by the rules of the batch loop "
+                 "(batches of %zu, pieces of %d, a ring of %d%s)", work.count,
+                 (double)one * 1e-9, (double)work.read_ns * 1e-9, (double)work.parse_ns * 1e-9,
+                 (double)work.consume_ns * 1e-9, batch_size, CCD_WORK_PIECE, CCD_WORK_RING,
                  expected ? ", these costs expected" : "");
     return ccd_cli_print_table(format, &t);
 }
