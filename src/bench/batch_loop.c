@@ -160,6 +160,14 @@ static void cut_batch(loop_state *s, buffer *u)
     u->piece_count = 0;
     u->text.used = 0;
     u->open_failed = 0;
+    /* room for lines of 128 bytes (the shared data's are about 100) without
+     * growing: only what is written becomes memory */
+    if (ccd_text_arena_reserve(&u->text, capacity * CCD_QUERY_ROWS * 128) != 0) {
+        u->open_failed = 1;
+        ccd_error_oom(&u->open_error, "ccdbench");
+        s->cut_over = 1;
+        return;
+    }
     while (count < capacity && u->piece_count < PIECES_MAX(capacity) && !s->cut_over) {
         if (!s->reader) {
             if (s->next_file >= s->end_file) {

@@ -382,10 +382,11 @@ void ccd_result_write_run_end(ccd_result_writer *w, const ccd_run_stats *s)
     if (w->per_query)
         fputs(w->queries ? "\n      ],\n" : "],\n", out);
     fprintf(out, "      \"wall_seconds\": %.6f, \"read_seconds\": %.6f, "
-            "\"consume_seconds\": %.6f, \"parse_seconds\": %.6f,\n"
+            "\"consume_seconds\": %.6f, \"parse_seconds\": %.6f, \"records_seconds\": %.6f,\n"
             "      \"exact_truth_queries\": %llu,\n"
             "      \"toi_compared\": %s,\n      \"groups\": [",
             s->wall_seconds, s->read_seconds, s->consume_seconds, s->parse_seconds,
+            s->records_seconds,
             (unsigned long long)s->exact_truth,
             s->toi_compared ? "true" : "false");
     for (size_t g = 0; g < s->group_count; g++) {
@@ -696,6 +697,8 @@ static ccd_status read_run(ccd_result_run *run, const reader *r, const ccd_json 
          (st = get_double(&run->stats.consume_seconds, r, rj, "consume_seconds")) != CCD_OK) ||
         (ccd_json_get(rj, "parse_seconds") && /* written since the files are read in pieces */
          (st = get_double(&run->stats.parse_seconds, r, rj, "parse_seconds")) != CCD_OK) ||
+        (ccd_json_get(rj, "records_seconds") &&
+         (st = get_double(&run->stats.records_seconds, r, rj, "records_seconds")) != CCD_OK) ||
         (st = get_u64(&exact, r, rj, "exact_truth_queries")) != CCD_OK ||
         (st = member(&toi_compared, r, rj, "toi_compared", CCD_JSON_TRUE)) != CCD_OK ||
         (st = member(&groups, r, rj, "groups", CCD_JSON_ARRAY)) != CCD_OK)

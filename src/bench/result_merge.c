@@ -149,6 +149,7 @@ ccd_status ccd_result_combine(ccd_error *err, const char *out_path, ccd_result_d
             sum->read_seconds += part->read_seconds;
             sum->consume_seconds += part->consume_seconds;
             sum->parse_seconds += part->parse_seconds;
+            sum->records_seconds += part->records_seconds;
             sum->exact_truth += part->exact_truth;
             sum->toi_compared |= part->toi_compared;
         }

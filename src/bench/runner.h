@@ -104,6 +104,8 @@ typedef struct ccd_run_stats {
      * results, which one thread at a time does, and parsing the pieces, which
      * every thread does (summed) (bench/schedule_replay.h replays them) */
     double read_seconds, consume_seconds, parse_seconds;
+    /* of consume_seconds: writing the per-query records (--per-query) */
+    double records_seconds;
 } ccd_run_stats;
 
 /* Run; on error (bad input, out of memory) stats is freed and err says why.  A

@@ -227,7 +227,10 @@ ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
     /* the runs of a file share one pass: its reading and consuming are run 1's */
     costs->read_ns = (uint64_t)(doc->runs[0].stats.read_seconds * 1e9);
     costs->parse_ns = (uint64_t)(doc->runs[0].stats.parse_seconds * 1e9);
-    costs->consume_ns = (uint64_t)(doc->runs[0].stats.consume_seconds * 1e9);
+    /* the run the replay predicts is the run without its per-query records:
+     * their writing (by the service) is the instrument, not the workload */
+    const double consume = doc->runs[0].stats.consume_seconds - doc->runs[0].stats.records_seconds;
+    costs->consume_ns = consume > 0 ? (uint64_t)(consume * 1e9) : 0;
     return CCD_OK;
 }
 

@@ -41,8 +41,10 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
 /* The work of the pass of a result file written with --per-query: each query's
  * methods' times (time_ns) and the runner's own (truth_time_ns; 0 in files
  * written before it was recorded), summed over the runs of the file — the runs
- * of a sweep or preset take one pass together — and the pass's reading and
- * consuming (0 in files written before they were timed).  Free costs->cost_ns.
+ * of a sweep or preset take one pass together — and the pass's cutting,
+ * parsing and consuming (0 in files written before they were timed), the
+ * consuming without the writing of the per-query records: the replay is of
+ * the run without --per-query.  Free costs->cost_ns.
  * CCD_ERR_INPUT, naming the file, when it has no per-query records or its
  * runs' records are not of the same queries. */
 struct ccd_result_doc;

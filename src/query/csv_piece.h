@@ -57,6 +57,9 @@ typedef struct ccd_csv_piece {
     const ccd_error *deferred;
 } ccd_csv_piece;
 
+/* Room for `bytes` bytes in all (the text kept); -1 when memory ran out.  The
+ * pages are the system's until they are written. */
+int ccd_text_arena_reserve(ccd_text_arena *a, size_t bytes);
 void ccd_text_arena_free(ccd_text_arena *a);
 
 /* Cuts the next piece of the reader's file: at most max_queries whole queries

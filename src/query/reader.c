@@ -720,6 +720,21 @@ void ccd_text_arena_free(ccd_text_arena *a)
     memset(a, 0, sizeof *a);
 }
 
+int ccd_text_arena_reserve(ccd_text_arena *a, size_t bytes)
+{
+    if (bytes <= a->cap)
+        return 0;
+    char *grown = ccd_hidden_alloc(bytes);
+    if (!grown)
+        return -1;
+    if (a->used)
+        memcpy(grown, a->data, a->used);
+    ccd_hidden_free(a->data, a->cap);
+    a->data = grown;
+    a->cap = bytes;
+    return 0;
+}
+
 /* Appends text[0, n) to the arena; -1 when memory ran out. */
 static int arena_append(ccd_text_arena *a, const char *text, size_t n)
 {
@@ -727,14 +742,8 @@ static int arena_append(ccd_text_arena *a, const char *text, size_t n)
         size_t cap = a->cap ? a->cap : CCD_READ_BUFFER;
         while (n > cap - a->used)
             cap *= 2;
-        char *grown = ccd_hidden_alloc(cap);
-        if (!grown)
+        if (ccd_text_arena_reserve(a, cap) != 0)
             return -1;
-        if (a->used)
-            memcpy(grown, a->data, a->used);
-        ccd_hidden_free(a->data, a->cap);
-        a->data = grown;
-        a->cap = cap;
     }
     memcpy(a->data + a->used, text, n);
     a->used += n;

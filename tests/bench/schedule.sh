@@ -13,7 +13,7 @@ grep -q '"truth_time_ns": [0-9]' "$TMP/one.json" || fail "no truth_time_ns in th
 
 # One thread: the queries' work plus the cutting, parsing and consuming, as the note says
 # them (to the millisecond); 2 and 64 threads: 1 < speed-up ≤ T.
-grep -q '"read_seconds": [0-9.]*, "consume_seconds": [0-9.]*, "parse_seconds": [0-9.]*,' "$TMP/one.json" ||
+grep -q '"read_seconds": [0-9.]*, "consume_seconds": [0-9.]*, "parse_seconds": [0-9.]*, "records_seconds": [0-9.]*,' "$TMP/one.json" ||
   fail "no read_seconds, consume_seconds and parse_seconds in the result file"
 expect_status 0 "$CCDBENCH" bench schedule --threads 1,2,64 "$TMP/one.json"
 parts=$(sed -n 's/^.*queries, \([0-9.]*\) s of work on one thread, cutting \([0-9.]*\) s, parsing \([0-9.]*\) s and consuming \([0-9.]*\) s;.*$/\1 \2 \3 \4/p' "$TMP/out")

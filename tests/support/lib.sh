@@ -53,7 +53,7 @@ finish() {
 # untimed FILE: a result file without what depends on timing (the date, wall
 # and method times, histogram buckets), to compare two runs of the same work.
 untimed() {
-  sed -E 's/"date": "[^"]*"//; s/"(wall|read|consume|parse)_seconds": [0-9.e+-]+,?//g;
+  sed -E 's/"date": "[^"]*"//; s/"(wall|read|consume|parse|records)_seconds": [0-9.e+-]+,?//g;
           s/"(time_(total|min|max)|cpu_total)_ns": [0-9]+//g; s/"(truth_)?time_ns": [0-9]+//g;
           s/"times_(positive|negative)": \[.*\]/"times_\1"/' "$1"
 }
