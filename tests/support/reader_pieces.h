@@ -73,6 +73,8 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
         abort();
     /* cut, then each piece parsed on its own */
     ccd_text_arena text = {0};
+    if (ccd_text_arena_reserve(&text, 1) != 0) /* text.data is never NULL */
+        abort();
     int8_t *piece_labels = calloc(cap, 1);
     ccd_csv_piece *pieces = calloc(pieces_max, sizeof *pieces);
     ccd_error *deferred = calloc(pieces_max, sizeof *deferred);
