@@ -373,7 +373,7 @@ static int compute_some(loop_state *s)
         compute_part(s, slot, seg->file, at, end - at);
         at = end;
     }
-    ccd_work_cost_add(&s->ring, ccd_clock_ns() - start, count);
+    ccd_work_cost_add(&s->ring.cost, ccd_clock_ns() - start, count);
     ccd_work_done(&s->ring, slot, count);
     return 1;
 }

@@ -170,7 +170,7 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
         } else if (w[next].parse) {
             p->pieces_left[w[next].slot]--;
         } else {
-            ccd_work_cost_add(&p->ring, w[next].cost, w[next].count);
+            ccd_work_cost_add(&p->ring.cost, w[next].cost, w[next].count);
             ccd_work_done(&p->ring, w[next].slot, w[next].count);
         }
     }

@@ -29,24 +29,29 @@ void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain)
     }
     atomic_init(&r->published, 0);
     atomic_init(&r->consumed, 0);
-    atomic_init(&r->cost_ns, 0);
-    atomic_init(&r->cost_queries, 0);
+    ccd_work_cost_init(&r->cost, fixed_grain);
     for (int k = 0; k < CCD_WORK_RING; k++) {
         atomic_init(&r->batches[k].heavy_next, 0);
         atomic_init(&r->batches[k].heavy_span, 0);
     }
-    r->fixed_grain = fixed_grain;
     r->expected = NULL;
     r->expected_count = 0;
     r->heavy_published = 0;
 }
 
-size_t ccd_work_grain(ccd_work_ring *r)
+void ccd_work_cost_init(ccd_work_cost *c, size_t fixed_grain)
 {
-    if (r->fixed_grain)
-        return r->fixed_grain;
-    const uint64_t queries = atomic_load_explicit(&r->cost_queries, memory_order_relaxed);
-    const uint64_t ns = atomic_load_explicit(&r->cost_ns, memory_order_relaxed);
+    atomic_init(&c->ns, 0);
+    atomic_init(&c->queries, 0);
+    c->fixed_grain = fixed_grain;
+}
+
+size_t ccd_work_grain(ccd_work_cost *c)
+{
+    if (c->fixed_grain)
+        return c->fixed_grain;
+    const uint64_t queries = atomic_load_explicit(&c->queries, memory_order_relaxed);
+    const uint64_t ns = atomic_load_explicit(&c->ns, memory_order_relaxed);
     if (queries == 0)
         return CCD_WORK_GRAIN_FIRST;
     /* grain = GRAIN_NS / (ns / queries), rounded down, within [1, GRAIN_MAX] */
@@ -56,10 +61,10 @@ size_t ccd_work_grain(ccd_work_ring *r)
     return grain < 1 ? 1 : (size_t)grain;
 }
 
-void ccd_work_cost_add(ccd_work_ring *r, uint64_t ns, size_t queries)
+void ccd_work_cost_add(ccd_work_cost *c, uint64_t ns, size_t queries)
 {
-    atomic_fetch_add_explicit(&r->cost_ns, ns, memory_order_relaxed);
-    atomic_fetch_add_explicit(&r->cost_queries, queries, memory_order_relaxed);
+    atomic_fetch_add_explicit(&c->ns, ns, memory_order_relaxed);
+    atomic_fetch_add_explicit(&c->queries, queries, memory_order_relaxed);
 }
 
 int ccd_work_room(ccd_work_ring *r)
@@ -209,7 +214,7 @@ size_t ccd_work_take(ccd_work_ring *r, size_t *slot, size_t *first)
         if (n)
             return n;
     }
-    const size_t grain = ccd_work_grain(r);
+    const size_t grain = ccd_work_grain(&r->cost);
     const size_t end = atomic_load_explicit(&r->published, memory_order_acquire);
     for (size_t number = atomic_load_explicit(&r->consumed, memory_order_acquire);
          number < end; number++) {
@@ -261,4 +266,29 @@ void ccd_work_consume(ccd_work_ring *r)
 {
     CCD_ASSERT(ccd_work_ready(r) >= 0);
     atomic_fetch_add_explicit(&r->consumed, 1, memory_order_release);
+}
+
+/* ------------------------------------------------------------ lists of tasks */
+
+void ccd_work_list_init(ccd_work_list *l, size_t count, size_t fixed_grain)
+{
+    ccd_work_cost_init(&l->cost, fixed_grain);
+    atomic_init(&l->next, 0);
+    l->count = count;
+}
+
+size_t ccd_work_list_take(ccd_work_list *l, size_t *first)
+{
+    const size_t grain = ccd_work_grain(&l->cost);
+    CCD_ASSERT(grain >= 1);
+    size_t at = atomic_load_explicit(&l->next, memory_order_relaxed);
+    do {
+        if (at >= l->count)
+            return 0;
+    } while (!atomic_compare_exchange_weak_explicit(&l->next, &at,
+                                                    at + (grain < l->count - at ? grain
+                                                                                : l->count - at),
+                                                    memory_order_relaxed, memory_order_relaxed));
+    *first = at;
+    return grain < l->count - at ? grain : l->count - at;
 }

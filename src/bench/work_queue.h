@@ -72,13 +72,27 @@ typedef struct ccd_work_batch {
     atomic_uint_fast64_t heavy_next, heavy_span; /* heavy_span: base << 24 | count */
 } ccd_work_batch;
 
+/* The cost measured so far, which sizes the chunks (ccd_work_grain). */
+typedef struct ccd_work_cost {
+    atomic_uint_fast64_t ns, queries; /* of the chunks computed so far */
+    size_t fixed_grain; /* queries a chunk whatever the cost (0: by cost) */
+} ccd_work_cost;
+
+/* Nothing measured: chunks of fixed_grain queries, or 0: by the cost. */
+void ccd_work_cost_init(ccd_work_cost *c, size_t fixed_grain);
+
+/* Queries a chunk: fixed_grain when set, else by the cost so far (above). */
+size_t ccd_work_grain(ccd_work_cost *c);
+
+/* Counts a computed chunk of `queries` queries that took ns. */
+void ccd_work_cost_add(ccd_work_cost *c, uint64_t ns, size_t queries);
+
 /* The open batches: batch number b lives in batches[b % CCD_WORK_RING] while
  * consumed ≤ b < published. */
 typedef struct ccd_work_ring {
     ccd_work_batch batches[CCD_WORK_RING];
     atomic_size_t published, consumed;
-    atomic_uint_fast64_t cost_ns, cost_queries; /* chunks computed so far in the pass */
-    size_t fixed_grain; /* queries a chunk whatever the cost (0: by cost) */
+    ccd_work_cost cost; /* of the chunks computed so far in the pass */
     /* Optional: the expected cost (ns) of query i of the pass, i < expected_count
      * (from an earlier run's result file; the others expect nothing). */
     const uint64_t *expected;
@@ -93,11 +107,6 @@ typedef struct ccd_work_ring {
  * the cost measured. */
 void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain);
 
-/* Queries a chunk: fixed_grain when set, else by the cost so far (above). */
-size_t ccd_work_grain(ccd_work_ring *r);
-
-/* Counts a computed chunk of `queries` queries that took ns. */
-void ccd_work_cost_add(ccd_work_ring *r, uint64_t ns, size_t queries);
 
 /* Whether a batch can be opened (fewer than CCD_WORK_RING open). */
 int ccd_work_room(ccd_work_ring *r);
@@ -122,5 +131,33 @@ long ccd_work_ready(ccd_work_ring *r);
 
 /* The oldest open batch consumed: its slot is free. */
 void ccd_work_consume(ccd_work_ring *r);
+
+/* A list of tasks in memory, taken by the threads of a parallel region in
+ * chunks cut by the same rule as the batch loop's (ccd_work_grain: one task
+ * first, then CCD_WORK_GRAIN_NS of the mean cost measured so far): the loops
+ * that run over items they hold — scene run's narrow phase, the contact
+ * routines' checks and benches — where a fixed chunk of 16 would put a
+ * cluster of slow items on one thread.
+ *
+ *     ccd_work_list list;
+ *     ccd_work_list_init(&list, n, 0);
+ *     #pragma omp parallel
+ *     for (size_t first, k; (k = ccd_work_list_take(&list, &first)) > 0;) {
+ *         const uint64_t start = ccd_clock_ns();
+ *         for (size_t i = first; i < first + k; i++) ...;
+ *         ccd_work_cost_add(&list.cost, ccd_clock_ns() - start, k);
+ *     }
+ */
+typedef struct ccd_work_list {
+    ccd_work_cost cost;
+    atomic_size_t next;
+    size_t count;
+} ccd_work_list;
+
+/* count tasks, in chunks of fixed_grain tasks, or 0: by the cost measured. */
+void ccd_work_list_init(ccd_work_list *l, size_t count, size_t fixed_grain);
+/* The next chunk, tasks *first .. *first + n: returns n, 0 when none is left.
+ * Any thread; the chunk's time goes to ccd_work_cost_add(&l->cost, ...). */
+size_t ccd_work_list_take(ccd_work_list *l, size_t *first);
 
 #endif

@@ -15,6 +15,7 @@
 
 #include "ccdbench/scene.h"
 #include "bench/method_failure.h"
+#include "bench/work_queue.h"
 #include "core/clock.h"
 #include "core/error.h"
 #include "exact/exact_ccd.h"
@@ -224,21 +225,25 @@ ccd_status ccd_scene_step_run(ccd_scene_step *out, ccd_error *err, const ccd_sce
     mpq_init(ms);
     mpq_set_d(ms, p->ms);
     int nt = threads > 0 ? threads : omp_get_max_threads(), oom = 0;
-    long n = (long)nq;
     double t0 = ccd_clock_seconds();
+    /* chunks by measured cost (bench/work_queue.h): a cluster of slow
+     * candidates is spread over the threads */
+    ccd_work_list list;
+    ccd_work_list_init(&list, nq, 0);
 #pragma omp parallel num_threads(nt) reduction(| : oom)
     {
         step_thread t;
         thread_init(&t, methods, method_count);
         oom = t.oom;
-#pragma omp for schedule(dynamic, 16)
-        for (long i = 0; i < n; i++) {
-            if (t.oom)
-                continue;
-            ccd_query q;
-            candidate_query(&q, s, c, (size_t)i);
-            run_one(&a, &t, &q, (size_t)i, methods, method_options, method_count, p,
-                    p->ms > 0 ? ms : NULL);
+        for (size_t first, k; !t.oom && (k = ccd_work_list_take(&list, &first)) > 0;) {
+            const uint64_t start = ccd_clock_ns();
+            for (size_t i = first; i < first + k; i++) {
+                ccd_query q;
+                candidate_query(&q, s, c, i);
+                run_one(&a, &t, &q, i, methods, method_options, method_count, p,
+                        p->ms > 0 ? ms : NULL);
+            }
+            ccd_work_cost_add(&list.cost, ccd_clock_ns() - start, k);
         }
         thread_free(&t, methods, method_count);
     }

@@ -665,20 +665,60 @@ static void count_batches(void *ctx, const ccd_dataset_file *at, uint64_t done, 
  * the oldest open batch first, a batch ready when all its queries are computed,
  * at most CCD_WORK_RING open, and a look at a refilled slot taking nothing of
  * the old batch. */
+/* The list of tasks in memory (ccd_work_list): the same grain as the ring,
+ * every task taken once over three threads, nothing from an empty list. */
+START_TEST(test_work_list_rules)
+{
+    ccd_work_list l;
+    size_t first = SIZE_MAX;
+    ccd_work_list_init(&l, 0, 0);
+    ck_assert_uint_eq(ccd_work_list_take(&l, &first), 0);
+    ccd_work_list_init(&l, 100, 0);
+    ck_assert_uint_eq(ccd_work_list_take(&l, &first), CCD_WORK_GRAIN_FIRST);
+    ck_assert_uint_eq(first, 0);
+    ccd_work_cost_add(&l.cost, 500, 1); /* 0.5 µs a task */
+    ck_assert_uint_eq(ccd_work_list_take(&l, &first), CCD_WORK_GRAIN_NS / 500);
+    ck_assert_uint_eq(first, CCD_WORK_GRAIN_FIRST);
+    /* the last chunk is what is left */
+    ccd_work_list_init(&l, 5, 3);
+    ck_assert_uint_eq(ccd_work_list_take(&l, &first), 3);
+    ck_assert_uint_eq(ccd_work_list_take(&l, &first), 2);
+    ck_assert_uint_eq(first, 3);
+    ck_assert_uint_eq(ccd_work_list_take(&l, &first), 0);
+    /* 100,000 tasks over three threads, costs measured as they go: each once */
+    enum { N = 100000 };
+    unsigned char *seen = calloc(N, 1);
+    ck_assert_ptr_nonnull(seen);
+    ccd_work_list_init(&l, N, 0);
+#pragma omp parallel num_threads(3)
+    for (size_t at, k; (k = ccd_work_list_take(&l, &at)) > 0;) {
+        const uint64_t start = ccd_clock_ns();
+        for (size_t i = at; i < at + k; i++) {
+#pragma omp atomic
+            seen[i]++;
+        }
+        ccd_work_cost_add(&l.cost, ccd_clock_ns() - start, k);
+    }
+    for (size_t i = 0; i < N; i++)
+        ck_assert_msg(seen[i] == 1, "task %zu taken %d times", i, seen[i]);
+    free(seen);
+}
+END_TEST
+
 START_TEST(test_work_queue_rules)
 {
     ccd_work_ring r;
     ccd_work_ring_init(&r, 0);
-    ck_assert_uint_eq(ccd_work_grain(&r), CCD_WORK_GRAIN_FIRST); /* nothing measured */
-    ccd_work_cost_add(&r, 100000, 1);                             /* 100 µs a query */
-    ck_assert_uint_eq(ccd_work_grain(&r), 1);
-    ccd_work_cost_add(&r, 0, 199);                                /* 0.5 µs a query */
-    ck_assert_uint_eq(ccd_work_grain(&r), CCD_WORK_GRAIN_NS / 500);
-    ccd_work_cost_add(&r, 0, 1000000); /* almost nothing: at most the maximum */
-    ck_assert_uint_eq(ccd_work_grain(&r), CCD_WORK_GRAIN_MAX);
+    ck_assert_uint_eq(ccd_work_grain(&r.cost), CCD_WORK_GRAIN_FIRST); /* nothing measured */
+    ccd_work_cost_add(&r.cost, 100000, 1);                             /* 100 µs a query */
+    ck_assert_uint_eq(ccd_work_grain(&r.cost), 1);
+    ccd_work_cost_add(&r.cost, 0, 199);                                /* 0.5 µs a query */
+    ck_assert_uint_eq(ccd_work_grain(&r.cost), CCD_WORK_GRAIN_NS / 500);
+    ccd_work_cost_add(&r.cost, 0, 1000000); /* almost nothing: at most the maximum */
+    ck_assert_uint_eq(ccd_work_grain(&r.cost), CCD_WORK_GRAIN_MAX);
     ccd_work_ring_init(&r, 3); /* a fixed grain */
-    ccd_work_cost_add(&r, 100000, 1);
-    ck_assert_uint_eq(ccd_work_grain(&r), 3);
+    ccd_work_cost_add(&r.cost, 100000, 1);
+    ck_assert_uint_eq(ccd_work_grain(&r.cost), 3);
     /* two batches, of 4 and 2 queries: chunks of 3 from the oldest first */
     size_t slot, first;
     ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 0);
@@ -811,6 +851,7 @@ static Suite *suite(void)
     tcase_set_timeout(run, 600);
     tcase_add_test(run, test_batch_loop_consumes_every_query);
     tcase_add_test(run, test_work_queue_rules);
+    tcase_add_test(run, test_work_list_rules);
     tcase_add_test(run, test_batch_loop_chunks_small_files);
     tcase_add_test(run, test_batch_loop_read_error_after_earlier_files);
     tcase_add_test(run, test_runner_deterministic);

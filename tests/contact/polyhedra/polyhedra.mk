@@ -6,7 +6,7 @@ TESTS += tests/contact/polyhedra/check_polyhedra
 tests_contact_polyhedra_check_polyhedra_SOURCES = tests/contact/polyhedra/check_polyhedra.c
 tests_contact_polyhedra_check_polyhedra_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/include
 tests_contact_polyhedra_check_polyhedra_CFLAGS = $(CHECK_SUITE_CFLAGS)
-tests_contact_polyhedra_check_polyhedra_LDADD = src/contact/libccdcontact.la \
+tests_contact_polyhedra_check_polyhedra_LDADD = src/contact/libccdcontact.la src/bench/libccdrun.la \
 	src/mesh/libccdmesh.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
 TESTS += tests/contact/polyhedra/contact-polyhedra-pair.sh
 EXTRA_DIST += tests/contact/polyhedra/contact-polyhedra-pair.sh
@@ -16,7 +16,7 @@ check_PROGRAMS += tests/contact/polyhedra/check_polyhedra_ref
 TESTS += tests/contact/polyhedra/check_polyhedra_ref
 tests_contact_polyhedra_check_polyhedra_ref_SOURCES = tests/contact/polyhedra/check_polyhedra_ref.c
 tests_contact_polyhedra_check_polyhedra_ref_CFLAGS = $(CHECK_SUITE_CFLAGS)
-tests_contact_polyhedra_check_polyhedra_ref_LDADD = src/contact/libccdcontact.la \
+tests_contact_polyhedra_check_polyhedra_ref_LDADD = src/contact/libccdcontact.la src/bench/libccdrun.la \
 	src/mesh/libccdmesh.la src/report/libccdreport.la \
 	src/bench/libccdrun.la src/exact/libccddistance.la src/exact/libccdexact.la \
 	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)

@@ -11,7 +11,9 @@
 
 #include <omp.h>
 
+#include "bench/work_queue.h"
 #include "contact/polyhedra/minkowski_exact.h"
+#include "core/clock.h"
 #include "polyhedra.h"
 #include "contact/polyhedra/experiments/polyhedra_check.h"
 #include "core/error.h"
@@ -103,11 +105,17 @@ static void measure(ccd_poly_bench_row *row, const ccd_pm_method *m, const ccd_p
     for (;;) {
         values = 0;
         double t0 = omp_get_wtime();
-#pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : values)
-        for (size_t i = 0; i < pairs; i++) {
-            double p, n[3];
-            size_t k = i % CCD_POLY_POOL;
-            values += m->fn(&p, n, m->ctx, &a[k], &b[k]) == CCD_PM_OK;
+        ccd_work_list list; /* chunks by measured cost (bench/work_queue.h) */
+        ccd_work_list_init(&list, pairs, 0);
+#pragma omp parallel num_threads(threads) reduction(+ : values)
+        for (size_t first, count; (count = ccd_work_list_take(&list, &first)) > 0;) {
+            const uint64_t start = ccd_clock_ns();
+            for (size_t i = first; i < first + count; i++) {
+                double p, n[3];
+                size_t k = i % CCD_POLY_POOL;
+                values += m->fn(&p, n, m->ctx, &a[k], &b[k]) == CCD_PM_OK;
+            }
+            ccd_work_cost_add(&list.cost, ccd_clock_ns() - start, count);
         }
         row->seconds = omp_get_wtime() - t0;
         if (row->seconds >= min_seconds || pairs > SIZE_MAX / 4)

@@ -10,7 +10,9 @@
 
 #include <omp.h>
 
+#include "bench/work_queue.h"
 #include "contact/polyhedra/minkowski_exact.h"
+#include "core/clock.h"
 #include "polyhedra.h"
 
 const char *const ccd_poly_range_names[CCD_POLY_RANGES] = {"Penetrating_BB", "Apart_BB"};
@@ -174,9 +176,15 @@ ccd_status ccd_poly_check_run(ccd_poly_check *out, ccd_error *err, const ccd_pol
             ccd_poly_random_pose(&poses[i], range, &rng);
         }
         double t0 = omp_get_wtime();
-#pragma omp parallel for schedule(dynamic, 16) num_threads(out->omp_threads)
-        for (size_t i = 0; i < n; i++)
-            st[i] = ccd_minkowski_signed_distance(&ref[i], &errs[i], &a, &poses[i]);
+        ccd_work_list list; /* chunks by measured cost (bench/work_queue.h) */
+        ccd_work_list_init(&list, n, 0);
+#pragma omp parallel num_threads(out->omp_threads)
+        for (size_t first, k; (k = ccd_work_list_take(&list, &first)) > 0;) {
+            const uint64_t start = ccd_clock_ns();
+            for (size_t i = first; i < first + k; i++)
+                st[i] = ccd_minkowski_signed_distance(&ref[i], &errs[i], &a, &poses[i]);
+            ccd_work_cost_add(&list.cost, ccd_clock_ns() - start, k);
+        }
         out->ref_seconds += omp_get_wtime() - t0;
         for (size_t i = 0; i < n; i++)
             if (st[i] != CCD_OK) {
@@ -187,12 +195,18 @@ ccd_status ccd_poly_check_run(ccd_poly_check *out, ccd_error *err, const ccd_pol
             }
         if (result != CCD_OK)
             break;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(out->omp_threads)
-        for (size_t i = 0; i < n; i++)
-            for (size_t m = 0; m < nmethods; m++) {
-                answer *x = &ans[i * nmethods + m];
-                x->status = methods[m].fn(&x->phi, x->normal, methods[m].ctx, &a, &poses[i]);
-            }
+        ccd_work_list_init(&list, n, 0);
+#pragma omp parallel num_threads(out->omp_threads)
+        for (size_t first, k; (k = ccd_work_list_take(&list, &first)) > 0;) {
+            const uint64_t start = ccd_clock_ns();
+            for (size_t i = first; i < first + k; i++)
+                for (size_t m = 0; m < nmethods; m++) {
+                    answer *x = &ans[i * nmethods + m];
+                    x->status =
+                        methods[m].fn(&x->phi, x->normal, methods[m].ctx, &a, &poses[i]);
+                }
+            ccd_work_cost_add(&list.cost, ccd_clock_ns() - start, k);
+        }
         for (size_t i = 0; i < n; i++) {
             if (ref[i].inside > 0)
                 out->ref_inside[range]++;

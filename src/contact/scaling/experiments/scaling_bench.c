@@ -10,6 +10,7 @@
 #include <omp.h>
 #endif
 
+#include "bench/work_queue.h"
 #include "contact/scaling/experiments/scaling_check.h"
 #include "core/clock.h"
 
@@ -28,20 +29,25 @@ static long pass(const ccd_shape (*pair)[2], size_t n, double rho, int threads, 
 {
     long iterations = 0;
     size_t bad = 0;
-#pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : iterations, bad) \
-    if (threads > 1)
-    for (size_t i = 0; i < n; i++) {
-        ccd_scaling_result r;
-        ccd_scaling_derivatives d;
-        ccd_scaling_status st = derivatives
-                                    ? ccd_scaling_derivatives_solve(&d, &r, &pair[i][0],
-                                                                    &pair[i][1], rho)
-                                    : ccd_scaling_solve(&r, &pair[i][0], &pair[i][1], rho);
-        if (st != CCD_SCALING_OK && st != CCD_SCALING_SINGULAR) {
-            bad++;
-            continue;
+    ccd_work_list list; /* chunks by measured cost (bench/work_queue.h) */
+    ccd_work_list_init(&list, n, 0);
+#pragma omp parallel num_threads(threads) reduction(+ : iterations, bad) if (threads > 1)
+    for (size_t first, k; (k = ccd_work_list_take(&list, &first)) > 0;) {
+        const uint64_t start = ccd_clock_ns();
+        for (size_t i = first; i < first + k; i++) {
+            ccd_scaling_result r;
+            ccd_scaling_derivatives d;
+            ccd_scaling_status st = derivatives
+                                        ? ccd_scaling_derivatives_solve(&d, &r, &pair[i][0],
+                                                                        &pair[i][1], rho)
+                                        : ccd_scaling_solve(&r, &pair[i][0], &pair[i][1], rho);
+            if (st != CCD_SCALING_OK && st != CCD_SCALING_SINGULAR) {
+                bad++;
+                continue;
+            }
+            iterations += r.iterations;
         }
-        iterations += r.iterations;
+        ccd_work_cost_add(&list.cost, ccd_clock_ns() - start, k);
     }
     *failed = bad;
     return iterations;

@@ -11,6 +11,7 @@
 #endif
 
 #include "contact/witness/experiments/accuracy.h"
+#include "bench/work_queue.h"
 #include "core/error.h"
 #include "core/clock.h"
 #include "contact/witness/contact.h"
@@ -295,18 +296,23 @@ ccd_status ccd_contact_check_run(ccd_contact_check *c, ccd_error *err, const ccd
             if (st != CCD_OK || batch.count == 0)
                 break;
             int failed = 0;
+            ccd_work_list list; /* chunks by measured cost (bench/work_queue.h) */
+            ccd_work_list_init(&list, batch.count, 0);
 #pragma omp parallel reduction(| : failed)
             {
                 thread_scratch s;
                 if (scratch_init(&s, opt) != CCD_OK)
                     failed = 1;
-#pragma omp for schedule(dynamic, 8)
-                for (size_t i = 0; i < batch.count; i++) {
-                    if (failed) {
-                        res[i].status = CCD_ERR_INTERNAL;
-                        continue;
+                for (size_t first, k; (k = ccd_work_list_take(&list, &first)) > 0;) {
+                    const uint64_t began = ccd_clock_ns();
+                    for (size_t i = first; i < first + k; i++) {
+                        if (failed) {
+                            res[i].status = CCD_ERR_INTERNAL;
+                            continue;
+                        }
+                        evaluate_query(&res[i], &batch.queries[i], opt, &s);
                     }
-                    evaluate_query(&res[i], &batch.queries[i], opt, &s);
+                    ccd_work_cost_add(&list.cost, ccd_clock_ns() - began, k);
                 }
                 scratch_free(&s);
             }

@@ -11,6 +11,7 @@
 #endif
 
 #include "contact/witness/contact.h"
+#include "bench/work_queue.h"
 #include "core/error.h"
 #include "core/clock.h"
 #include "contact/common/qp_interior_point.h"
@@ -71,10 +72,16 @@ static void run_batch(double (*out)[6], const config *pool, size_t pool_n, size_
                       ccd_throughput_method method, ccd_kind kind, int threads)
 {
     if (threads > 1) {
-#pragma omp parallel for schedule(static) num_threads(threads)
-        for (size_t i = 0; i < n; i++) {
-            size_t j = (first + i) % pool_n;
-            solve_one(out[j], method, kind, pool[j]);
+        ccd_work_list list; /* chunks by measured cost (bench/work_queue.h) */
+        ccd_work_list_init(&list, n, 0);
+#pragma omp parallel num_threads(threads)
+        for (size_t at, k; (k = ccd_work_list_take(&list, &at)) > 0;) {
+            const uint64_t start = ccd_clock_ns();
+            for (size_t i = at; i < at + k; i++) {
+                size_t j = (first + i) % pool_n;
+                solve_one(out[j], method, kind, pool[j]);
+            }
+            ccd_work_cost_add(&list.cost, ccd_clock_ns() - start, k);
         }
     } else {
         for (size_t i = 0; i < n; i++) {
