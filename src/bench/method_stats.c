@@ -31,6 +31,7 @@ void ccd_method_stats_add(ccd_method_stats *s, const ccd_query_truth *truth,
     ccd_time_histogram_add(&s->times, o->time_ns);
     s->cpu_total_ns += o->cpu_ns;
     s->cpu_queries++;
+    s->zero_toi += o->zero_toi != 0;
     if (o->toi_order != CCD_TOI_NOT_COMPARED) {
         s->toi_compared++;
         s->toi_violations += o->toi_order == CCD_TOI_LATER;

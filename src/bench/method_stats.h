@@ -26,6 +26,9 @@ typedef struct ccd_method_stats {
     /* Time of impact against the exact one (only with exact truth, CCD_CAP_TOI). */
     uint64_t toi_compared;
     uint64_t toi_violations; /* method toi > exact toi */
+    /* reported at toi 0 where the exact truth has no collision or a toi > 0
+     * (counted with exact truth only; ccd_query_outcome.zero_toi) */
+    uint64_t zero_toi;
     double toi_gap_sum;
     double toi_gap_max;
 } ccd_method_stats;

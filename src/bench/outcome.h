@@ -48,6 +48,10 @@ typedef struct ccd_query_outcome {
                        * lost its core, else its share of the thread CPU time,
                        * the time lost taken from the longest calls */
     int toi_order;    /* CCD_TOI_* */
+    /* 1: the method (CCD_CAP_TOI) reports a collision at toi 0, and the exact
+     * truth says the query does not collide or collides at a toi > 0 — the
+     * answer that stops a simulator (ccd_method_stats.zero_toi) */
+    int zero_toi;
     double toi_gap;   /* |method toi - exact toi| when compared (to within one ulp), else 0 */
 } ccd_query_outcome;
 

@@ -352,15 +352,16 @@ static void method_entry(FILE *out, const ccd_method *m, const ccd_method_stats 
             ", \"queries\": %llu, \"positives\": %llu, \"reported\": %llu, \"fp\": %llu, "
             "\"fn\": %llu, \"hit_max_checks\": %llu, \"checks_total\": %llu,\n"
             "             \"time_total_ns\": %llu, \"time_min_ns\": %llu, \"time_max_ns\": %llu, "
-            "\"toi_compared\": %llu, \"toi_violations\": %llu, \"toi_gap_sum\": [%llu, %llu], "
-            "\"toi_gap_max\": ",
+            "\"toi_compared\": %llu, \"toi_violations\": %llu, \"zero_toi\": %llu, "
+            "\"toi_gap_sum\": [%llu, %llu], \"toi_gap_max\": ",
             (unsigned long long)s->queries, (unsigned long long)s->positives,
             (unsigned long long)s->reported, (unsigned long long)s->false_positives,
             (unsigned long long)s->false_negatives, (unsigned long long)s->hit_max_checks,
             (unsigned long long)d->checks_total, (unsigned long long)s->time_total_ns,
             (unsigned long long)(s->queries ? d->time_min_ns : 0),
             (unsigned long long)s->time_max_ns, (unsigned long long)s->toi_compared,
-            (unsigned long long)s->toi_violations, (unsigned long long)d->toi_gap_sum.whole,
+            (unsigned long long)s->toi_violations, (unsigned long long)s->zero_toi,
+            (unsigned long long)d->toi_gap_sum.whole,
             (unsigned long long)d->toi_gap_sum.frac);
     ccd_json_write_double(out, s->toi_gap_max);
     fprintf(out, ", \"tolerance_sum\": [%llu, %llu], \"tolerance_max\": ",
@@ -591,6 +592,9 @@ static ccd_status read_method_entry(ccd_method_stats *s, ccd_method_detail *d,
         (st = get_histogram(&d->times_positive, r, e, "times_positive")) != CCD_OK ||
         (st = get_histogram(&negative, r, e, "times_negative")) != CCD_OK ||
         (st = read_failures(s, f, r, e)) != CCD_OK)
+        return st;
+    /* absent from the files of a ccdbench that did not count it: 0 */
+    if (ccd_json_get(e, "zero_toi") && (st = get_u64(&s->zero_toi, r, e, "zero_toi")) != CCD_OK)
         return st;
     /* absent from the files of a ccdbench that did not measure it */
     if (ccd_json_get(e, "cpu_total_ns")) {
@@ -911,6 +915,7 @@ int ccd_result_stats_add(ccd_method_stats *into, ccd_method_detail *into_detail,
     ccd_time_histogram_merge(&into->times, &from->times);
     over |= add_u64(&into->toi_compared, from->toi_compared);
     over |= add_u64(&into->toi_violations, from->toi_violations);
+    over |= add_u64(&into->zero_toi, from->zero_toi);
     if (from->toi_gap_max > into->toi_gap_max)
         into->toi_gap_max = from->toi_gap_max;
     ccd_method_detail_merge(into_detail, from_detail);

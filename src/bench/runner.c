@@ -246,9 +246,14 @@ static ccd_status compare_toi(ccd_query_outcome *o, ccd_error *err, const run_ct
     const ccd_query_truth *truth = &slot->truth;
     o->toi_order = CCD_TOI_NOT_COMPARED;
     o->toi_gap = 0;
-    if (!(m->caps & CCD_CAP_TOI) || truth->source == CCD_TRUTH_FROM_LABEL || !truth->collides ||
+    o->zero_toi = 0;
+    if (!(m->caps & CCD_CAP_TOI) || truth->source == CCD_TRUTH_FROM_LABEL ||
         !o->result.collides || !isfinite(o->result.toi))
         return CCD_OK;
+    if (!truth->collides) { /* a false positive; at toi 0 it stops a simulator */
+        o->zero_toi = o->result.toi == 0;
+        return CCD_OK;
+    }
     int sign = slot->row ? row_order(slot->row, o->result.toi) : 2;
     if (sign == 2) { /* sign(exact - method) by the oracle */
         ccd_status st = t->toi_of ? CCD_OK : run_oracle_on_row(err, c, r, f, q, t, slot->row);
@@ -258,6 +263,7 @@ static ccd_status compare_toi(ccd_query_outcome *o, ccd_error *err, const run_ct
     }
     o->toi_order = sign > 0 ? CCD_TOI_EARLIER : sign < 0 ? CCD_TOI_LATER : CCD_TOI_EQUAL;
     o->toi_gap = sign == 0 ? 0 : fabs(o->result.toi - truth->toi);
+    o->zero_toi = o->result.toi == 0 && sign > 0; /* the exact toi is > 0 */
     return CCD_OK;
 }
 
@@ -288,6 +294,7 @@ static void run_method(void *slots, const run_ctx *c, size_t r, size_t m,
         o->failure = CCD_FAILURE_NONE;
         o->toi_order = CCD_TOI_NOT_COMPARED;
         o->toi_gap = 0;
+        o->zero_toi = 0;
         uint64_t start = ccd_clock_ns();
         ccd_status mst = ccd_method_run(&o->result, method, &queries[i],
                                         &c->runs[r].method_params[m], t->scratch[m]);

@@ -231,6 +231,7 @@ ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
      * their writing (by the service) is the instrument, not the workload */
     const double consume = doc->runs[0].stats.consume_seconds - doc->runs[0].stats.records_seconds;
     costs->consume_ns = consume > 0 ? (uint64_t)(consume * 1e9) : 0;
+    costs->records_ns = (uint64_t)(doc->runs[0].stats.records_seconds * 1e9);
     return CCD_OK;
 }
 

@@ -27,6 +27,7 @@ typedef struct ccd_schedule_work {
     uint64_t *cost_ns; /* malloc'd */
     size_t count;
     uint64_t read_ns, consume_ns, parse_ns;
+    uint64_t records_ns; /* writing the per-query records: not in consume_ns */
 } ccd_schedule_work;
 
 /* The makespan (ns) of the pass on `threads` threads, in batches of batch_size

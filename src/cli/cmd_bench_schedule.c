@@ -21,31 +21,36 @@ static const char usage[] =
     "Replay the schedule of `ccdbench run` on T threads: from the per-query times of\n"
     "RESULT, a result file of a one-thread run written with --per-query --json, the\n"
     "time the run's pass over the data would take, by the loop's own rules (the ring\n"
-    "of batches, chunks of the oldest batch by the cost measured so far).  Assumes\n"
-    "each query costs what it cost on one thread, and reading and consuming nothing\n"
-    "(docs/performance.md#replay).\n"
+    "of batches, pieces parsed by any thread, chunks of the oldest batch by the cost\n"
+    "measured so far; cutting and consuming by one thread at a time, as timed in\n"
+    "RESULT).  Assumes each query costs what it cost in RESULT's run\n"
+    "(docs/performance.md#replay).  The run replayed is the run without --per-query:\n"
+    "the records' writing is left out unless --records.\n"
     "\n"
     "  --threads LIST     thread counts to replay (default 1,2,4,8,16,32,64)\n"
     "  --batch-size N     queries a batch (default 4096)\n"
     "  --costs            replay a run given RESULT's times as expected costs\n"
     "                     (`run --costs RESULT`: the slowest queries first)\n"
+    "  --records          replay RESULT's run itself, the writing of its per-query\n"
+    "                     records included (to set the replay against its wall time)\n"
     "  --format F         text (default), markdown, csv or json\n"
     "  --help             show this help\n"
     "\n"
     "Exit status: 0 ok, 1 out of memory, 2 bad usage or a bad result file.\n";
 
-enum { MAX_THREAD_COUNTS = 32, OPT_THREADS = 1, OPT_BATCH, OPT_COSTS };
+enum { MAX_THREAD_COUNTS = 32, OPT_THREADS = 1, OPT_BATCH, OPT_COSTS, OPT_RECORDS };
 
 int ccd_cmd_bench_schedule(int argc, char **argv)
 {
     static const struct option options[] = {{"threads", required_argument, NULL, OPT_THREADS},
                                             {"batch-size", required_argument, NULL, OPT_BATCH},
                                             {"costs", no_argument, NULL, OPT_COSTS},
+                                            {"records", no_argument, NULL, OPT_RECORDS},
                                             CCD_CLI_COMMON_OPTIONS};
     double threads[MAX_THREAD_COUNTS] = {1, 2, 4, 8, 16, 32, 64};
     size_t nthreads = 7, batch_size = CCD_WORK_BATCH;
     ccd_report_format format = CCD_FORMAT_TEXT;
-    int c, expected = 0;
+    int c, expected = 0, records = 0;
     while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
         if (c == OPT_THREADS) {
             if (ccd_cli_parse_number_list(threads, &nthreads, MAX_THREAD_COUNTS,
@@ -57,6 +62,8 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
                                                "numbers from 1 to 4096", optarg);
         } else if (c == OPT_COSTS) {
             expected = 1;
+        } else if (c == OPT_RECORDS) {
+            records = 1;
         } else if (c == OPT_BATCH) {
             if (ccd_cli_parse_count(&batch_size, "bench schedule", "--batch-size", optarg, 1,
                                     (long)CCD_WORK_BATCH_MAX - 1))
@@ -77,6 +84,8 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
     ccd_schedule_work work;
     ccd_status st = ccd_schedule_costs(&work, &err, &doc);
     ccd_result_doc_free(&doc);
+    if (st == CCD_OK && records) /* the service wrote them as it consumed */
+        work.consume_ns += work.records_ns;
     if (st != CCD_OK)
         return ccd_cli_fail(&err);
     static const char *const header[] = {"threads", "seconds", "speed_up", "efficiency",
@@ -121,9 +130,10 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
         return ccd_cli_out_of_memory();
     ccd_cli_note(format, 1, "%zu queries, %.3f s of work on one thread, cutting %.3f s, "
                  "parsing %.3f s and consuming %.3f s; replayed by the rules of the batch loop "
-                 "(batches of %zu, pieces of %d, a ring of %d%s)", work.count,
+                 "(batches of %zu, pieces of %d, a ring of %d%s%s)", work.count,
                  (double)one * 1e-9, (double)work.read_ns * 1e-9, (double)work.parse_ns * 1e-9,
                  (double)work.consume_ns * 1e-9, batch_size, CCD_WORK_PIECE, CCD_WORK_RING,
-                 expected ? ", these costs expected" : "");
+                 expected ? ", these costs expected" : "",
+                 records ? ", the per-query records written" : "");
     return ccd_cli_print_table(format, &t);
 }

@@ -48,10 +48,10 @@ static const char usage[] =
     "  --format F         text (default), markdown, csv, json or latex\n"
     "  --detail           text, markdown, latex: the per-family table (set, family,\n"
     "                     kind, method; max µs, queries/s, max-checks hits, toi > exact,\n"
-    "                     toi gaps) instead of the summary (per method, then per set and\n"
-    "                     kind: queries, positives, FP, FN, mean/median/p99 µs, speed\n"
-    "                     against the reference method); csv and json always give the\n"
-    "                     per-family table\n"
+    "                     zero toi, toi gaps) instead of the summary (per method, then\n"
+    "                     per set and kind: queries, positives, FP, FN, mean/median/p99\n"
+    "                     µs, speed against the reference method); csv and json always\n"
+    "                     give the per-family table\n"
     "  --reference M      the method the speed column compares with: mean time of M /\n"
     "                     mean time of the method (default tight-inclusion when it\n"
     "                     runs, else the first conservative method; the note under\n"
@@ -532,8 +532,8 @@ static int write_summary(FILE *out, const ccd_run_stats *stats, ccd_report_forma
     if (format != CCD_FORMAT_LATEX)
         fprintf(out, "\nFP, FN: false positives and negatives against the truth (FP %%: of the "
                      "queries).\nµs: time per query, one core.\n%s.\n--detail: per family, with max µs, queries/s, "
-                     "max-checks hits and, against exact\ntruth, toi > exact and the toi "
-                     "gaps.\n", speed);
+                     "max-checks hits and, against exact\ntruth, toi > exact, zero toi and "
+                     "the toi gaps.\n", speed);
     else
         fprintf(out, "%% %s.\n", speed);
     free(speed);
@@ -552,7 +552,9 @@ static int write_report(const ccd_run_stats *stats, const run_options *o)
     if (o->format == CCD_FORMAT_TEXT) { /* the closing lines belong to the table */
         if (!summary && stats->toi_compared)
             fprintf(out, "\ntoi > exact: reported toi after the exact one (a conservative "
-                         "method must have 0);\nmean / max toi gap: reported minus exact toi "
+                         "method must have 0);\nzero toi: a collision reported at toi 0 where "
+                         "the exact truth has none or a later\ntoi (a simulator that takes it "
+                         "does not advance);\nmean / max toi gap: reported minus exact toi "
                          "where both collide; queries/s: per\ncore; max-checks hits: searches "
                          "stopped by the check budget m_I\n");
         uint64_t queries = run_queries(stats);

@@ -9,20 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BASE_COLUMNS = 14, TOI_COLUMNS = 3, FAILURE_COLUMNS = 2, ALL_COLUMNS = 19 };
+enum { BASE_COLUMNS = 14, TOI_COLUMNS = 4, FAILURE_COLUMNS = 2, ALL_COLUMNS = 20 };
 
 /* The base columns, the toi columns (when toi is compared), then the failure
  * columns (when a method failed on some query). */
 static const char *const headers[ALL_COLUMNS] = {
     "set", "family", "kind", "method", "queries", "positives", "fp", "fn",
     "mean_us", "median_us", "p99_us", "max_us", "queries_per_s", "max_checks_hits",
-    "toi_violations", "toi_gap_mean", "toi_gap_max",
+    "toi_violations", "zero_toi", "toi_gap_mean", "toi_gap_max",
     "failed", "first_failure",
 };
 static const char *const titles[ALL_COLUMNS] = {
     "set", "family", "kind", "method", "queries", "positives", "FP", "FN",
     "mean µs", "median µs", "p99 µs", "max µs", "queries/s", "max-checks hits",
-    "toi > exact", "mean toi gap", "max toi gap",
+    "toi > exact", "zero toi", "mean toi gap", "max toi gap",
     "failed", "first failure",
 };
 static const unsigned char numeric[ALL_COLUMNS] = {
@@ -30,7 +30,7 @@ static const unsigned char numeric[ALL_COLUMNS] = {
     CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
     CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
     CCD_CELL_NUMBER, CCD_CELL_NUMBER,
-    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
+    CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER, CCD_CELL_NUMBER,
     CCD_CELL_NUMBER, CCD_CELL_NOTE,
 };
 
@@ -115,9 +115,10 @@ static char *cell_of(size_t column, const ccd_run_group *g, size_t m, const ccd_
     case 12: return number(ccd_method_stats_throughput(st), precise, "%.0f");
     case 13: return ccd_report_printf("%llu", (unsigned long long)st->hit_max_checks);
     case 14: return ccd_report_printf("%llu", (unsigned long long)st->toi_violations);
-    case 15: return number(ccd_method_stats_toi_gap_mean(st), precise, "%.3g");
-    case 16: return number(st->toi_gap_max, precise, "%.3g");
-    case 17: return ccd_report_printf("%llu", (unsigned long long)st->failed);
+    case 15: return ccd_report_printf("%llu", (unsigned long long)st->zero_toi);
+    case 16: return number(ccd_method_stats_toi_gap_mean(st), precise, "%.3g");
+    case 17: return number(st->toi_gap_max, precise, "%.3g");
+    case 18: return ccd_report_printf("%llu", (unsigned long long)st->failed);
     default: return strdup(f && f->reason ? f->reason : "");
     }
 }

@@ -83,6 +83,7 @@ static void assert_same_stats(const ccd_run_stats *a, const ccd_run_stats *b)
             ck_assert_uint_eq(x->false_negatives, y->false_negatives);
             ck_assert_uint_eq(x->toi_compared, y->toi_compared);
             ck_assert_uint_eq(x->toi_violations, y->toi_violations);
+            ck_assert_uint_eq(x->zero_toi, y->zero_toi);
             ck_assert(memcmp(&x->toi_gap_sum, &y->toi_gap_sum, sizeof(double)) == 0);
         }
     }
@@ -197,6 +198,67 @@ static ccd_status failing(ccd_result *r, const ccd_query *q, const ccd_params *p
 }
 static const ccd_method failing_method = {"test-failing", "fails on query 3", 0, failing,
                                           failing, NULL, NULL, NULL, 0};
+
+static ccd_status at_zero(ccd_result *r, const ccd_query *q, const ccd_params *p, void *s)
+{
+    (void)q, (void)p, (void)s;
+    memset(r, 0, sizeof *r);
+    r->collides = 1;
+    r->toi = r->toi_upper = 0;
+    return CCD_OK;
+}
+static const ccd_method at_zero_method = {"test-at-zero", "a collision at toi 0, always",
+                                          CCD_CAP_TOI, at_zero, at_zero, NULL, NULL, NULL, 0};
+
+static void record_exact_toi(void *ctx, size_t run, const ccd_dataset_file *f, const ccd_query *q,
+                             int label, const ccd_query_truth *truth, const ccd_query_outcome *o)
+{
+    (void)run, (void)f, (void)q, (void)label, (void)o;
+    uint64_t *counts = ctx; /* negatives, positives at toi > 0, positives at toi 0 */
+    counts[!truth->collides ? 0 : truth->toi > 0 ? 1 : 2]++;
+}
+
+/* zero toi: a collision reported at toi 0 counts where the exact truth has no
+ * collision or a toi > 0, never where it has a contact at 0; with exact truth
+ * only (labels do not know the toi). */
+START_TEST(test_runner_zero_toi)
+{
+    char *path = test_default_dataset();
+    const char *paths[1] = {path};
+    ccd_dataset ds;
+    ccd_error err;
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    const ccd_method *methods[2] = {&at_zero_method, &test_method_never};
+    uint64_t counts[3] = {0, 0, 0};
+    ccd_run_config cfg = {.methods = methods, .method_count = 2, .threads = 2,
+                          .truth = CCD_TRUTH_POLICY_EXACT, .on_query = record_exact_toi,
+                          .ctx = counts};
+    ccd_params_default(&cfg.params);
+    ccd_run_stats stats;
+    ck_assert_msg(ccd_run(&stats, &err, &ds, &cfg) == CCD_OK, "%s", err.message);
+    uint64_t zero = 0, other = 0;
+    for (size_t g = 0; g < stats.group_count; g++) {
+        zero += stats.groups[g].methods[0].zero_toi;
+        other += stats.groups[g].methods[1].zero_toi; /* reports no collision */
+    }
+    /* the shipped set has all three: the rule is tested on each */
+    ck_assert_uint_gt(counts[0], 0);
+    ck_assert_uint_gt(counts[1], 0);
+    ck_assert_uint_gt(counts[2], 0);
+    ck_assert_uint_eq(zero, counts[0] + counts[1]);
+    ck_assert_uint_eq(other, 0);
+    ccd_run_stats_free(&stats);
+    /* truth from labels: nothing counted */
+    cfg.truth = CCD_TRUTH_POLICY_LABELS;
+    cfg.on_query = NULL;
+    ck_assert_msg(ccd_run(&stats, &err, &ds, &cfg) == CCD_OK, "%s", err.message);
+    for (size_t g = 0; g < stats.group_count; g++)
+        ck_assert_uint_eq(stats.groups[g].methods[0].zero_toi, 0);
+    ccd_run_stats_free(&stats);
+    ccd_dataset_free(&ds);
+    free(path);
+}
+END_TEST
 
 /* A method failing on a query loses that query only: the run goes on, the
  * query is counted as failed with its reason, the others are scored. */
@@ -476,7 +538,7 @@ START_TEST(test_report_formats)
         size_t commas = 0;
         for (char *p = line; *p; p++)
             commas += *p == ',';
-        ck_assert_uint_eq(commas + 1, 17); /* 14 columns + 3 toi columns */
+        ck_assert_uint_eq(commas + 1, 18); /* 14 columns + 4 toi columns */
     }
     ck_assert_uint_eq(lines, rows + 1);
     free(csv);
@@ -852,6 +914,7 @@ static Suite *suite(void)
     tcase_add_test(run, test_batch_loop_consumes_every_query);
     tcase_add_test(run, test_work_queue_rules);
     tcase_add_test(run, test_work_list_rules);
+    tcase_add_test(run, test_runner_zero_toi);
     tcase_add_test(run, test_batch_loop_chunks_small_files);
     tcase_add_test(run, test_batch_loop_read_error_after_earlier_files);
     tcase_add_test(run, test_runner_deterministic);

@@ -23,6 +23,14 @@ awk -v parts="$parts" 'BEGIN { split(parts, p, " "); sum = p[1] + p[2] + p[3] + 
   fail "one thread does not replay to the work, cutting, parsing and consuming ($parts): $(cat "$TMP/out")"
 awk 'NF == 5 && $1 ~ /^[0-9]+$/ && $1 > 1 && !($3 > 1 && $3 <= $1 + 1e-9) { exit 1 }' "$TMP/out" ||
   fail "a speed-up out of (1, T]: $(cat "$TMP/out")"
+# --records: the run itself, its records' writing (part of its consuming) added
+expect_status 0 "$CCDBENCH" bench schedule --threads 1 --format csv "$TMP/one.json"
+without=$(sed -n 2p "$TMP/out" | cut -d, -f2)
+expect_status 0 "$CCDBENCH" bench schedule --records --threads 1 --format csv "$TMP/one.json"
+with=$(sed -n 2p "$TMP/out" | cut -d, -f2)
+records=$(sed -n 's/.*"records_seconds": \([0-9.]*\).*/\1/p' "$TMP/one.json" | head -1)
+awk -v a="$without" -v b="$with" -v r="$records" 'BEGIN { exit !(b - a - r < 2e-6 && a + r - b < 2e-6 && r > 0) }' ||
+  fail "--records does not add the records' writing ($without + $records != $with)"
 expect_status 0 "$CCDBENCH" bench schedule --costs --threads 2 --format csv "$TMP/one.json"
 [ "$(sed -n 1p "$TMP/out")" = "threads,seconds,speed_up,efficiency,chunks" ] ||
   fail "csv header: $(sed -n 1p "$TMP/out")"
