@@ -9,7 +9,7 @@ for truth in labels exact; do
   awk -F, 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR != 21 }' "$TMP/out" ||
     fail "csv ($truth): ragged or wrong number of rows"
   cols=$(head -n 1 "$TMP/out" | awk -F, '{ print NF }')
-  if [ $truth = exact ]; then want=17; else want=14; fi
+  if [ $truth = exact ]; then want=18; else want=14; fi
   [ "$cols" -eq $want ] || fail "csv ($truth): $cols columns, expected $want"
 
   expect_status 0 "$CCDBENCH" run --truth $truth --methods fprf --format json "$DEFAULT_DATA"
