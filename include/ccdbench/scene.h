@@ -92,6 +92,14 @@ typedef struct ccd_scene_method_step {
                                * a result its capabilities rule out (as run counts them) */
     double toi;               /* its earliest toi over the step; INFINITY: none */
     int toi_later;            /* 1: toi is later than the exact earliest toi */
+    /* candidates it reports at toi 0 where the exact oracle has no collision
+     * or a toi > 0: answers on which a simulator does not advance */
+    uint64_t zero_toi;
+    /* the step it lets a simulator take over the exact one: its earliest toi
+     * (t_max when none) over the exact earliest (t_max when none), the exact
+     * one taken as the double above it, so never overstated; 1 when both are
+     * 0; NAN for a method without CCD_CAP_TOI */
+    double toi_ratio;
     double seconds;           /* its time summed over the candidates */
 } ccd_scene_method_step;
 

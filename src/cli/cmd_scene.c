@@ -158,8 +158,9 @@ static void print_step(const char *name, const ccd_scene *s, const ccd_scene_ste
                st->exact_toi_kind == CCD_VF ? "VF" : "EE", st->exact_toi_index);
     printf("; oracle %.6f s\n", st->exact_seconds);
     printf("  narrow phase: %.6f s wall (oracle and methods)\n", st->narrow_seconds);
-    printf("  %-22s %8s %6s %6s %6s %24s %6s %10s %12s\n", "method", "reported", "FP", "FN",
-           "failed", "earliest toi", "order", "seconds", "queries/s");
+    printf("  %-22s %8s %6s %6s %6s %24s %6s %9s %9s %10s %12s\n", "method", "reported", "FP",
+           "FN", "failed", "earliest toi", "order", "zero toi", "toi ratio", "seconds",
+           "queries/s");
     size_t nq = st->vf_candidates + st->ee_candidates;
     for (size_t m = 0; m < st->method_count; m++) {
         const ccd_scene_method_step *r = &st->methods[m];
@@ -177,7 +178,15 @@ static void print_step(const char *name, const ccd_scene *s, const ccd_scene_ste
                             : r->toi_later ? (methods[m]->caps & CCD_CAP_CONSERVATIVE ? "LATER!"
                                                                                       : "later")
                                            : "ok";
-        printf("%24s %6s %10.6f %12.4g\n", toi, order, r->seconds,
+        char zero[24], ratio[24];
+        if (isnan(r->toi_ratio)) {
+            snprintf(zero, sizeof zero, "-");
+            snprintf(ratio, sizeof ratio, "-");
+        } else {
+            snprintf(zero, sizeof zero, "%llu", (unsigned long long)r->zero_toi);
+            snprintf(ratio, sizeof ratio, "%.4g", r->toi_ratio);
+        }
+        printf("%24s %6s %9s %9s %10.6f %12.4g\n", toi, order, zero, ratio, r->seconds,
                r->seconds > 0 ? (double)nq / r->seconds : 0.0);
     }
 }
@@ -221,6 +230,8 @@ static void json_step(FILE *f, const char *name, const char *frame0, const char 
                 (unsigned long long)r->false_negatives, (unsigned long long)r->failed,
                 r->toi_later ? "true" : "false");
         json_double(f, "toi", r->toi);
+        fprintf(f, ", \"zero_toi\": %llu", (unsigned long long)r->zero_toi);
+        json_double(f, "toi_ratio", r->toi_ratio);
         json_double(f, "seconds", r->seconds);
         fputs("}", f);
     }

@@ -150,7 +150,7 @@ void ccd_scene_step_free(ccd_scene_step *st)
 /* Sums the answers into out, in candidate order. */
 static ccd_status summarise(ccd_scene_step *out, ccd_error *err, const step_answers *a,
                             const ccd_scene_candidates *c, const ccd_method *const *methods,
-                            size_t nm)
+                            size_t nm, double t_max)
 {
     size_t nq = c->vf_count + c->ee_count;
     uint64_t exact_ns = 0;
@@ -191,10 +191,16 @@ static ccd_status summarise(ccd_scene_step *out, ccd_error *err, const step_answ
             ms->false_negatives += !r->collides && a->collides[i];
             if (r->collides && (methods[m]->caps & CCD_CAP_TOI) && r->toi < ms->toi)
                 ms->toi = r->toi;
+            /* the exact toi is > 0 exactly when its upper double is */
+            ms->zero_toi += r->collides && (methods[m]->caps & CCD_CAP_TOI) && r->toi == 0 &&
+                            (!a->collides[i] || a->toi_hi[i] > 0);
         }
         ms->seconds = (double)ns * 1e-9;
+        const double exact_step = out->exact_toi_hi < t_max ? out->exact_toi_hi : t_max;
+        const double step = ms->toi < t_max ? ms->toi : t_max;
+        ms->toi_ratio = step == exact_step ? 1 : step / exact_step; /* 0/0: both at 0 */
         if (!(methods[m]->caps & CCD_CAP_TOI))
-            ms->toi = NAN;
+            ms->toi = ms->toi_ratio = NAN;
         else if (out->exact_toi_lo != INFINITY)
             ms->toi_later = out->exact_toi_lo == out->exact_toi_hi ? ms->toi > out->exact_toi_lo
                                                                    : ms->toi >= out->exact_toi_hi;
@@ -250,7 +256,7 @@ ccd_status ccd_scene_step_run(ccd_scene_step *out, ccd_error *err, const ccd_sce
     out->narrow_seconds = ccd_clock_seconds() - t0;
     mpq_clear(ms);
     ccd_status st = oom ? ccd_error_oom(err, "narrow phase")
-                        : summarise(out, err, &a, c, methods, method_count);
+                        : summarise(out, err, &a, c, methods, method_count, p->t_max);
     answers_free(&a);
     if (st != CCD_OK)
         ccd_scene_step_free(out);

@@ -67,6 +67,17 @@ START_TEST(test_edges_numbered_by_larger_vertex)
 }
 END_TEST
 
+static ccd_status at_zero(ccd_result *r, const ccd_query *q, const ccd_params *p, void *scratch)
+{
+    (void)q, (void)p, (void)scratch;
+    memset(r, 0, sizeof *r);
+    r->collides = 1;
+    r->toi = r->toi_upper = 0;
+    return CCD_OK;
+}
+static const ccd_method at_zero_method = {"test-at-zero", "a collision at toi 0, always",
+                                          CCD_CAP_TOI, at_zero, at_zero, NULL, NULL, NULL, 0};
+
 START_TEST(test_falling_triangle)
 {
     char *dir;
@@ -114,6 +125,22 @@ START_TEST(test_falling_triangle)
             ck_assert_int_eq(st.methods[m].toi_later, 0);
         }
         ck_assert(st.methods[0].toi == 0.5);
+        /* the step each lets a simulator take: the oracle's the whole, Tight
+         * Inclusion's its earliest toi over 1/2 */
+        ck_assert(st.methods[0].toi_ratio == 1 && st.methods[0].zero_toi == 0);
+        ck_assert(st.methods[1].toi_ratio == st.methods[1].toi / 0.5);
+        ck_assert_uint_eq(st.methods[1].zero_toi, 0);
+        ccd_scene_step_free(&st);
+        /* a collision at toi 0 everywhere: the 3 VF candidates collide at 1/2
+         * and the 3 EE ones not at all, so all 6 are zero toi and the step is
+         * 0; a method without a toi has neither */
+        const ccd_method *zero_and_none[2] = {&at_zero_method, &test_method_never};
+        ck_assert_int_eq(
+            ccd_scene_step_run(&st, &err, &s, &c, zero_and_none, NULL, 2, &p, threads), CCD_OK);
+        ck_assert_uint_eq(st.methods[0].zero_toi, 6);
+        ck_assert(st.methods[0].toi_ratio == 0);
+        ck_assert(isnan(st.methods[1].toi_ratio));
+        ck_assert_uint_eq(st.methods[1].zero_toi, 0);
         ccd_scene_step_free(&st);
         /* with d = 1/4 B's corners come within d of A before t = 1/2 */
         ccd_scene_candidates_free(&c);
