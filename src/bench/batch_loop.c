@@ -203,9 +203,9 @@ static void cut_batch(loop_state *s, buffer *u)
             ccd_reader_close(s->reader);
             s->reader = NULL;
             s->bytes_closed += file_size(s->ds->files[job->file].csv_path);
-            /* an error that stops the cutting stops the reading there */
-            if (job->piece.end == CCD_PIECE_CUT_SHORT ||
-                job->piece.label_error_at < job->piece.queries)
+            /* the error a piece carries (its batch has room for one) ends the
+             * reading there: the cutting stops */
+            if (job->piece.end == CCD_PIECE_CUT_SHORT || job->piece.label_error_at != UINT64_MAX)
                 s->cut_over = 1;
         }
     }

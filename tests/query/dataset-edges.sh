@@ -6,7 +6,9 @@
 # and `truth --verify` with nothing to compare fails; FIFOs and devices inside a
 # directory are skipped with a note, and are an error when named; a broken link
 # not named .csv is passed over (one named .csv is an error); a labels file that
-# is a directory or a FIFO is an error, not a missing labels file.
+# is a directory or a FIFO is an error, not a missing labels file; of two files
+# whose labels files hold a label too many, the first is named (read in pieces,
+# the second file's error must not take the first one's place).
 . "$CCD_SRCDIR/tests/support/lib.sh"
 
 CROSSING="$DEFAULT_DATA/crossing/vertex-face/queries.csv" # 93 labelled VF queries
@@ -141,6 +143,18 @@ for kind in directory FIFO; do
   else mkfifo lb/scene/mma_bool/1vf_mma_bool.json; fi
   expect_status 2 "$CCDBENCH" info lb
   expect_stderr "^lb/scene/mma_bool/1vf_mma_bool\.json: the labels of lb/scene/queries/1vf\.csv are a $kind, not a regular file\$"
+done
+
+# ---- two labels files with a label too many, in one batch: the first named
+rm -rf ll && mkdir -p ll/scene/queries ll/scene/mma_bool
+for step in 1 2; do
+  cut -d, -f1-6 "$CROSSING" >ll/scene/queries/${step}vf.csv
+  awk -v q=$Q 'BEGIN { printf "["; for (i = 0; i <= q; i++) printf "%strue", i ? ", " : ""; print "]" }' \
+    >ll/scene/mma_bool/${step}vf_mma_bool.json
+done
+for threads in 1 2; do
+  expect_status 2 "$CCDBENCH" run --methods fprf --threads $threads ll
+  expect_stderr "^ll/scene/mma_bool/1vf_mma_bool\.json:1:[0-9]+: more labels than queries: the CSV holds $Q queries"
 done
 
 finish
