@@ -689,6 +689,15 @@ START_TEST(test_gzip_matches_plain)
     ck_assert_int_eq(a.r[0].kind, CCD_EE);
     assert_same_records(&a, &b);
     assert_same_records(&a, &c);
+    /* cut in pieces (the batch loop's reading), gzip and its members too */
+    for (size_t piece = 1; piece <= 300; piece *= 7) {
+        const char *differs = reader_pieces_compare(gz, gz_len, NULL, 0, CCD_EE,
+                                                    CCD_MAX_DIGITS_DEFAULT, piece);
+        ck_assert_msg(differs == NULL, "gzip: %s", differs);
+        differs = reader_pieces_compare(both, l1 + l2, NULL, 0, CCD_EE, CCD_MAX_DIGITS_DEFAULT,
+                                        piece);
+        ck_assert_msg(differs == NULL, "two gzip members: %s", differs);
+    }
     /* bytes_read counts uncompressed bytes */
     ccd_reader *rd;
     ck_assert_int_eq(ccd_reader_open(&rd, &err, gz_path, NULL, CCD_EE), CCD_OK);
