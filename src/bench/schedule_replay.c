@@ -28,7 +28,7 @@ typedef struct pass {
     ccd_work_ring ring;
     uint64_t start_of_slot[CCD_WORK_RING];
     size_t pieces_next[CCD_WORK_RING], pieces_left[CCD_WORK_RING];
-    size_t opened, batches, count, batch_size, pieces;
+    size_t opened, batches, count, batch_size;
     uint64_t read_ns, consume_ns, piece_ns;
     int serving; /* a thread is in the service */
 } pass;

@@ -10,6 +10,10 @@
  * - The ring: up to CCD_WORK_RING batches are open at once.  Batch k + RING is
  *   read only once batch k is consumed (in order), which bounds memory; within
  *   the ring no thread waits for a batch to end before it starts the next.
+ * - Pieces: before a batch is published, its text is parsed in pieces of at
+ *   most CCD_WORK_PIECE queries by any thread (batch_loop.c, query/csv_piece.h):
+ *   a thread takes a piece before a chunk, oldest batch first, and the batch is
+ *   published once all its pieces are parsed.
  * - Chunks: a thread takes the next queries of the oldest open batch that has
  *   any left, as many as make CCD_WORK_GRAIN_NS of expected work at the mean
  *   cost per query measured so far in the pass (at least 1, at most
@@ -108,7 +112,8 @@ typedef struct ccd_work_ring {
 void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain);
 
 
-/* Whether a batch can be opened (fewer than CCD_WORK_RING open). */
+/* Whether a batch can be published (fewer than CCD_WORK_RING published and
+ * not consumed). */
 int ccd_work_room(ccd_work_ring *r);
 
 /* Opens the next batch: count (1 ≤ count ≤ CCD_WORK_BATCH_MAX) queries of the
