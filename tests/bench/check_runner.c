@@ -199,17 +199,6 @@ static ccd_status failing(ccd_result *r, const ccd_query *q, const ccd_params *p
 static const ccd_method failing_method = {"test-failing", "fails on query 3", 0, failing,
                                           failing, NULL, NULL, NULL, 0};
 
-static ccd_status at_zero(ccd_result *r, const ccd_query *q, const ccd_params *p, void *s)
-{
-    (void)q, (void)p, (void)s;
-    memset(r, 0, sizeof *r);
-    r->collides = 1;
-    r->toi = r->toi_upper = 0;
-    return CCD_OK;
-}
-static const ccd_method at_zero_method = {"test-at-zero", "a collision at toi 0, always",
-                                          CCD_CAP_TOI, at_zero, at_zero, NULL, NULL, NULL, 0};
-
 static void record_exact_toi(void *ctx, size_t run, const ccd_dataset_file *f, const ccd_query *q,
                              int label, const ccd_query_truth *truth, const ccd_query_outcome *o)
 {
@@ -228,7 +217,7 @@ START_TEST(test_runner_zero_toi)
     ccd_dataset ds;
     ccd_error err;
     ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
-    const ccd_method *methods[2] = {&at_zero_method, &test_method_never};
+    const ccd_method *methods[2] = {&test_method_at_zero, &test_method_never};
     uint64_t counts[3] = {0, 0, 0};
     ccd_run_config cfg = {.methods = methods, .method_count = 2, .threads = 2,
                           .truth = CCD_TRUTH_POLICY_EXACT, .on_query = record_exact_toi,

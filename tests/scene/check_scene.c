@@ -67,17 +67,6 @@ START_TEST(test_edges_numbered_by_larger_vertex)
 }
 END_TEST
 
-static ccd_status at_zero(ccd_result *r, const ccd_query *q, const ccd_params *p, void *scratch)
-{
-    (void)q, (void)p, (void)scratch;
-    memset(r, 0, sizeof *r);
-    r->collides = 1;
-    r->toi = r->toi_upper = 0;
-    return CCD_OK;
-}
-static const ccd_method at_zero_method = {"test-at-zero", "a collision at toi 0, always",
-                                          CCD_CAP_TOI, at_zero, at_zero, NULL, NULL, NULL, 0};
-
 START_TEST(test_falling_triangle)
 {
     char *dir;
@@ -134,7 +123,7 @@ START_TEST(test_falling_triangle)
         /* a collision at toi 0 everywhere: the 3 VF candidates collide at 1/2
          * and the 3 EE ones not at all, so all 6 are zero toi and the step is
          * 0; a method without a toi has neither */
-        const ccd_method *zero_and_none[2] = {&at_zero_method, &test_method_never};
+        const ccd_method *zero_and_none[2] = {&test_method_at_zero, &test_method_never};
         ck_assert_int_eq(
             ccd_scene_step_run(&st, &err, &s, &c, zero_and_none, NULL, 2, &p, threads), CCD_OK);
         ck_assert_uint_eq(st.methods[0].zero_toi, 6);

@@ -197,6 +197,20 @@ static inline ccd_status test_never_query(ccd_result *r, const ccd_query *q, con
 /* A method that never reports a collision. */
 static const ccd_method test_method_never = {"test-never", "never collides", 0, test_never_query,
                                              test_never_query, NULL, NULL, NULL, 0};
+
+static inline ccd_status test_at_zero_query(ccd_result *r, const ccd_query *q,
+                                            const ccd_params *p, void *s)
+{
+    (void)q, (void)p, (void)s;
+    memset(r, 0, sizeof *r);
+    r->collides = 1;
+    r->toi = r->toi_upper = 0;
+    return CCD_OK;
+}
+/* A method that reports a collision at toi 0 for every query (zero toi). */
+static const ccd_method test_method_at_zero = {"test-at-zero", "a collision at toi 0, always",
+                                               CCD_CAP_TOI, test_at_zero_query,
+                                               test_at_zero_query, NULL, NULL, NULL, 0};
 #endif
 
 #endif
