@@ -623,6 +623,32 @@ START_TEST(test_bad_line_too_long_in_small_pieces)
 }
 END_TEST
 
+/* A line longer than the reader takes (16 MiB) after a whole query: the
+ * query is read, then the line is refused at its start, read in one stream or
+ * cut in pieces (the cutting stops there, the error comes after the query). */
+START_TEST(test_bad_line_too_long)
+{
+    const size_t longest = (size_t)1 << 24;
+    char *rows = repeat(ROW6, 8);
+    const size_t head = strlen(rows), len = head + longest + 16;
+    char *text = malloc(len);
+    memcpy(text, rows, head);
+    memset(text + head, '1', len - head); /* no end of line */
+    records rs = {0};
+    ccd_error err;
+    ck_assert_int_eq(read_memory(&rs, &err, text, len), CCD_ERR_INPUT);
+    ck_assert_str_eq(err.message, "mem.csv:9:1: line longer than 16777216 bytes");
+    records_free(&rs);
+    for (size_t piece = 1; piece <= 2; piece++) {
+        const char *differs = reader_pieces_compare(text, len, NULL, 0, CCD_VF,
+                                                    CCD_MAX_DIGITS_DEFAULT, piece);
+        ck_assert_msg(differs == NULL, "%s", differs);
+    }
+    free(text);
+    free(rows);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ formats */
 
 START_TEST(test_format_variants_agree)
@@ -1569,6 +1595,7 @@ static Suite *query_suite(void)
     tcase_add_test(bad, test_bad_too_large);
     tcase_add_test(bad, test_bad_too_many_digits);
     tcase_add_test(bad, test_bad_line_too_long_in_small_pieces);
+    tcase_add_test(bad, test_bad_line_too_long);
     suite_add_tcase(s, bad);
     TCase *fmt = tcase_create("formats");
     tcase_add_test(fmt, test_format_variants_agree);
