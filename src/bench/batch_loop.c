@@ -66,7 +66,7 @@ typedef struct buffer {
      * count, as ccd_work_batch.span), the next to hand out, those not parsed. */
     piece_job *pieces;
     size_t piece_count;
-    ccd_text_arena text;
+    ccd_text_arena *text; /* one of the loop's texts, while not published */
     int8_t *piece_labels;
     struct ccd_batch_store *stores;
     ccd_error deferred;
@@ -93,9 +93,13 @@ typedef struct loop_state {
     size_t capacity;   /* queries per batch */
     ccd_work_ring ring;
     buffer buffers[CCD_WORK_RING]; /* buffers[k]: the batch of ring slot k */
-    /* Batches opened (their pieces cut), published ≤ opened ≤ consumed + RING:
-     * batch b is in slot b % RING; the pieces cut so far in the pass. */
+    /* Batches opened (their pieces cut), published ≤ opened ≤ consumed + RING
+     * and opened ≤ published + CCD_WORK_TEXTS: batch b is in slot b % RING and
+     * its text, needed until it is published, in texts[b % CCD_WORK_TEXTS]
+     * (so that the text held is that of two batches, not of the ring); the
+     * pieces cut so far in the pass. */
     atomic_size_t opened;
+    ccd_text_arena texts[CCD_WORK_TEXTS];
     uint64_t pieces_cut;
     /* Per thread and ring slot: the error of the earliest failing piece of the
      * slot's batch and that piece's number in the batch (SIZE_MAX: none). */
@@ -158,11 +162,11 @@ static void cut_batch(loop_state *s, buffer *u)
     const size_t capacity = u->batch.capacity;
     size_t count = 0;
     u->piece_count = 0;
-    u->text.used = 0;
+    u->text->used = 0;
     u->open_failed = 0;
     /* room for lines of 128 bytes (the shared data's are about 100) without
      * growing: only what is written becomes memory */
-    if (ccd_text_arena_reserve(&u->text, capacity * CCD_QUERY_ROWS * 128) != 0) {
+    if (ccd_text_arena_reserve(u->text, capacity * CCD_QUERY_ROWS * 128) != 0) {
         u->open_failed = 1;
         ccd_error_oom(&u->open_error, "ccdbench");
         s->cut_over = 1;
@@ -187,7 +191,7 @@ static void cut_batch(loop_state *s, buffer *u)
         }
         piece_job *job = &u->pieces[u->piece_count];
         const size_t room = capacity - count;
-        if (ccd_reader_cut(&job->piece, &u->open_error, &u->text, u->piece_labels + count,
+        if (ccd_reader_cut(&job->piece, &u->open_error, u->text, u->piece_labels + count,
                            &u->deferred, s->reader,
                            room < CCD_WORK_PIECE ? room : CCD_WORK_PIECE) != CCD_OK) {
             u->open_failed = 1; /* out of memory */
@@ -235,7 +239,7 @@ static void parse_piece(loop_state *s, size_t slot, size_t k)
     ccd_error e;
     ccd_reader *r;
     ccd_status st = ccd_reader_open_piece(&r, &e, f->csv_path, f->kind,
-                                          u->text.data + job->piece.offset, &job->piece);
+                                          u->text->data + job->piece.offset, &job->piece);
     if (st == CCD_OK) {
         ccd_reader_set_max_digits(r, s->ds->max_digits);
         if (job->piece.queries > 0)
@@ -482,9 +486,11 @@ static void end_pass(loop_state *s, ccd_status st, const ccd_error *e)
 static int open_batch(loop_state *s)
 {
     const size_t b = atomic_load(&s->opened);
-    CCD_ASSERT(b - atomic_load(&s->ring.consumed) < CCD_WORK_RING);
+    CCD_ASSERT(b - atomic_load(&s->ring.consumed) < CCD_WORK_RING &&
+               b - atomic_load(&s->ring.published) < CCD_WORK_TEXTS);
     const size_t slot = b % CCD_WORK_RING;
     buffer *u = &s->buffers[slot];
+    u->text = &s->texts[b % CCD_WORK_TEXTS]; /* batch b - TEXTS is published */
     for (int t = 0; t < s->threads; t++) {
         s->error_at[(size_t)t * CCD_WORK_RING + slot] = SIZE_MAX;
         s->parse_error_at[(size_t)t * CCD_WORK_RING + slot] = SIZE_MAX;
@@ -572,6 +578,7 @@ static int serve(loop_state *s)
         changed = did = 1;
     while (!atomic_load(&s->over) && !s->read_over && !s->cut_over &&
            atomic_load(&s->opened) - atomic_load(&s->ring.consumed) < CCD_WORK_RING &&
+           atomic_load(&s->opened) - atomic_load(&s->ring.published) < CCD_WORK_TEXTS &&
            open_batch(s))
         changed = did = 1;
     if (changed)
@@ -723,7 +730,6 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
                 ccd_batch_store_clear(&u->stores[i]);
         free(u->stores);
         ccd_hidden_free(u->piece_labels, capacity);
-        ccd_text_arena_free(&u->text);
     }
     if (s.tls && loop->thread_free)
         for (int t = 0; t < s.threads; t++)
@@ -734,5 +740,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     free(s.error_at);
     free(s.parse_errors);
     free(s.parse_error_at);
+    for (int k = 0; k < CCD_WORK_TEXTS; k++)
+        ccd_text_arena_free(&s.texts[k]);
     return st;
 }

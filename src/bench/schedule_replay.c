@@ -54,10 +54,12 @@ static int publish(pass *p)
     return did;
 }
 
-/* Whether a batch can be opened: one is left and the ring has room. */
+/* Whether a batch can be opened: one is left, the ring has room and fewer
+ * than CCD_WORK_TEXTS are waiting for their pieces. */
 static int can_open(pass *p)
 {
-    return p->opened < p->batches && p->opened - atomic_load(&p->ring.consumed) < CCD_WORK_RING;
+    return p->opened < p->batches && p->opened - atomic_load(&p->ring.consumed) < CCD_WORK_RING &&
+           p->opened - atomic_load(&p->ring.published) < CCD_WORK_TEXTS;
 }
 
 /* What the service would do now: consume every computed batch, in order,

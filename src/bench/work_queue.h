@@ -13,7 +13,9 @@
  * - Pieces: before a batch is published, its text is parsed in pieces of at
  *   most CCD_WORK_PIECE queries by any thread (batch_loop.c, query/csv_piece.h):
  *   a thread takes a piece before a chunk, oldest batch first, and the batch is
- *   published once all its pieces are parsed.
+ *   published once all its pieces are parsed.  At most CCD_WORK_TEXTS batches
+ *   are opened and not yet published: their text is what the pass holds of
+ *   its files (a batch's text is not needed once it is parsed).
  * - Chunks: a thread takes the next queries of the oldest open batch that has
  *   any left, as many as make CCD_WORK_GRAIN_NS of expected work at the mean
  *   cost per query measured so far in the pass (at least 1, at most
@@ -49,6 +51,7 @@ enum {
     CCD_WORK_HEAVY_MAX = 1024, /* heavy queries a batch: each ≥ 1/1024 of its expected work */
     CCD_WORK_BATCH = 4096,    /* queries a batch by default */
     CCD_WORK_PIECE = 256,     /* queries a piece of text parsed at once, at most */
+    CCD_WORK_TEXTS = 2,       /* batches opened and not yet published, at most */
     CCD_WORK_GRAIN_FIRST = 1, /* queries a chunk before any cost is measured */
     CCD_WORK_GRAIN_MAX = 1024  /* and at most (bench/cpu_span.h: CCD_CPU_SPAN_MAX_CALLS) */
 };
