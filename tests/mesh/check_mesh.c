@@ -32,11 +32,9 @@ static void teardown(void)
 static const char *file_with(const char *name, const char *text)
 {
     static char path[256];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
+    char *written = test_write_file(dir, name, text, strlen(text));
+    snprintf(path, sizeof path, "%s", written);
+    free(written);
     return path;
 }
 

@@ -23,35 +23,9 @@
 
 /* ------------------------------------------------------------------ helpers */
 
-static char *path_in(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 2;
-    char *p = malloc(n);
-    snprintf(p, n, "%s/%s", dir, name);
-    return p;
-}
-
-static char *write_file(const char *dir, const char *name, const void *data, size_t len)
-{
-    char *path = path_in(dir, name);
-    char *slash = strrchr(path, '/');
-    /* create intermediate directories */
-    for (char *p = path + strlen(dir) + 1; p <= slash; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(path, 0777);
-            *p = '/';
-        }
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
-    fclose(f);
-    return path;
-}
-
 static char *write_text(const char *dir, const char *name, const char *text)
 {
-    return write_file(dir, name, text, strlen(text));
+    return test_write_file(dir, name, text, strlen(text));
 }
 
 /* gzip of data (one member), malloc'd */
@@ -221,7 +195,7 @@ static void expect_error_files(const char *csv, size_t csv_len, const char *json
                                const char *what)
 {
     char *dir = test_make_tmpdir("query-test");
-    char *csv_path = write_file(dir, "input.csv", csv, csv_len);
+    char *csv_path = test_write_file(dir, "input.csv", csv, csv_len);
     char *json_path = json ? write_text(dir, "labels.json", json) : NULL;
     records rs = {0};
     ccd_error err = {0};
@@ -400,7 +374,7 @@ END_TEST
 START_TEST(test_bad_paths)
 {
     char *dir = test_make_tmpdir("query-test");
-    char *missing = path_in(dir, "missing.csv");
+    char *missing = test_path_in(dir, "missing.csv");
     records rs = {0};
     ccd_error err = {0};
     ck_assert_int_eq(read_path(&rs, &err, missing, NULL, CCD_VF, 4), CCD_ERR_INPUT);
@@ -694,8 +668,8 @@ START_TEST(test_gzip_matches_plain)
     unsigned char *gz = gzip_bytes(text, len, &gz_len);
     char *dir = test_make_tmpdir("query-test");
     /* the names lie on purpose: gzip is detected by content */
-    char *plain_path = write_file(dir, "plain.csv.gz", text, len);
-    char *gz_path = write_file(dir, "packed.csv", gz, gz_len);
+    char *plain_path = test_write_file(dir, "plain.csv.gz", text, len);
+    char *gz_path = test_write_file(dir, "packed.csv", gz, gz_len);
     /* two gzip members one after the other are one stream */
     size_t half = len / 2;
     while (text[half - 1] != '\n')
@@ -705,7 +679,7 @@ START_TEST(test_gzip_matches_plain)
     unsigned char *both = malloc(l1 + l2);
     memcpy(both, m1, l1);
     memcpy(both + l1, m2, l2);
-    char *multi_path = write_file(dir, "multi.csv.gz", both, l1 + l2);
+    char *multi_path = test_write_file(dir, "multi.csv.gz", both, l1 + l2);
     records a = {0}, b = {0}, c = {0};
     ccd_error err;
     ck_assert_int_eq(read_path(&a, &err, plain_path, NULL, CCD_EE, 64), CCD_OK);
@@ -1116,7 +1090,7 @@ START_TEST(test_writer_round_trip)
                                          CCD_WRITE_LABELS | CCD_WRITE_GZIP, 0};
     for (size_t f = 0; f < sizeof flag_sets / sizeof flag_sets[0]; f++) {
         unsigned flags = flag_sets[f];
-        char *path = path_in(dir, (flags & CCD_WRITE_GZIP) ? "out.csv.gz" : "out.csv");
+        char *path = test_path_in(dir, (flags & CCD_WRITE_GZIP) ? "out.csv.gz" : "out.csv");
         ccd_writer *w;
         ccd_error err;
         ck_assert_int_eq(ccd_writer_open(&w, &err, path, flags), CCD_OK);
@@ -1163,7 +1137,7 @@ START_TEST(test_writer_round_trip)
         free(path);
     }
     /* the text is exact reduced rationals */
-    char *path = path_in(dir, "text.csv");
+    char *path = test_path_in(dir, "text.csv");
     ccd_writer *w;
     ccd_error err;
     ccd_query q;
@@ -1193,7 +1167,7 @@ END_TEST
 START_TEST(test_writer_abort_and_errors)
 {
     char *dir = test_make_tmpdir("query-test");
-    char *path = path_in(dir, "never.csv");
+    char *path = test_path_in(dir, "never.csv");
     ccd_writer *w;
     ccd_error err;
     ccd_query q;
@@ -1216,7 +1190,7 @@ START_TEST(test_writer_abort_and_errors)
     ccd_writer_abort(w);
     ck_assert_int_ne(access(path, F_OK), 0);
     /* a directory that does not exist */
-    char *bad = path_in(dir, "no/such/dir.csv");
+    char *bad = test_path_in(dir, "no/such/dir.csv");
     ck_assert_int_eq(ccd_writer_open(&w, &err, bad, 0), CCD_ERR_INPUT);
     char prefix[512];
     snprintf(prefix, sizeof prefix, "%s: cannot create", bad);
@@ -1277,7 +1251,7 @@ START_TEST(test_discover_layouts)
     ck_assert(strstr(f->labels_path, "sc/scene-b/mma_bool/12vf_mma_bool.json"));
     ccd_dataset_free(&ds);
     /* a file and the directory holding it: listed once */
-    char *one = path_in(dir, "sc/scene-b/queries/12vf.csv");
+    char *one = test_path_in(dir, "sc/scene-b/queries/12vf.csv");
     const char *both[] = {one, dir};
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, both, 2), CCD_OK);
     ck_assert_uint_eq(ds.count, 5);
@@ -1302,27 +1276,27 @@ START_TEST(test_discover_errors)
     char prefix[512];
     /* a directory without CSV files */
     free(write_text(dir, "empty/readme.txt", "x"));
-    char *empty = path_in(dir, "empty");
+    char *empty = test_path_in(dir, "empty");
     const char *p1[] = {empty};
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p1, 1), CCD_ERR_INPUT);
     snprintf(prefix, sizeof prefix, "%s: no CSV files", empty);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     ck_assert_uint_eq(ds.count, 0);
     /* a missing path */
-    char *missing = path_in(dir, "nothing");
+    char *missing = test_path_in(dir, "nothing");
     const char *p2[] = {missing};
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p2, 1), CCD_ERR_INPUT);
     snprintf(prefix, sizeof prefix, "%s: cannot open: ", missing);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     /* a CSV whose kind cannot be told */
     char *unknown = write_text(dir, "other/points.csv", "1,1,1,1,1,1\n");
-    char *other = path_in(dir, "other");
+    char *other = test_path_in(dir, "other");
     const char *p3[] = {other};
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p3, 1), CCD_ERR_INPUT);
     snprintf(prefix, sizeof prefix, "%s: cannot tell whether", unknown);
     ck_assert_msg(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     /* a file that is not a CSV, named explicitly */
-    char *txt = path_in(dir, "empty/readme.txt");
+    char *txt = test_path_in(dir, "empty/readme.txt");
     const char *p4[] = {txt};
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, p4, 1), CCD_ERR_INPUT);
     ck_assert(strstr(err.message, "not a CSV file"));
@@ -1346,14 +1320,14 @@ START_TEST(test_discover_same_data_once)
     for (int i = 0; i < 8; i++)
         strcat(eight, row);
     char *csv = write_text(dir, "d/xvf.csv", eight);
-    char *sub = path_in(dir, "d/empty");
+    char *sub = test_path_in(dir, "d/empty");
     ck_assert_int_eq(mkdir(sub, 0777), 0);
-    char *hard = path_in(dir, "hard-xvf.csv");
+    char *hard = test_path_in(dir, "hard-xvf.csv");
     ck_assert_int_eq(link(csv, hard), 0);
-    char *d = path_in(dir, "d");
-    char *sym = path_in(dir, "sym");
+    char *d = test_path_in(dir, "d");
+    char *sym = test_path_in(dir, "sym");
     ck_assert_int_eq(symlink(d, sym), 0);
-    char *fifo = path_in(dir, "d/yvf.csv");
+    char *fifo = test_path_in(dir, "d/yvf.csv");
     ck_assert_int_eq(mkfifo(fifo, 0600), 0);
     ccd_dataset ds;
     ccd_error err;
@@ -1563,7 +1537,7 @@ START_TEST(test_shared_data_streaming_and_gzip)
     size_t gz_len;
     unsigned char *gz = gzip_bytes(text, len, &gz_len);
     char *dir = test_make_tmpdir("query-test");
-    char *gz_path = write_file(dir, "data.csv.gz", gz, gz_len);
+    char *gz_path = test_write_file(dir, "data.csv.gz", gz, gz_len);
     ck_assert_int_eq(read_path(&packed, &err, gz_path, NULL, CCD_EE, 5), CCD_OK);
     assert_same_records(&whole, &packed);
     ck_assert_uint_gt(whole.n, 0);

@@ -23,13 +23,7 @@
 
 static char *write_file(const char *dir, const char *name, const char *text)
 {
-    char *path = NULL;
-    ck_assert_int_ge(asprintf(&path, "%s/%s", dir, name), 0);
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-    return path;
+    return test_write_file(dir, name, text, strlen(text));
 }
 
 /* Triangle A = (0,0,0), (4,0,0), (0,4,0) stays; triangle B, (1,1,z), (2,1,z),

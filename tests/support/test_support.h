@@ -130,6 +130,36 @@ static inline void test_remove_tmpdir(char *dir)
     free(dir);
 }
 
+/* dir/name (malloc'd). */
+static inline char *test_path_in(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    ck_assert_ptr_nonnull(p);
+    snprintf(p, n, "%s/%s", dir, name);
+    return p;
+}
+
+/* dir/name holding data[0, len), its folders made as needed; the path
+ * (malloc'd). */
+static inline char *test_write_file(const char *dir, const char *name, const void *data,
+                                    size_t len)
+{
+    char *path = test_path_in(dir, name);
+    char *slash = strrchr(path, '/');
+    for (char *p = path + strlen(dir) + 1; p <= slash; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(path, 0777);
+            *p = '/';
+        }
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+    return path;
+}
+
 #if defined(CCDBENCH_H)
 /* The shipped default dataset (malloc'd path). */
 static inline char *test_default_dataset(void)

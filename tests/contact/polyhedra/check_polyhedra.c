@@ -188,11 +188,9 @@ static void read_teardown(void)
 static const char *body_file(const char *name, const char *text, size_t n)
 {
     static char path[256];
-    snprintf(path, sizeof path, "%s/%s", read_dir, name);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(text, 1, n ? n : strlen(text), f), n ? n : strlen(text));
-    ck_assert_int_eq(fclose(f), 0);
+    char *written = test_write_file(read_dir, name, text, n ? n : strlen(text));
+    snprintf(path, sizeof path, "%s", written);
+    free(written);
     return path;
 }
 
