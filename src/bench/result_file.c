@@ -707,6 +707,15 @@ static ccd_status read_run(ccd_result_run *run, const reader *r, const ccd_json 
         (st = member(&toi_compared, r, rj, "toi_compared", CCD_JSON_TRUE)) != CCD_OK ||
         (st = member(&groups, r, rj, "groups", CCD_JSON_ARRAY)) != CCD_OK)
         return st;
+    /* times of a pass: what a clock measured is never negative */
+    static const char *const times[] = {"wall_seconds", "read_seconds", "consume_seconds",
+                                        "parse_seconds", "records_seconds"};
+    const double values[] = {run->stats.wall_seconds, run->stats.read_seconds,
+                             run->stats.consume_seconds, run->stats.parse_seconds,
+                             run->stats.records_seconds};
+    for (size_t k = 0; k < sizeof times / sizeof times[0]; k++)
+        if (!(values[k] >= 0))
+            return bad(r, ccd_json_get(rj, times[k]), "\"%s\" is never negative", times[k]);
     /* Result files written before methods declared options have none: they never
      * compare equal to newer ones (merge), whatever the values were. */
     run->params_json = params;

@@ -3,7 +3,8 @@
 # A result file whose numbers cannot come from a run is refused (exit 2, one
 # located line) by every command that reads one, here `report`: failed queries
 # without a first failure (or one without any), time_min_ns above time_max_ns, a
-# negative tolerance_max, a histogram bucket repeated or out of order (it was
+# negative tolerance_max or time of the pass (wall, read, consume, parse,
+# records), a histogram bucket repeated or out of order (it was
 # counted twice), and sums over the groups past 2^64 - 1.  And a result file is JSON whatever the data's file names
 # (a name in Latin-1 was written raw: invalid UTF-8, invalid JSON), and the name
 # reads back bit for bit.
@@ -27,6 +28,10 @@ refused '0,/"time_min_ns": [0-9]+/s//"time_min_ns": 99999999999/' \
   'fprf: "time_min_ns" is above "time_max_ns"$'
 refused '0,/"tolerance_max": [0-9.e+-]+/s//"tolerance_max": -1/' \
   'fprf: "tolerance_max" and "toi_gap_max" are never negative$'
+for t in wall read consume parse records; do
+  refused "0,/\"${t}_seconds\": [0-9.e+-]+/s//\"${t}_seconds\": -0.5/" \
+    "\"${t}_seconds\" is never negative\$"
+done
 # two groups whose times sum past 2^64 - 1: one run cannot have written them, and
 # report summed them saturating, without a word
 refused 's/"time_total_ns": [0-9]+/"time_total_ns": 9223372036854775813/g' \
