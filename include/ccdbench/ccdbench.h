@@ -358,9 +358,49 @@ typedef const ccd_method *const *(*ccd_plugin_entry_fn)(unsigned api_version);
 /* Built-in methods, NULL-terminated. */
 CCD_API const ccd_method *const *ccd_builtin_methods(void);
 
+/* Methods from a shared object (`ccdbench run --plugin FILE.so`): the object's
+ * API version is read and checked before anything is called.  A path without a
+ * '/' names a file in the working directory, not one on the library path.
+ * Errors (cannot open, no entry, another API version, no methods) are input
+ * errors "path: what".  The methods stay valid until ccd_plugin_close. */
+typedef struct ccd_plugin ccd_plugin;
+CCD_API ccd_status ccd_plugin_load(ccd_plugin **out, ccd_error *err, const char *path);
+CCD_API const ccd_method *const *ccd_plugin_methods(const ccd_plugin *p, size_t *count);
+CCD_API const char *ccd_plugin_path(const ccd_plugin *p);
+CCD_API void ccd_plugin_close(ccd_plugin *p);
+
 /* Run one query through a method (dispatch on q->kind): the answer into *r. */
 CCD_API ccd_status ccd_method_run(ccd_result *r, const ccd_method *m, const ccd_query *q,
                                   const ccd_params *p, void *scratch);
+
+/* ------------------------------------------------------------------ exact truth */
+
+/* The exact oracle (src/exact/DESIGN.md) with its time of impact as an interval
+ * of exact rationals, as `ccdbench truth` writes it.  (The `exact` method gives
+ * the same decision through ccd_method_run, its toi rounded to doubles.)
+ * A ccd_oracle is one thread's scratch: use one per thread. */
+typedef struct ccd_oracle ccd_oracle;
+CCD_API ccd_oracle *ccd_oracle_new(void); /* NULL when out of memory */
+CCD_API void ccd_oracle_free(ccd_oracle *o);
+/* Decide q on t in [0, 1]: *collides 1 or 0.  ms: NULL or 0 for plain CCD, else
+ * the exact minimum separation d > 0 in norm ms_norm.  CCD_ERR_INTERNAL when
+ * the oracle fails (out of memory).  When it collides, the two functions below
+ * give the exact earliest time of impact, until the next decision. */
+CCD_API ccd_status ccd_oracle_decide(int *collides, const ccd_query *q, mpq_srcptr ms,
+                                     ccd_norm ms_norm, ccd_oracle *o);
+/* The largest double <= and the smallest double >= the time of impact. */
+CCD_API void ccd_oracle_toi_doubles(double *down, double *up, const ccd_oracle *o);
+/* An interval [lo, hi] of exact rationals that holds the time of impact, of
+ * width at most 2^-bits (lo == hi when the time is rational): its isolating
+ * interval refined, as `ccdbench truth --output` writes it with bits = 64. */
+CCD_API void ccd_oracle_toi_interval(mpq_t lo, mpq_t hi, unsigned long bits, ccd_oracle *o);
+
+/* ------------------------------------------------------------------ result files */
+
+/* Read and check a result file (`ccdbench run --json`) as `ccdbench report`
+ * does, per-query records included: CCD_OK, or CCD_ERR_INPUT with
+ * "path:line:column: what is wrong" (docs/formats.md#result-files). */
+CCD_API ccd_status ccd_result_file_check(ccd_error *err, const char *path);
 
 /* ------------------------------------------------------------------ wrong answers */
 

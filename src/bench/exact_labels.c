@@ -8,7 +8,6 @@
 #include "core/query_line.h"
 #include "bench/batch_loop.h"
 #include "bench/shard.h"
-#include "exact/exact_ccd.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +29,7 @@ typedef struct label_run {
 } label_run;
 
 typedef struct truth_thread {
-    ccd_exact_ctx *exact;
-    ccd_algebraic *toi;
+    ccd_oracle *oracle;
     mpq_t lo, hi;
 } truth_thread;
 
@@ -39,10 +37,7 @@ static void thread_free(void *tls, void *ctx)
 {
     (void)ctx;
     truth_thread *t = tls;
-    if (t->exact)
-        ccd_exact_ctx_free(t->exact);
-    if (t->toi)
-        ccd_algebraic_free(t->toi);
+    ccd_oracle_free(t->oracle);
     mpq_clear(t->lo);
     mpq_clear(t->hi);
     free(t);
@@ -54,9 +49,7 @@ static ccd_status thread_new(void **tls, ccd_error *err, void *ctx)
     if (!t)
         return ccd_error_oom(err, "ccdbench");
     mpq_inits(t->lo, t->hi, NULL);
-    t->exact = ccd_exact_ctx_new();
-    t->toi = ccd_algebraic_new();
-    if (!t->exact || !t->toi) {
+    if (!(t->oracle = ccd_oracle_new())) {
         thread_free(t, ctx);
         return ccd_error_oom(err, "ccdbench");
     }
@@ -79,7 +72,8 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
     if (slot->skipped)
         return CCD_OK;
     const double t0 = ccd_clock_seconds();
-    ccd_status st = ccd_exact_decide(&slot->collides, t->toi, q, cfg->ms, cfg->ms_norm, t->exact);
+    ccd_status st = ccd_oracle_decide(&slot->collides, q, cfg->ms, (ccd_norm)cfg->ms_norm,
+                                      t->oracle);
     slot->seconds = ccd_clock_seconds() - t0;
     if (st != CCD_OK)
         return ccd_error_set(err, st, f->csv_path, ccd_query_line(q, 0),
@@ -87,8 +81,7 @@ static ccd_status compute(void *slot_bytes, ccd_error *err, const ccd_dataset_fi
                              (unsigned long long)q->index);
     if (!slot->collides)
         return CCD_OK;
-    ccd_algebraic_refine(t->toi, TOI_BITS);
-    ccd_algebraic_bounds(t->lo, t->hi, t->toi);
+    ccd_oracle_toi_interval(t->lo, t->hi, TOI_BITS, t->oracle);
     slot->toi_lo = mpq_get_str(NULL, 10, t->lo);
     slot->toi_hi = mpq_get_str(NULL, 10, t->hi);
     return CCD_OK;

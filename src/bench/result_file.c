@@ -955,3 +955,12 @@ const char *ccd_result_set_label(const char *set)
         return "simulation";
     return set;
 }
+
+ccd_status ccd_result_file_check(ccd_error *err, const char *path)
+{
+    ccd_result_doc doc;
+    ccd_status st = ccd_result_read(&doc, err, path);
+    if (st == CCD_OK)
+        ccd_result_doc_free(&doc);
+    return st;
+}

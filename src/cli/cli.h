@@ -9,7 +9,7 @@
 #include "ccdbench/pose.h"
 #include "bench/batch_loop.h"
 #include "methods/method_list.h"
-#include "methods/plugin.h"
+#include "ccdbench.h"
 #include "report/report.h"
 
 /* Exit statuses. */

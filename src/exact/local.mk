@@ -37,6 +37,7 @@ src_exact_libccdexact_la_SOURCES = \
 	src/exact/separation_pair_filter.h \
 	src/exact/separation_sat.c \
 	src/exact/separation_sat.h \
-	src/exact/exact_method.c
+	src/exact/exact_method.c \
+	src/exact/oracle.c
 libccdbench_la_LIBADD += src/exact/libccdexact.la
 EXTRA_DIST += src/exact/README.md src/exact/DESIGN.md

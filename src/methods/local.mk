@@ -13,8 +13,7 @@ src_methods_libccdmethodlist_la_SOURCES = \
 	src/methods/method_list.h \
 	src/methods/method_variant.c \
 	src/methods/method_variant.h \
-	src/methods/plugin.c \
-	src/methods/plugin.h
+	src/methods/plugin.c
 libccdbench_la_LIBADD += src/methods/libccdmethodlist.la
 
 # The table of built-in methods; it names every method object, so only

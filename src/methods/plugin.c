@@ -2,7 +2,7 @@
 /* Plugin loader: dlopen, resolve CCD_PLUGIN_ENTRY, ask for CCD_API_VERSION. */
 #include <config.h>
 
-#include "methods/plugin.h"
+#include "ccdbench.h"
 #include "core/error.h"
 
 #include <dlfcn.h>

@@ -383,6 +383,13 @@ START_TEST(test_run_series_sweep_and_result_file)
     ck_assert_str_eq(doc.header.sweep, "delta");
     ck_assert(doc.runs[1].sweep_value == 1e-6);
     ccd_result_doc_free(&doc);
+    /* the public check of a result file (ccdbench.h) takes it, and refuses a
+     * missing one as bad input naming it */
+    ck_assert_msg(ccd_result_file_check(&err, result) == CCD_OK, "%s", err.message);
+    char *missing = test_path_in(dir, "none.json");
+    ck_assert_int_eq(ccd_result_file_check(&err, missing), CCD_ERR_INPUT);
+    ck_assert_msg(strncmp(err.message, missing, strlen(missing)) == 0, "%s", err.message);
+    free(missing);
     /* an unwritable result path: an input error, no run made */
     series.result_path = "/nonexistent/dir/r.json";
     ccd_result_run none[2] = {0};

@@ -759,6 +759,74 @@ static void expect_decimal(long n, unsigned long d, int digits, int root, const 
     mpq_clear(x);
 }
 
+/* The public oracle (ccdbench.h, "exact truth"): the decision, the tight doubles
+ * and an interval of the asked width, on a query whose toi 7/29 is not a
+ * double, one whose toi is 1/2 and one that does not collide. */
+START_TEST(test_public_oracle)
+{
+    ccd_oracle *o = ccd_oracle_new();
+    ck_assert_ptr_nonnull(o);
+    const char *bsc[8][3] = {{"1", "1/2", "1"},     {"0", "57/100", "1"}, {"1", "57/100", "1"},
+                             {"1", "157/100", "1"}, {"1", "1/2", "1"},    {"0", "28/100", "1"},
+                             {"1", "28/100", "1"},  {"1", "128/100", "1"}};
+    test_query t;
+    test_query_from_strings(&t, CCD_VF, bsc);
+    int collides = -1;
+    ck_assert_int_eq(ccd_oracle_decide(&collides, &t.q, NULL, CCD_NORM_LINF, o), CCD_OK);
+    ck_assert_int_eq(collides, 1);
+    double down, up;
+    ccd_oracle_toi_doubles(&down, &up, o);
+    ck_assert_double_eq(up, nextafter(down, 1));
+    mpq_t lo, hi, x, toi;
+    mpq_inits(lo, hi, x, toi, NULL);
+    mpq_set_ui(toi, 7, 29);
+    mpq_set_d(x, down);
+    ck_assert_int_lt(mpq_cmp(x, toi), 0);
+    mpq_set_d(x, up);
+    ck_assert_int_gt(mpq_cmp(x, toi), 0);
+    for (unsigned long bits = 8; bits <= 128; bits *= 4) {
+        ccd_oracle_toi_interval(lo, hi, bits, o);
+        ck_assert_int_le(mpq_cmp(lo, toi), 0);
+        ck_assert_int_ge(mpq_cmp(hi, toi), 0);
+        mpq_sub(x, hi, lo);
+        mpq_mul_2exp(x, x, bits); /* width · 2^bits ≤ 1 */
+        ck_assert_int_le(mpq_cmp_ui(x, 1, 1), 0);
+    }
+    /* the same query at a separation of 1/10 (L∞) collides no later */
+    mpq_set_ui(x, 1, 10);
+    ck_assert_int_eq(ccd_oracle_decide(&collides, &t.q, x, CCD_NORM_LINF, o), CCD_OK);
+    ck_assert_int_eq(collides, 1);
+    ccd_oracle_toi_interval(lo, hi, 64, o);
+    ck_assert_int_le(mpq_cmp(lo, toi), 0);
+    test_query_clear(&t);
+    /* toi 1/2 exactly: a point interval and equal doubles */
+    const char *half[8][3] = {{"1/4", "1/4", "1"}, {"0", "0", "0"}, {"1", "0", "0"},
+                              {"0", "1", "0"},     {"1/4", "1/4", "-1"}, {"0", "0", "0"},
+                              {"1", "0", "0"},     {"0", "1", "0"}};
+    test_query_from_strings(&t, CCD_VF, half);
+    ck_assert_int_eq(ccd_oracle_decide(&collides, &t.q, NULL, CCD_NORM_LINF, o), CCD_OK);
+    ck_assert_int_eq(collides, 1);
+    ccd_oracle_toi_doubles(&down, &up, o);
+    ck_assert_double_eq(down, 0.5);
+    ck_assert_double_eq(up, 0.5);
+    ccd_oracle_toi_interval(lo, hi, 64, o);
+    mpq_set_ui(toi, 1, 2);
+    ck_assert(mpq_equal(lo, toi) && mpq_equal(hi, toi));
+    test_query_clear(&t);
+    /* moving apart: no collision, the interval left as it was */
+    const char *apart[8][3] = {{"1/4", "1/4", "1"}, {"0", "0", "0"}, {"1", "0", "0"},
+                               {"0", "1", "0"},     {"1/4", "1/4", "2"}, {"0", "0", "0"},
+                               {"1", "0", "0"},     {"0", "1", "0"}};
+    test_query_from_strings(&t, CCD_VF, apart);
+    ck_assert_int_eq(ccd_oracle_decide(&collides, &t.q, NULL, CCD_NORM_LINF, o), CCD_OK);
+    ck_assert_int_eq(collides, 0);
+    test_query_clear(&t);
+    mpq_clears(lo, hi, x, toi, NULL);
+    ccd_oracle_free(o);
+    ccd_oracle_free(NULL);
+}
+END_TEST
+
 START_TEST(test_decimal_rounding)
 {
     expect_decimal(1, 3, 5, 0, "3.3333e-01");
@@ -808,6 +876,7 @@ static Suite *exact_suite(void)
     Suite *s = suite_create("exact");
     TCase *tc = tcase_create("algebra");
     tcase_add_test(tc, test_poly_gcd_and_squarefree);
+    tcase_add_test(tc, test_public_oracle);
     tcase_add_test(tc, test_roots_in_order);
     tcase_add_test(tc, test_algebraic_rounding_and_printing);
     tcase_add_test(tc, test_decimal_rounding);

@@ -13,7 +13,7 @@
 #include "ccdbench.h"
 #include "methods/builtin.h"
 #include "methods/method_list.h"
-#include "methods/plugin.h"
+#include "ccdbench.h"
 #include "test_support.h"
 
 
