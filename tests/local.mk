@@ -29,6 +29,7 @@ include tests/project/project.mk
 include tests/report/report.mk
 include tests/scene/scene.mk
 include tests/published/published.mk
+include tests/python/python.mk
 
 # Test tiers (docs/testing.md, tests/support/test_tier.h).  `make check` runs the fast tier:
 # every unit suite, the shell tests, and the data-driven suites on a fixed subsample
@@ -56,7 +57,8 @@ TIER_TESTS = tests/bench/peek.sh tests/cli/default-run-bare.sh \
 	tests/methods/check_additive_ccd tests/methods/check_baselines tests/methods/check_ms_ti \
 	tests/methods/check_ti_advance tests/methods/check_ti_directions \
 	tests/methods/check_ti_start tests/methods/check_ti_stop \
-	tests/methods/check_tight_inclusion_data tests/project/doc-examples.sh
+	tests/methods/check_tight_inclusion_data tests/project/doc-examples.sh \
+	tests/python/pytest.sh
 check-full-data:
 	$(MAKE) $(AM_MAKEFLAGS) check CCD_TEST_TIER=full TESTS='$(TIER_TESTS)'
 .PHONY: check-full-data

@@ -4,7 +4,8 @@
 # which `make check-full-data` and so `scripts/bootstrap test` run in the full
 # tier) is whole: it names exactly the tests whose source, or a header of their
 # own folder that it includes, reads the tier (tests/support/test_tier.h or
-# lib.sh's full_tier_only).  A test missing from it would never run on all its
+# lib.sh's full_tier_only), or, for the shell test that runs pytest, a Python
+# file of its folder.  A test missing from it would never run on all its
 # data in CI.
 . "$CCD_SRCDIR/tests/support/lib.sh"
 
@@ -22,6 +23,12 @@ for f in $(find tests -name 'check_*.c' -o -name '*.sh' | sort); do
   if [ $uses = 0 ] && [ "${f%.c}" != "$f" ]; then
     for h in $(sed -n 's/^#include "\([a-z_]*\.h\)"$/\1/p' "$f"); do
       [ -f "${f%/*}/$h" ] && grep -Eq "$markers" "${f%/*}/$h" && uses=1
+    done
+  fi
+  # a shell test that runs the Python tests of its folder (tests/python/pytest.sh)
+  if [ $uses = 0 ] && [ "${f%.sh}" != "$f" ] && grep -q pytest "$f"; then
+    for p in "${f%/*}"/*.py; do
+      [ -f "$p" ] && grep -Eq "$markers" "$p" && uses=1
     done
   fi
   [ $uses = 1 ] && echo "${f%.c}"

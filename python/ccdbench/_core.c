@@ -1,0 +1,1059 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ccdbench._core: the CPython extension under the `ccdbench` package.  It is
+ * glue only: every decision is the C library's, reached through its public API
+ * (include/ccdbench/ccdbench.h), so the package also builds against an
+ * installed library (python/setup.py).  The Python layer (__init__.py) shapes
+ * arguments and results; this file converts between NumPy arrays and the
+ * library's structs and runs the batch loops with the GIL released.
+ *
+ * Queries cross the boundary as
+ *   points     (N, 8, 3) float64, C-contiguous: ccd_query.v
+ *   kinds      (N,) int8: 0 vertex-face, 1 edge-edge
+ *   rationals  dict {i: tuple of 24 str "n/d"}: the exact coordinates of the
+ *              queries that have some coordinate that is not a double (row-major
+ *              over rows and axes); the other queries are exactly their doubles.
+ * The inexact bits are recomputed here from the rationals, never trusted.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
+#include <ccdbench/ccdbench.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+enum { COORDS = CCD_QUERY_ROWS * 3, TOI_BITS = 64 };
+
+static PyObject *input_error; /* ccdbench.InputError, set by __init__.py */
+
+/* ------------------------------------------------------------------ errors */
+
+static PyObject *raise_ccd(const ccd_error *err)
+{
+    if (err->status == CCD_ERR_INPUT)
+        PyErr_SetString(input_error ? input_error : PyExc_ValueError, err->message);
+    else if (strstr(err->message, "out of memory"))
+        PyErr_SetString(PyExc_MemoryError, err->message);
+    else
+        PyErr_SetString(PyExc_RuntimeError, err->message);
+    return NULL;
+}
+
+static PyObject *set_input_error(PyObject *self, PyObject *cls)
+{
+    (void)self;
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)PyExc_Exception))
+        return PyErr_Format(PyExc_TypeError, "an exception class is required");
+    Py_INCREF(cls);
+    Py_XDECREF(input_error);
+    input_error = cls;
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------ queries from arrays */
+
+/* The queries of (points, kinds, rationals), with their exact coordinates
+ * allocated here; free with queries_free. */
+typedef struct query_array {
+    ccd_query *q;
+    ccd_exact_coords *exact; /* one per query with a rational entry */
+    size_t count, exact_count;
+    PyArrayObject *points;   /* kept alive while q[i].v is read */
+} query_array;
+
+static void queries_free(query_array *a)
+{
+    for (size_t i = 0; i < a->exact_count; i++)
+        for (int r = 0; r < CCD_QUERY_ROWS; r++)
+            for (int k = 0; k < 3; k++)
+                mpq_clear(a->exact[i].q[r][k]);
+    free(a->exact);
+    free(a->q);
+    Py_XDECREF(a->points);
+    memset(a, 0, sizeof *a);
+}
+
+/* One rational "n", "n/d" (canonical or not) into out; 0 on success. */
+static int rational_from_str(mpq_t out, PyObject *s)
+{
+    const char *text = PyUnicode_Check(s) ? PyUnicode_AsUTF8(s) : NULL;
+    if (!text)
+        return -1;
+    if (mpq_set_str(out, text, 10) != 0 || mpz_sgn(mpq_denref(out)) == 0)
+        return -1;
+    mpq_canonicalize(out);
+    return 0;
+}
+
+static int queries_from(query_array *a, PyObject *points_obj, PyObject *kinds_obj,
+                        PyObject *rationals)
+{
+    memset(a, 0, sizeof *a);
+    a->points = (PyArrayObject *)PyArray_FROMANY(points_obj, NPY_DOUBLE, 3, 3,
+                                                 NPY_ARRAY_IN_ARRAY);
+    if (!a->points)
+        return -1;
+    npy_intp *dims = PyArray_DIMS(a->points);
+    if (dims[1] != CCD_QUERY_ROWS || dims[2] != 3) {
+        PyErr_Format(PyExc_ValueError, "points: expected shape (N, 8, 3), got (%zd, %zd, %zd)",
+                     (Py_ssize_t)dims[0], (Py_ssize_t)dims[1], (Py_ssize_t)dims[2]);
+        queries_free(a);
+        return -1;
+    }
+    PyArrayObject *kinds = (PyArrayObject *)PyArray_FROMANY(kinds_obj, NPY_INT8, 1, 1,
+                                                            NPY_ARRAY_IN_ARRAY);
+    if (!kinds) {
+        queries_free(a);
+        return -1;
+    }
+    const size_t n = (size_t)dims[0];
+    if ((size_t)PyArray_DIM(kinds, 0) != n) {
+        PyErr_Format(PyExc_ValueError, "kinds: expected shape (%zu,), got (%zd,)", n,
+                     (Py_ssize_t)PyArray_DIM(kinds, 0));
+        Py_DECREF(kinds);
+        queries_free(a);
+        return -1;
+    }
+    if (!PyDict_Check(rationals)) {
+        PyErr_SetString(PyExc_TypeError, "rationals: expected a dict {index: 24 strings}");
+        Py_DECREF(kinds);
+        queries_free(a);
+        return -1;
+    }
+    a->count = n;
+    a->q = calloc(n ? n : 1, sizeof *a->q);
+    size_t nexact = (size_t)PyDict_Size(rationals);
+    a->exact = calloc(nexact ? nexact : 1, sizeof *a->exact);
+    if (!a->q || !a->exact) {
+        Py_DECREF(kinds);
+        queries_free(a);
+        PyErr_NoMemory();
+        return -1;
+    }
+    const double *v = PyArray_DATA(a->points);
+    const npy_int8 *k = PyArray_DATA(kinds);
+    for (size_t i = 0; i < n; i++) {
+        if (k[i] != CCD_VF && k[i] != CCD_EE) {
+            PyErr_Format(PyExc_ValueError, "kinds[%zu]: expected 0 (vertex-face) or 1 (edge-edge), got %d",
+                         i, (int)k[i]);
+            Py_DECREF(kinds);
+            queries_free(a);
+            return -1;
+        }
+        memcpy(a->q[i].v, v + i * COORDS, sizeof a->q[i].v);
+        a->q[i].kind = (ccd_kind)k[i];
+        a->q[i].index = i;
+    }
+    Py_DECREF(kinds);
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    mpq_t d;
+    mpq_init(d);
+    while (PyDict_Next(rationals, &pos, &key, &value)) {
+        Py_ssize_t i = PyLong_AsSsize_t(key);
+        if (i == -1 && PyErr_Occurred())
+            goto bad;
+        if (i < 0 || (size_t)i >= n) {
+            PyErr_Format(PyExc_ValueError, "rationals: query %zd is not among the %zu queries", i, n);
+            goto bad;
+        }
+        PyObject *seq = PySequence_Fast(value, "rationals: expected a sequence of 24 strings");
+        if (!seq)
+            goto bad;
+        if (PySequence_Fast_GET_SIZE(seq) != COORDS) {
+            PyErr_Format(PyExc_ValueError, "rationals[%zd]: expected 24 strings, got %zd", i,
+                         PySequence_Fast_GET_SIZE(seq));
+            Py_DECREF(seq);
+            goto bad;
+        }
+        ccd_exact_coords *e = &a->exact[a->exact_count++];
+        for (int r = 0; r < CCD_QUERY_ROWS; r++)
+            for (int c = 0; c < 3; c++)
+                mpq_init(e->q[r][c]);
+        ccd_query *q = &a->q[i];
+        q->inexact = 0;
+        for (int j = 0; j < COORDS; j++) {
+            mpq_ptr x = e->q[j / 3][j % 3];
+            if (rational_from_str(x, PySequence_Fast_GET_ITEM(seq, j)) != 0) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "rationals[%zd][%d]: expected a rational \"n/d\"", i, j);
+                Py_DECREF(seq);
+                goto bad;
+            }
+            mpq_set_d(d, q->v[j / 3][j % 3]);
+            if (!mpq_equal(d, x))
+                q->inexact |= 1u << j;
+        }
+        Py_DECREF(seq);
+        q->exact = q->inexact ? e : NULL;
+    }
+    mpq_clear(d);
+    return 0;
+bad:
+    mpq_clear(d);
+    queries_free(a);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ queries to arrays */
+
+/* A growing result of a read: arrays filled batch by batch. */
+typedef struct read_out {
+    double *points;
+    npy_int8 *kinds, *labels;
+    size_t count, capacity;
+    PyObject *rationals;
+} read_out;
+
+static int read_out_append(read_out *o, const ccd_batch *b)
+{
+    if (o->count + b->count > o->capacity) {
+        size_t cap = o->capacity ? o->capacity : 1024;
+        while (cap < o->count + b->count)
+            cap *= 2;
+        double *p = realloc(o->points, cap * COORDS * sizeof *p);
+        if (p)
+            o->points = p;
+        npy_int8 *k = realloc(o->kinds, cap);
+        if (k)
+            o->kinds = k;
+        npy_int8 *l = realloc(o->labels, cap);
+        if (l)
+            o->labels = l;
+        if (!p || !k || !l) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        o->capacity = cap;
+    }
+    for (size_t i = 0; i < b->count; i++) {
+        const ccd_query *q = &b->queries[i];
+        const size_t at = o->count + i;
+        memcpy(o->points + at * COORDS, q->v, sizeof q->v);
+        o->kinds[at] = (npy_int8)q->kind;
+        o->labels[at] = b->labels[i];
+        if (!q->inexact)
+            continue;
+        PyObject *t = PyTuple_New(COORDS);
+        if (!t)
+            return -1;
+        mpq_t x;
+        mpq_init(x);
+        for (int j = 0; j < COORDS; j++) {
+            ccd_query_coord_mpq(x, q, j / 3, j % 3);
+            char *s = mpq_get_str(NULL, 10, x);
+            PyObject *u = s ? PyUnicode_FromString(s) : PyErr_NoMemory();
+            if (s) {
+                void (*gmp_free)(void *, size_t);
+                mp_get_memory_functions(NULL, NULL, &gmp_free);
+                gmp_free(s, strlen(s) + 1);
+            }
+            if (!u) {
+                mpq_clear(x);
+                Py_DECREF(t);
+                return -1;
+            }
+            PyTuple_SET_ITEM(t, j, u);
+        }
+        mpq_clear(x);
+        PyObject *key = PyLong_FromSize_t(at);
+        int rc = key ? PyDict_SetItem(o->rationals, key, t) : -1;
+        Py_XDECREF(key);
+        Py_DECREF(t);
+        if (rc != 0)
+            return -1;
+    }
+    o->count += b->count;
+    return 0;
+}
+
+/* Hand a malloc'd buffer to a new NumPy array that frees it. */
+static PyObject *owned_array(void *data, int nd, npy_intp *dims, int type)
+{
+    if (!data) {
+        data = malloc(1);
+        if (!data)
+            return PyErr_NoMemory();
+    }
+    PyObject *arr = PyArray_SimpleNewFromData(nd, dims, type, data);
+    if (!arr) {
+        free(data);
+        return NULL;
+    }
+    PyArray_ENABLEFLAGS((PyArrayObject *)arr, NPY_ARRAY_OWNDATA);
+    return arr;
+}
+
+static PyObject *read_out_finish(read_out *o)
+{
+    npy_intp pdims[3] = {(npy_intp)o->count, CCD_QUERY_ROWS, 3}, n = (npy_intp)o->count;
+    PyObject *points = owned_array(o->points, 3, pdims, NPY_DOUBLE);
+    o->points = NULL;
+    PyObject *kinds = points ? owned_array(o->kinds, 1, &n, NPY_INT8) : NULL;
+    if (points)
+        o->kinds = NULL;
+    PyObject *labels = kinds ? owned_array(o->labels, 1, &n, NPY_INT8) : NULL;
+    if (kinds)
+        o->labels = NULL;
+    PyObject *out = labels ? Py_BuildValue("(OOOO)", points, kinds, labels, o->rationals) : NULL;
+    Py_XDECREF(points);
+    Py_XDECREF(kinds);
+    Py_XDECREF(labels);
+    return out;
+}
+
+static void read_out_free(read_out *o)
+{
+    free(o->points);
+    free(o->kinds);
+    free(o->labels);
+    Py_XDECREF(o->rationals);
+}
+
+/* ------------------------------------------------------------------ Reader */
+
+/* _core.Reader(csv_path, labels_path or None, kind, max_digits): a streaming
+ * reader; .read(n) -> (points, kinds, labels, rationals) of up to n queries
+ * (rationals keyed from 0 within the chunk), or None at the end. */
+typedef struct {
+    PyObject_HEAD
+    ccd_reader *reader;
+    ccd_batch batch;
+    int batch_ready;
+} ReaderObject;
+
+static void Reader_dealloc(ReaderObject *self)
+{
+    if (self->reader)
+        ccd_reader_close(self->reader);
+    if (self->batch_ready)
+        ccd_batch_free(&self->batch);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int Reader_init(ReaderObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"csv_path", "labels_path", "kind", "max_digits", NULL};
+    PyObject *csv_obj, *labels_obj = Py_None;
+    int kind;
+    Py_ssize_t max_digits = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O&Oi|n", kwlist, PyUnicode_FSConverter,
+                                     &csv_obj, &labels_obj, &kind, &max_digits))
+        return -1;
+    PyObject *labels_bytes = NULL;
+    if (labels_obj != Py_None && !PyUnicode_FSConverter(labels_obj, &labels_bytes)) {
+        Py_DECREF(csv_obj);
+        return -1;
+    }
+    if (kind != CCD_VF && kind != CCD_EE) {
+        Py_DECREF(csv_obj);
+        Py_XDECREF(labels_bytes);
+        PyErr_SetString(PyExc_ValueError, "kind: expected 0 (vertex-face) or 1 (edge-edge)");
+        return -1;
+    }
+    if (max_digits < 0) {
+        Py_DECREF(csv_obj);
+        Py_XDECREF(labels_bytes);
+        PyErr_SetString(PyExc_ValueError, "max_digits: expected an integer >= 0");
+        return -1;
+    }
+    ccd_error err = {0};
+    ccd_status st = ccd_reader_open(&self->reader, &err, PyBytes_AS_STRING(csv_obj),
+                                    labels_bytes ? PyBytes_AS_STRING(labels_bytes) : NULL,
+                                    (ccd_kind)kind);
+    Py_DECREF(csv_obj);
+    Py_XDECREF(labels_bytes);
+    if (st != CCD_OK) {
+        raise_ccd(&err);
+        return -1;
+    }
+    ccd_reader_set_max_digits(self->reader, (size_t)max_digits);
+    return 0;
+}
+
+static PyObject *Reader_read(ReaderObject *self, PyObject *args)
+{
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "n", &n))
+        return NULL;
+    if (n <= 0)
+        return PyErr_Format(PyExc_ValueError, "n: expected a count > 0, got %zd", n);
+    if (!self->reader)
+        Py_RETURN_NONE;
+    if (!self->batch_ready || self->batch.capacity != (size_t)n) {
+        if (self->batch_ready)
+            ccd_batch_free(&self->batch);
+        self->batch_ready = 0;
+        if (ccd_batch_init(&self->batch, (size_t)n) != CCD_OK)
+            return PyErr_NoMemory();
+        self->batch_ready = 1;
+    }
+    ccd_error err = {0};
+    ccd_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = ccd_reader_read(&self->batch, &err, self->reader);
+    Py_END_ALLOW_THREADS
+    if (st != CCD_OK)
+        return raise_ccd(&err);
+    if (self->batch.count == 0) {
+        ccd_reader_close(self->reader);
+        self->reader = NULL;
+        Py_RETURN_NONE;
+    }
+    read_out o = {0};
+    if (!(o.rationals = PyDict_New()))
+        return NULL;
+    PyObject *out = read_out_append(&o, &self->batch) == 0 ? read_out_finish(&o) : NULL;
+    read_out_free(&o);
+    return out;
+}
+
+static PyMethodDef Reader_methods[] = {
+    {"read", (PyCFunction)Reader_read, METH_VARARGS,
+     "read(n) -> (points, kinds, labels, rationals) of up to n queries, or None at the end"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ReaderType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ccdbench._core.Reader",
+    .tp_basicsize = sizeof(ReaderObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Reader(csv_path, labels_path, kind, max_digits=0): the benchmark's CSV, streamed",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Reader_init,
+    .tp_dealloc = (destructor)Reader_dealloc,
+    .tp_methods = Reader_methods,
+};
+
+/* ------------------------------------------------------------------ discover */
+
+static PyObject *str_or_none(const char *s)
+{
+    if (!s)
+        Py_RETURN_NONE;
+    return PyUnicode_DecodeFSDefault(s);
+}
+
+/* discover(paths, max_digits) -> (files, notes): files as dicts in the order of
+ * ccd_dataset_discover (sorted by path). */
+static PyObject *discover(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *paths_obj;
+    if (!PyArg_ParseTuple(args, "O", &paths_obj))
+        return NULL;
+    PyObject *seq = PySequence_Fast(paths_obj, "paths: expected a sequence of paths");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **bytes = calloc((size_t)n + 1, sizeof *bytes);
+    const char **paths = calloc((size_t)n + 1, sizeof *paths);
+    PyObject *out = NULL;
+    if (!bytes || !paths) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyUnicode_FSConverter(PySequence_Fast_GET_ITEM(seq, i), &bytes[i]))
+            goto done;
+        paths[i] = PyBytes_AS_STRING(bytes[i]);
+    }
+    ccd_dataset ds;
+    ccd_error err = {0};
+    if (ccd_dataset_discover(&ds, &err, paths, (size_t)n) != CCD_OK) {
+        raise_ccd(&err);
+        goto done;
+    }
+    PyObject *files = PyList_New(0), *notes = PyList_New(0);
+    int ok = files && notes;
+    for (size_t i = 0; ok && i < ds.count; i++) {
+        const ccd_dataset_file *f = &ds.files[i];
+        PyObject *d = Py_BuildValue("{s:N,s:N,s:i,s:N,s:N,s:N}", "csv_path",
+                                    str_or_none(f->csv_path), "labels_path",
+                                    str_or_none(f->labels_path), "kind", (int)f->kind, "set",
+                                    str_or_none(f->set), "family", str_or_none(f->family),
+                                    "step", str_or_none(f->step));
+        ok = d && PyList_Append(files, d) == 0;
+        Py_XDECREF(d);
+    }
+    for (size_t i = 0; ok && i < ds.note_count; i++) {
+        PyObject *s = str_or_none(ds.notes[i]);
+        ok = s && PyList_Append(notes, s) == 0;
+        Py_XDECREF(s);
+    }
+    ccd_dataset_free(&ds);
+    if (ok)
+        out = Py_BuildValue("(OO)", files, notes);
+    Py_XDECREF(files);
+    Py_XDECREF(notes);
+done:
+    for (Py_ssize_t i = 0; bytes && i < n; i++)
+        Py_XDECREF(bytes[i]);
+    free(bytes);
+    free(paths);
+    Py_DECREF(seq);
+    return out;
+}
+
+/* ------------------------------------------------------------------ write */
+
+/* write(path, points, kinds, labels or None, rationals, gzip, with_labels) */
+static PyObject *write_csv(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *path_obj, *points, *kinds, *labels_obj, *rationals;
+    int gzip, with_labels;
+    if (!PyArg_ParseTuple(args, "O&OOOOpp", PyUnicode_FSConverter, &path_obj, &points, &kinds,
+                          &labels_obj, &rationals, &gzip, &with_labels))
+        return NULL;
+    query_array a;
+    if (queries_from(&a, points, kinds, rationals) != 0) {
+        Py_DECREF(path_obj);
+        return NULL;
+    }
+    PyArrayObject *labels = NULL;
+    if (labels_obj != Py_None) {
+        labels = (PyArrayObject *)PyArray_FROMANY(labels_obj, NPY_INT8, 1, 1, NPY_ARRAY_IN_ARRAY);
+        if (!labels || (size_t)PyArray_DIM(labels, 0) != a.count) {
+            if (labels)
+                PyErr_Format(PyExc_ValueError, "labels: expected shape (%zu,), got (%zd,)",
+                             a.count, (Py_ssize_t)PyArray_DIM(labels, 0));
+            Py_XDECREF(labels);
+            queries_free(&a);
+            Py_DECREF(path_obj);
+            return NULL;
+        }
+    }
+    ccd_writer *w;
+    ccd_error err = {0};
+    ccd_status st = ccd_writer_open(&w, &err, PyBytes_AS_STRING(path_obj),
+                                    (gzip ? CCD_WRITE_GZIP : 0u) |
+                                        (with_labels ? CCD_WRITE_LABELS : 0u));
+    const npy_int8 *l = labels ? PyArray_DATA(labels) : NULL;
+    if (st == CCD_OK) {
+        Py_BEGIN_ALLOW_THREADS
+        for (size_t i = 0; st == CCD_OK && i < a.count; i++)
+            st = ccd_writer_put(w, &err, &a.q[i], l ? l[i] : -1);
+        if (st == CCD_OK)
+            st = ccd_writer_close(w, &err);
+        else
+            ccd_writer_abort(w);
+        Py_END_ALLOW_THREADS
+    }
+    Py_XDECREF(labels);
+    queries_free(&a);
+    Py_DECREF(path_obj);
+    if (st != CCD_OK)
+        return raise_ccd(&err);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------ the batch loop */
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int thread_count(int threads)
+{
+#ifdef _OPENMP
+    return threads > 0 ? threads : omp_get_max_threads();
+#else
+    (void)threads;
+    return 1;
+#endif
+}
+
+/* exact(points, kinds, rationals, ms or None, norm, fractions, threads) ->
+ * (collides bool, toi_lo float64, toi_hi float64, lo_strings, hi_strings):
+ * toi_lo/toi_hi the largest double ≤ and the smallest double ≥ the exact toi
+ * (inf when no collision); with fractions, the exact interval of width ≤ 2^-64
+ * as "n/d" strings (None where no collision), else two Nones. */
+static PyObject *exact(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *points, *kinds, *rationals, *ms_obj;
+    int norm, fractions, threads;
+    if (!PyArg_ParseTuple(args, "OOOOipi", &points, &kinds, &rationals, &ms_obj, &norm,
+                          &fractions, &threads))
+        return NULL;
+    if (norm != CCD_NORM_LINF && norm != CCD_NORM_L2)
+        return PyErr_Format(PyExc_ValueError, "norm: expected 'inf' or 2");
+    mpq_t ms;
+    mpq_init(ms);
+    if (ms_obj != Py_None) {
+        if (rational_from_str(ms, ms_obj) != 0 || mpq_sgn(ms) < 0) {
+            PyErr_Clear();
+            mpq_clear(ms);
+            return PyErr_Format(PyExc_ValueError, "ms: expected a rational d >= 0");
+        }
+    }
+    query_array a;
+    if (queries_from(&a, points, kinds, rationals) != 0) {
+        mpq_clear(ms);
+        return NULL;
+    }
+    const size_t n = a.count;
+    npy_intp dim = (npy_intp)n;
+    PyObject *collides = PyArray_SimpleNew(1, &dim, NPY_BOOL);
+    PyObject *lo = PyArray_SimpleNew(1, &dim, NPY_DOUBLE);
+    PyObject *hi = PyArray_SimpleNew(1, &dim, NPY_DOUBLE);
+    char **los = fractions ? calloc(n ? n : 1, sizeof *los) : NULL;
+    char **his = fractions ? calloc(n ? n : 1, sizeof *his) : NULL;
+    PyObject *out = NULL;
+    if (!collides || !lo || !hi || (fractions && (!los || !his))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    npy_bool *c = PyArray_DATA((PyArrayObject *)collides);
+    double *l = PyArray_DATA((PyArrayObject *)lo), *h = PyArray_DATA((PyArrayObject *)hi);
+    int failed = 0;
+    size_t failed_at = 0;
+    Py_BEGIN_ALLOW_THREADS
+#pragma omp parallel num_threads(thread_count(threads))
+    {
+        ccd_oracle *o = ccd_oracle_new();
+        mpq_t tl, th;
+        mpq_inits(tl, th, NULL);
+#pragma omp for schedule(dynamic, 16)
+        for (size_t i = 0; i < n; i++) {
+            int hit = 0;
+            ccd_status st = o ? ccd_oracle_decide(&hit, &a.q[i], ms, (ccd_norm)norm, o)
+                              : CCD_ERR_INTERNAL;
+            c[i] = (npy_bool)(st == CCD_OK && hit);
+            l[i] = h[i] = INFINITY;
+            if (st == CCD_OK && hit) {
+                if (fractions) { /* the interval `ccdbench truth --output` writes */
+                    ccd_oracle_toi_interval(tl, th, TOI_BITS, o);
+                    los[i] = mpq_get_str(NULL, 10, tl);
+                    his[i] = mpq_get_str(NULL, 10, th);
+                }
+                ccd_oracle_toi_doubles(&l[i], &h[i], o);
+            }
+            if (st != CCD_OK) {
+#pragma omp critical(ccdbench_exact_failure)
+                if (!failed || i < failed_at) {
+                    failed = 1;
+                    failed_at = i;
+                }
+            }
+        }
+        mpq_clears(tl, th, NULL);
+        ccd_oracle_free(o);
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_Format(PyExc_RuntimeError, "the exact oracle failed on query %zu", failed_at);
+        goto done;
+    }
+    PyObject *lo_list = Py_None, *hi_list = Py_None;
+    Py_INCREF(lo_list);
+    Py_INCREF(hi_list);
+    if (fractions) {
+        Py_DECREF(lo_list);
+        Py_DECREF(hi_list);
+        lo_list = PyList_New((Py_ssize_t)n);
+        hi_list = PyList_New((Py_ssize_t)n);
+        for (size_t i = 0; lo_list && hi_list && i < n; i++) {
+            PyObject *x = los[i] ? PyUnicode_FromString(los[i]) : (Py_INCREF(Py_None), Py_None);
+            PyObject *y = his[i] ? PyUnicode_FromString(his[i]) : (Py_INCREF(Py_None), Py_None);
+            if (!x || !y) {
+                Py_XDECREF(x);
+                Py_XDECREF(y);
+                Py_CLEAR(lo_list);
+                break;
+            }
+            PyList_SET_ITEM(lo_list, (Py_ssize_t)i, x);
+            PyList_SET_ITEM(hi_list, (Py_ssize_t)i, y);
+        }
+    }
+    if (lo_list && hi_list)
+        out = Py_BuildValue("(OOOOO)", collides, lo, hi, lo_list, hi_list);
+    Py_XDECREF(lo_list);
+    Py_XDECREF(hi_list);
+done:
+    if (los || his) {
+        void (*gmp_free)(void *, size_t);
+        mp_get_memory_functions(NULL, NULL, &gmp_free);
+        for (size_t i = 0; i < n; i++) {
+            if (los && los[i])
+                gmp_free(los[i], strlen(los[i]) + 1);
+            if (his && his[i])
+                gmp_free(his[i], strlen(his[i]) + 1);
+        }
+    }
+    free(los);
+    free(his);
+    Py_XDECREF(collides);
+    Py_XDECREF(lo);
+    Py_XDECREF(hi);
+    queries_free(&a);
+    mpq_clear(ms);
+    return out;
+}
+
+/* ------------------------------------------------------------------ methods */
+
+/* A method of the library or of a loaded plugin; the plugin stays loaded while
+ * a Method of it lives. */
+typedef struct {
+    PyObject_HEAD
+    const ccd_method *method;
+    PyObject *plugin; /* the Plugin object, or NULL for a built-in */
+} MethodObject;
+
+typedef struct {
+    PyObject_HEAD
+    ccd_plugin *plugin;
+} PluginObject;
+
+static PyTypeObject MethodType, PluginType;
+
+static void Method_dealloc(MethodObject *self)
+{
+    Py_XDECREF(self->plugin);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *method_new(const ccd_method *m, PyObject *plugin)
+{
+    MethodObject *o = PyObject_New(MethodObject, &MethodType);
+    if (!o)
+        return NULL;
+    o->method = m;
+    o->plugin = plugin;
+    Py_XINCREF(plugin);
+    return (PyObject *)o;
+}
+
+static PyObject *option_value(const ccd_option *o, ccd_option_value v)
+{
+    switch (o->type) {
+    case CCD_OPTION_DOUBLE:
+        return PyFloat_FromDouble(v.d);
+    case CCD_OPTION_INTEGER:
+        return PyLong_FromLong(v.i);
+    case CCD_OPTION_BOOLEAN:
+        return PyBool_FromLong(v.i);
+    case CCD_OPTION_ENUM:
+        return PyUnicode_FromString(o->enum_names[v.i]);
+    }
+    Py_RETURN_NONE;
+}
+
+/* Method.describe() -> dict: name, summary, caps, options [{name, type, default, range, help}] */
+static PyObject *Method_describe(MethodObject *self, PyObject *unused)
+{
+    (void)unused;
+    static const char *const type_names[] = {"double", "integer", "boolean", "enum"};
+    const ccd_method *m = self->method;
+    PyObject *options = PyList_New(0);
+    if (!options)
+        return NULL;
+    for (size_t i = 0; i < m->option_count; i++) {
+        const ccd_option *o = &m->options[i];
+        char range[256];
+        ccd_option_range(range, sizeof range, o);
+        PyObject *d = Py_BuildValue("{s:s,s:s,s:N,s:s,s:s}", "name", o->name, "type",
+                                    type_names[o->type], "default", option_value(o, o->def),
+                                    "range", range, "help", o->help ? o->help : "");
+        if (!d || PyList_Append(options, d) != 0) {
+            Py_XDECREF(d);
+            Py_DECREF(options);
+            return NULL;
+        }
+        Py_DECREF(d);
+    }
+    return Py_BuildValue("{s:s,s:s,s:I,s:N}", "name", m->name, "summary",
+                         m->summary ? m->summary : "", "caps", m->caps, "options", options);
+}
+
+static PyMethodDef Method_methods[] = {
+    {"describe", (PyCFunction)Method_describe, METH_NOARGS,
+     "describe() -> dict of the method's name, summary, capability bits and options"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject MethodType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ccdbench._core.Method",
+    .tp_basicsize = sizeof(MethodObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "a CCD method of the library or of a plugin",
+    .tp_dealloc = (destructor)Method_dealloc,
+    .tp_methods = Method_methods,
+};
+
+static PyObject *builtin_methods(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *list = PyList_New(0);
+    const ccd_method *const *all = ccd_builtin_methods();
+    for (size_t i = 0; list && all[i]; i++) {
+        PyObject *m = method_new(all[i], NULL);
+        if (!m || PyList_Append(list, m) != 0)
+            Py_CLEAR(list);
+        Py_XDECREF(m);
+    }
+    return list;
+}
+
+static void Plugin_dealloc(PluginObject *self)
+{
+    ccd_plugin_close(self->plugin);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* load_plugin(path) -> list of Method */
+static PyObject *load_plugin(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *path_obj;
+    if (!PyArg_ParseTuple(args, "O&", PyUnicode_FSConverter, &path_obj))
+        return NULL;
+    ccd_plugin *plugin;
+    ccd_error err = {0};
+    ccd_status st = ccd_plugin_load(&plugin, &err, PyBytes_AS_STRING(path_obj));
+    Py_DECREF(path_obj);
+    if (st != CCD_OK)
+        return raise_ccd(&err);
+    PluginObject *po = PyObject_New(PluginObject, &PluginType);
+    if (!po) {
+        ccd_plugin_close(plugin);
+        return NULL;
+    }
+    po->plugin = plugin;
+    size_t count;
+    const ccd_method *const *methods = ccd_plugin_methods(plugin, &count);
+    PyObject *list = PyList_New(0);
+    for (size_t i = 0; list && i < count; i++) {
+        PyObject *m = method_new(methods[i], (PyObject *)po);
+        if (!m || PyList_Append(list, m) != 0)
+            Py_CLEAR(list);
+        Py_XDECREF(m);
+    }
+    Py_DECREF(po);
+    return list;
+}
+
+static PyTypeObject PluginType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ccdbench._core.Plugin",
+    .tp_basicsize = sizeof(PluginObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "a loaded plugin (closed when its last method is gone)",
+    .tp_dealloc = (destructor)Plugin_dealloc,
+};
+
+/* Option values of m from a dict {name: text}: every name must be an option of
+ * m, every text a valid value ("--param"-style messages, path "name"). */
+static int options_from(ccd_option_value *out, const ccd_method *m, PyObject *dict)
+{
+    ccd_options_default(out, m);
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(dict, &pos, &key, &value)) {
+        const char *name = PyUnicode_AsUTF8(key), *text = PyUnicode_AsUTF8(value);
+        if (!name || !text)
+            return -1;
+        long i = ccd_option_find(m, name);
+        if (i < 0) {
+            PyErr_Format(PyExc_ValueError, "%s: method %s has no option %s", name, m->name, name);
+            return -1;
+        }
+        ccd_error err = {0};
+        if (ccd_option_parse(&out[i], &err, &m->options[i], text, name) != CCD_OK) {
+            raise_ccd(&err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* run(method, points, kinds, rationals, options {name: text}, t_max, ms, ms_norm,
+ *     no_zero_toi, threads) -> (collides, toi, toi_upper, tolerance, checks,
+ *     hit_max_checks, seconds, failed) */
+static PyObject *run(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *method_obj, *points, *kinds, *rationals, *options_dict;
+    double t_max, ms;
+    int ms_norm, no_zero_toi, threads;
+    if (!PyArg_ParseTuple(args, "O!OOOO!ddipi", &MethodType, &method_obj, &points, &kinds,
+                          &rationals, &PyDict_Type, &options_dict, &t_max, &ms, &ms_norm,
+                          &no_zero_toi, &threads))
+        return NULL;
+    const ccd_method *m = ((MethodObject *)method_obj)->method;
+    if (!(t_max > 0 && t_max <= 1))
+        return PyErr_Format(PyExc_ValueError, "t_max: expected a value in (0, 1]");
+    if (!(ms >= 0 && ms < INFINITY))
+        return PyErr_Format(PyExc_ValueError, "ms: expected a finite value >= 0");
+    if (ms_norm != CCD_NORM_LINF && ms_norm != CCD_NORM_L2)
+        return PyErr_Format(PyExc_ValueError, "norm: expected 'inf' or 2");
+    ccd_option_value *values = calloc(m->option_count + 1, sizeof *values);
+    if (!values)
+        return PyErr_NoMemory();
+    if (options_from(values, m, options_dict) != 0) {
+        free(values);
+        return NULL;
+    }
+    query_array a;
+    if (queries_from(&a, points, kinds, rationals) != 0) {
+        free(values);
+        return NULL;
+    }
+    ccd_params p;
+    ccd_params_default(&p);
+    p.t_max = t_max;
+    p.ms = ms;
+    p.ms_norm = (ccd_norm)ms_norm;
+    p.no_zero_toi = no_zero_toi;
+    p.options = m->option_count ? values : NULL;
+    const size_t n = a.count;
+    npy_intp dim = (npy_intp)n;
+    PyObject *arrays[8] = {
+        PyArray_SimpleNew(1, &dim, NPY_BOOL),   PyArray_SimpleNew(1, &dim, NPY_DOUBLE),
+        PyArray_SimpleNew(1, &dim, NPY_DOUBLE), PyArray_SimpleNew(1, &dim, NPY_DOUBLE),
+        PyArray_SimpleNew(1, &dim, NPY_INT64),  PyArray_SimpleNew(1, &dim, NPY_BOOL),
+        PyArray_SimpleNew(1, &dim, NPY_DOUBLE), PyArray_SimpleNew(1, &dim, NPY_BOOL),
+    };
+    PyObject *out = NULL;
+    for (int j = 0; j < 8; j++)
+        if (!arrays[j])
+            goto done;
+    npy_bool *collides = PyArray_DATA((PyArrayObject *)arrays[0]);
+    double *toi = PyArray_DATA((PyArrayObject *)arrays[1]);
+    double *toi_upper = PyArray_DATA((PyArrayObject *)arrays[2]);
+    double *tolerance = PyArray_DATA((PyArrayObject *)arrays[3]);
+    npy_int64 *checks = PyArray_DATA((PyArrayObject *)arrays[4]);
+    npy_bool *hit = PyArray_DATA((PyArrayObject *)arrays[5]);
+    double *seconds = PyArray_DATA((PyArrayObject *)arrays[6]);
+    npy_bool *failed = PyArray_DATA((PyArrayObject *)arrays[7]);
+    int no_scratch = 0;
+    Py_BEGIN_ALLOW_THREADS
+#pragma omp parallel num_threads(thread_count(threads))
+    {
+        void *scratch = m->scratch_new ? m->scratch_new() : NULL;
+        if (m->scratch_new && !scratch) {
+#pragma omp atomic write
+            no_scratch = 1;
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (size_t i = 0; i < n; i++) {
+            ccd_result r = {0};
+            const double t0 = seconds_now();
+            ccd_status st = m->scratch_new && !scratch ? CCD_ERR_INTERNAL
+                                                       : ccd_method_run(&r, m, &a.q[i], &p, scratch);
+            seconds[i] = seconds_now() - t0;
+            failed[i] = st != CCD_OK;
+            collides[i] = st == CCD_OK && r.collides;
+            toi[i] = st == CCD_OK ? r.toi : NAN;
+            toi_upper[i] = st == CCD_OK ? r.toi_upper : NAN;
+            tolerance[i] = st == CCD_OK ? r.tolerance : NAN;
+            checks[i] = st == CCD_OK ? r.checks : 0;
+            hit[i] = st == CCD_OK && r.hit_max_checks;
+        }
+        if (scratch)
+            m->scratch_free(scratch);
+    }
+    Py_END_ALLOW_THREADS
+    if (no_scratch) {
+        PyErr_Format(PyExc_MemoryError, "%s: cannot create its per-thread state", m->name);
+        goto done;
+    }
+    out = Py_BuildValue("(OOOOOOOO)", arrays[0], arrays[1], arrays[2], arrays[3], arrays[4],
+                        arrays[5], arrays[6], arrays[7]);
+done:
+    for (int j = 0; j < 8; j++)
+        Py_XDECREF(arrays[j]);
+    queries_free(&a);
+    free(values);
+    return out;
+}
+
+/* ------------------------------------------------------------------ result files */
+
+static PyObject *check_result(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *path_obj;
+    if (!PyArg_ParseTuple(args, "O&", PyUnicode_FSConverter, &path_obj))
+        return NULL;
+    ccd_error err = {0};
+    ccd_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = ccd_result_file_check(&err, PyBytes_AS_STRING(path_obj));
+    Py_END_ALLOW_THREADS
+    Py_DECREF(path_obj);
+    if (st != CCD_OK)
+        return raise_ccd(&err);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------ module */
+
+static PyMethodDef module_methods[] = {
+    {"_set_input_error", set_input_error, METH_O, "the exception class of bad input"},
+    {"discover", discover, METH_VARARGS, "discover(paths) -> (files, notes)"},
+    {"write", write_csv, METH_VARARGS,
+     "write(path, points, kinds, labels, rationals, gzip, with_labels)"},
+    {"exact", exact, METH_VARARGS,
+     "exact(points, kinds, rationals, ms, norm, fractions, threads) -> "
+     "(collides, toi_lo, toi_hi, lo_strings, hi_strings)"},
+    {"builtin_methods", builtin_methods, METH_NOARGS, "the built-in methods"},
+    {"load_plugin", load_plugin, METH_VARARGS, "load_plugin(path) -> the plugin's methods"},
+    {"run", run, METH_VARARGS,
+     "run(method, points, kinds, rationals, options, t_max, ms, ms_norm, no_zero_toi, "
+     "threads) -> (collides, toi, toi_upper, tolerance, checks, hit_max_checks, seconds, "
+     "failed)"},
+    {"check_result", check_result, METH_VARARGS, "check_result(path): raise on a bad result file"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "ccdbench._core",
+    "The C library of ccdbench (see the ccdbench package)", -1, module_methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void);
+PyMODINIT_FUNC PyInit__core(void)
+{
+    import_array();
+    if (PyType_Ready(&ReaderType) < 0 || PyType_Ready(&MethodType) < 0 ||
+        PyType_Ready(&PluginType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&ReaderType);
+    if (PyModule_AddObject(m, "Reader", (PyObject *)&ReaderType) < 0) {
+        Py_DECREF(&ReaderType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(m, "API_VERSION", CCD_API_VERSION) < 0 ||
+        PyModule_AddIntConstant(m, "CAP_TOI", CCD_CAP_TOI) < 0 ||
+        PyModule_AddIntConstant(m, "CAP_CONSERVATIVE", CCD_CAP_CONSERVATIVE) < 0 ||
+        PyModule_AddIntConstant(m, "CAP_MIN_SEPARATION", CCD_CAP_MIN_SEPARATION) < 0 ||
+        PyModule_AddIntConstant(m, "CAP_EXACT", CCD_CAP_EXACT) < 0 ||
+        PyModule_AddIntConstant(m, "CAP_USES_RATIONALS", CCD_CAP_USES_RATIONALS) < 0 ||
+        PyModule_AddIntConstant(m, "CAP_SEPARATION_ONLY", CCD_CAP_SEPARATION_ONLY) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
