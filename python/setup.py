@@ -26,6 +26,7 @@ rpath = [a[2:] for a in libs if a.startswith("-L")]
 
 setup(
     packages=["ccdbench"],
+    exclude_package_data={"ccdbench": ["*.c"]},
     ext_modules=[Extension(
         "ccdbench._core", ["ccdbench/_core.c"],
         include_dirs=[numpy.get_include()] + [a[2:] for a in cflags if a.startswith("-I")],

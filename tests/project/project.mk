@@ -60,3 +60,8 @@ TESTS += tests/project/plugin-cxx-define.sh tests/project/plugin-uninstalled.sh 
 EXTRA_DIST += tests/project/plugin-cxx-define.sh tests/project/plugin-uninstalled.sh \
 	tests/project/cmake-package.sh
 AM_TESTS_ENVIRONMENT += CXX='$(CXX)'; export CXX; CMAKE='$(CMAKE)'; export CMAKE;
+
+# The Python package installed with pip against a staged `make install`
+# (python/setup.py, pkg-config), outside the build tree.
+TESTS += tests/project/python-install.sh
+EXTRA_DIST += tests/project/python-install.sh
