@@ -18,7 +18,10 @@ python_ccdbench__core_la_LDFLAGS = -module -avoid-version -shared \
 	-rpath '$(abs_builddir)/python/ccdbench' $(AM_LDFLAGS)
 python_ccdbench__core_la_LIBADD = libccdbench.la $(GMP_LIBS) $(OPENMP_CFLAGS)
 
-python/ccdbench/_core$(PYTHON_EXT_SUFFIX): python/ccdbench/_core.la $(CCD_PYTHON_FILES)
+# (the sources named by $(srcdir): the copies in a build directory must not
+# stand for them)
+python/ccdbench/_core$(PYTHON_EXT_SUFFIX): python/ccdbench/_core.la \
+		$(CCD_PYTHON_FILES:%=$(srcdir)/%)
 	$(AM_V_GEN)$(MKDIR_P) python/ccdbench && \
 	for f in $(CCD_PYTHON_FILES); do \
 	  test "$(srcdir)/$$f" -ef "$$f" || cp "$(srcdir)/$$f" "$$f" || exit 1; \

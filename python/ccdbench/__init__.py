@@ -240,9 +240,17 @@ class Exact:
 
     def __init__(self, collides, toi_lo, toi_hi, lo, hi):
         self.collides, self.toi_lo, self.toi_hi = collides, toi_lo, toi_hi
-        self.toi_fractions = (None if lo is None else
-                              [None if a is None else (Fraction(a), Fraction(b))
-                               for a, b in zip(lo, hi)])
+        self._lo, self._hi, self._fractions = lo, hi, None
+
+    @property
+    def toi_fractions(self):
+        """[(lo, hi) or None]: made on first use (a Fraction costs microseconds)."""
+        if self._lo is None:
+            return None
+        if self._fractions is None:
+            self._fractions = [None if a is None else (Fraction(a), Fraction(b))
+                               for a, b in zip(self._lo, self._hi)]
+        return self._fractions
 
     def __len__(self):
         return len(self.collides)
