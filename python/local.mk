@@ -4,7 +4,8 @@
 # Python 3 with NumPy and its headers; `make` leaves an importable package in
 # the build tree (PYTHONPATH=<builddir>/python), and python/setup.py builds
 # the same package against an installed library (`pip install ./python`).
-CCD_PYTHON_FILES = python/ccdbench/__init__.py
+CCD_PYTHON_FILES = python/ccdbench/__init__.py python/ccdbench/contact.py \
+	python/ccdbench/torch.py
 EXTRA_DIST += $(CCD_PYTHON_FILES) python/ccdbench/_core.c python/setup.py \
 	python/pyproject.toml python/README.md
 

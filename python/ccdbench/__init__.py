@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """ccdbench from Python: the benchmark's queries as NumPy arrays, the exact
 oracle, every CCD method (built in or from a plugin), scoring a Python function
-against exact truth, and result files.
+against exact truth, and result files; the differentiable contact routines in
+ccdbench.contact (NumPy) and ccdbench.torch (PyTorch autograd).
 
 Everything is computed by the C library (libccdbench) through its public API;
 the loops over queries run in OpenMP threads with the GIL released.  See

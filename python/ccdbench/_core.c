@@ -21,6 +21,8 @@
 #include <numpy/arrayobject.h>
 
 #include <ccdbench/ccdbench.h>
+#include <ccdbench/contact.h>
+#include <ccdbench/potential.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -1003,6 +1005,225 @@ static PyObject *check_result(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------ contact routines */
+
+/* A C-contiguous float64 array of shape (N, dims...) from obj, or NULL with a
+ * ValueError naming the expected shape. */
+static PyArrayObject *batch_array(PyObject *obj, const char *name, int nd, const npy_intp *dims,
+                                  const char *shape)
+{
+    PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 0, 0, NPY_ARRAY_IN_ARRAY);
+    if (!a)
+        return NULL;
+    int ok = PyArray_NDIM(a) == nd + 1;
+    for (int i = 0; ok && i < nd; i++)
+        ok = PyArray_DIM(a, i + 1) == dims[i];
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "%s: expected shape %s", name, shape);
+        Py_DECREF(a);
+        return NULL;
+    }
+    return a;
+}
+
+static PyObject *new_array(int nd, npy_intp n, const npy_intp *dims)
+{
+    npy_intp shape[4] = {n, 0, 0, 0};
+    for (int i = 0; i < nd; i++)
+        shape[i + 1] = dims[i];
+    return PyArray_ZEROS(nd + 1, shape, NPY_DOUBLE, 0);
+}
+
+/* witness(kind, x, (w_reg, eps_clip, eps_min, eps_comp), jacobian, threads):
+ * Beker et al.'s witness points of every row of x (N, 4, 3).
+ * EE -> (pa, pb, alpha, colliding[, dpa, dpb, dalpha, dcolliding]);
+ * VF -> (pf, inside[, dpf, dinside]); derivatives are d output / d x with x
+ * flattened row-major (12 columns). */
+static PyObject *witness(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int kind, jacobian, threads;
+    PyObject *x_obj;
+    ccd_smoothing sm;
+    if (!PyArg_ParseTuple(args, "iO(dddd)pi", &kind, &x_obj, &sm.w_reg, &sm.eps_clip,
+                          &sm.eps_min, &sm.eps_comp, &jacobian, &threads))
+        return NULL;
+    if (kind != CCD_VF && kind != CCD_EE)
+        return PyErr_Format(PyExc_ValueError, "kind: expected 0 (vertex-face) or 1 (edge-edge)");
+    if (!(sm.w_reg >= 0 && sm.eps_clip >= 0 && sm.eps_min >= 0 && sm.eps_comp >= 0) ||
+        !isfinite(sm.w_reg + sm.eps_clip + sm.eps_min + sm.eps_comp))
+        return PyErr_Format(PyExc_ValueError, "smoothing: expected finite values >= 0");
+    static const npy_intp xdims[2] = {4, 3};
+    PyArrayObject *x = batch_array(x_obj, "x", 2, xdims, "(N, 4, 3)");
+    if (!x)
+        return NULL;
+    const npy_intp n = PyArray_DIM(x, 0);
+    const double (*xs)[4][3] = PyArray_DATA(x);
+    static const npy_intp d3[1] = {3}, d2[1] = {2}, j3[2] = {3, 12}, j2[2] = {2, 12},
+                          j1[1] = {12};
+    PyObject *o[8] = {0};
+    int count;
+    if (kind == CCD_EE) {
+        count = jacobian ? 8 : 4;
+        o[0] = new_array(1, n, d3);
+        o[1] = new_array(1, n, d3);
+        o[2] = new_array(1, n, d2);
+        o[3] = new_array(0, n, NULL);
+        if (jacobian) {
+            o[4] = new_array(2, n, j3);
+            o[5] = new_array(2, n, j3);
+            o[6] = new_array(2, n, j2);
+            o[7] = new_array(1, n, j1);
+        }
+    } else {
+        count = jacobian ? 4 : 2;
+        o[0] = new_array(1, n, d3);
+        o[1] = new_array(0, n, NULL);
+        if (jacobian) {
+            o[2] = new_array(2, n, j3);
+            o[3] = new_array(1, n, j1);
+        }
+    }
+    PyObject *out = NULL;
+    for (int i = 0; i < count; i++)
+        if (!o[i])
+            goto done;
+    double *v[8];
+    for (int i = 0; i < count; i++)
+        v[i] = PyArray_DATA((PyArrayObject *)o[i]);
+    Py_BEGIN_ALLOW_THREADS
+#pragma omp parallel for schedule(static) num_threads(thread_count(threads))
+    for (npy_intp i = 0; i < n; i++) {
+        if (kind == CCD_EE) {
+            ccd_ee_witness w;
+            ccd_ee_jacobian jac;
+            if (jacobian)
+                ccd_ee_witness_jacobian(&w, &jac, xs[i], &sm);
+            else
+                ccd_ee_witness_eval(&w, xs[i], &sm);
+            memcpy(v[0] + 3 * i, w.pa, sizeof w.pa);
+            memcpy(v[1] + 3 * i, w.pb, sizeof w.pb);
+            memcpy(v[2] + 2 * i, w.alpha, sizeof w.alpha);
+            v[3][i] = w.colliding;
+            if (jacobian) {
+                memcpy(v[4] + 36 * i, jac.pa, sizeof jac.pa);
+                memcpy(v[5] + 36 * i, jac.pb, sizeof jac.pb);
+                memcpy(v[6] + 24 * i, jac.alpha, sizeof jac.alpha);
+                memcpy(v[7] + 12 * i, jac.colliding, sizeof jac.colliding);
+            }
+        } else {
+            ccd_vf_witness w;
+            ccd_vf_jacobian jac;
+            if (jacobian)
+                ccd_vf_witness_jacobian(&w, &jac, xs[i], &sm);
+            else
+                ccd_vf_witness_eval(&w, xs[i], &sm);
+            memcpy(v[0] + 3 * i, w.pf, sizeof w.pf);
+            v[1][i] = w.inside;
+            if (jacobian) {
+                memcpy(v[2] + 36 * i, jac.pf, sizeof jac.pf);
+                memcpy(v[3] + 12 * i, jac.inside, sizeof jac.inside);
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    out = PyTuple_New(count);
+    for (int i = 0; out && i < count; i++) {
+        Py_INCREF(o[i]);
+        PyTuple_SET_ITEM(out, i, o[i]);
+    }
+done:
+    for (int i = 0; i < 8; i++)
+        Py_XDECREF(o[i]);
+    Py_DECREF(x);
+    return out;
+}
+
+/* smoothing_level(kind, s, length) -> (w_reg, eps_clip, eps_min, eps_comp) */
+static PyObject *smoothing_level(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int kind;
+    double level, length;
+    if (!PyArg_ParseTuple(args, "idd", &kind, &level, &length))
+        return NULL;
+    if (kind != CCD_VF && kind != CCD_EE)
+        return PyErr_Format(PyExc_ValueError, "kind: expected 0 (vertex-face) or 1 (edge-edge)");
+    ccd_smoothing sm;
+    ccd_smoothing_level(&sm, (ccd_kind)kind, level, length);
+    return Py_BuildValue("(dddd)", sm.w_reg, sm.eps_clip, sm.eps_min, sm.eps_comp);
+}
+
+/* potential_triangles(a, b, gradient, hessian, threads) -> (value, status,
+ * grad or None, hess or None, plane): Ye et al.'s exact long-range potential of
+ * the triangle pairs a, b (N, 3, 3); +inf and status 1 on contact (the
+ * derivatives there NaN). */
+static PyObject *potential_triangles(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *a_obj, *b_obj;
+    int gradient, hessian, threads;
+    if (!PyArg_ParseTuple(args, "OOppi", &a_obj, &b_obj, &gradient, &hessian, &threads))
+        return NULL;
+    static const npy_intp tri[2] = {3, 3};
+    PyArrayObject *a = batch_array(a_obj, "a", 2, tri, "(N, 3, 3)");
+    if (!a)
+        return NULL;
+    PyArrayObject *b = batch_array(b_obj, "b", 2, tri, "(N, 3, 3)");
+    if (!b) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    if (PyArray_DIM(a, 0) != PyArray_DIM(b, 0)) {
+        Py_DECREF(a);
+        Py_DECREF(b);
+        return PyErr_Format(PyExc_ValueError, "a, b: expected the same number of pairs");
+    }
+    const npy_intp n = PyArray_DIM(a, 0);
+    static const npy_intp g[1] = {18}, h[2] = {18, 18}, pl[1] = {4};
+    npy_intp dim = n;
+    PyObject *value = new_array(0, n, NULL);
+    PyObject *status = PyArray_ZEROS(1, &dim, NPY_INT8, 0);
+    PyObject *grad = gradient || hessian ? new_array(1, n, g) : (Py_INCREF(Py_None), Py_None);
+    PyObject *hess = hessian ? new_array(2, n, h) : (Py_INCREF(Py_None), Py_None);
+    PyObject *plane = new_array(1, n, pl);
+    PyObject *out = NULL;
+    if (value && status && grad && hess && plane) {
+        const double *av = PyArray_DATA(a), *bv = PyArray_DATA(b);
+        double *vv = PyArray_DATA((PyArrayObject *)value);
+        npy_int8 *sv = PyArray_DATA((PyArrayObject *)status);
+        double *gv = grad != Py_None ? PyArray_DATA((PyArrayObject *)grad) : NULL;
+        double *hv = hess != Py_None ? PyArray_DATA((PyArrayObject *)hess) : NULL;
+        double *pv = PyArray_DATA((PyArrayObject *)plane);
+        Py_BEGIN_ALLOW_THREADS
+#pragma omp parallel for schedule(dynamic, 64) num_threads(thread_count(threads))
+        for (npy_intp i = 0; i < n; i++) {
+            ccd_potential_status st = ccd_potential_triangles(
+                &vv[i], gv ? gv + 18 * i : NULL, hv ? hv + 324 * i : NULL, pv + 4 * i,
+                av + 9 * i, bv + 9 * i);
+            sv[i] = (npy_int8)st;
+            if (st == CCD_POTENTIAL_CONTACT) { /* left untouched there: say so */
+                for (int k = 0; gv && k < 18; k++)
+                    gv[18 * i + k] = NAN;
+                for (int k = 0; hv && k < 324; k++)
+                    hv[324 * i + k] = NAN;
+                for (int k = 0; k < 4; k++)
+                    pv[4 * i + k] = NAN;
+            }
+        }
+        Py_END_ALLOW_THREADS
+        out = Py_BuildValue("(OOOOO)", value, status, grad, hess, plane);
+    }
+    Py_XDECREF(value);
+    Py_XDECREF(status);
+    Py_XDECREF(grad);
+    Py_XDECREF(hess);
+    Py_XDECREF(plane);
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return out;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef module_methods[] = {
@@ -1020,6 +1241,12 @@ static PyMethodDef module_methods[] = {
      "threads) -> (collides, toi, toi_upper, tolerance, checks, hit_max_checks, seconds, "
      "failed)"},
     {"check_result", check_result, METH_VARARGS, "check_result(path): raise on a bad result file"},
+    {"witness", witness, METH_VARARGS,
+     "witness(kind, x, smoothing, jacobian, threads): Beker et al.'s witness points"},
+    {"smoothing_level", smoothing_level, METH_VARARGS,
+     "smoothing_level(kind, s, length) -> (w_reg, eps_clip, eps_min, eps_comp)"},
+    {"potential_triangles", potential_triangles, METH_VARARGS,
+     "potential_triangles(a, b, gradient, hessian, threads): Ye et al.'s potential"},
     {NULL, NULL, 0, NULL},
 };
 

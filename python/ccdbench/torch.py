@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: MIT
+"""PyTorch wrappers of ccdbench.contact: torch.autograd.Function whose
+backward multiplies by the Jacobians the C library computes (not autograd
+through Python).  Inputs may live on any device and have any floating dtype:
+they are computed in float64 on the CPU and returned in the input's dtype and
+device.  First derivatives only (once differentiable).
+
+    import torch, ccdbench.torch as ct
+    x = torch.rand(100, 4, 3, dtype=torch.float64, requires_grad=True)
+    pa, pb, alpha, colliding = ct.witness_ee(x)
+    (pa - pb).norm(dim=1).sum().backward()     # x.grad from the library's Jacobians
+"""
+import numpy as np
+import torch
+from torch.autograd.function import once_differentiable
+
+from . import contact
+
+__all__ = ["witness_ee", "witness_vf", "potential_triangles"]
+
+
+def _numpy(t):
+    return t.detach().to("cpu", torch.float64).contiguous().numpy()
+
+
+def _tensor(a, like):
+    return torch.from_numpy(np.ascontiguousarray(a)).to(like.device, like.dtype)
+
+
+def _pull(grads, jacobians, n):
+    """Σ_k grads[k]ᵀ J_k: each grad (N, m) or (N,), each J (N, m, 12) or (N, 12)."""
+    total = None
+    for g, j in zip(grads, jacobians):
+        if g is None:
+            continue
+        g = g.to(j.dtype).reshape(n, -1)
+        j = j.reshape(n, g.shape[1], 12)
+        part = torch.einsum("nm,nmk->nk", g, j)
+        total = part if total is None else total + part
+    return total
+
+
+class _WitnessEE(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, smoothing):
+        r = contact.witness_ee(_numpy(x), smoothing, jacobian=True)
+        ctx.save_for_backward(*(torch.from_numpy(r[k]) for k in
+                                ("d_pa", "d_pb", "d_alpha", "d_colliding")))
+        ctx.n, ctx.device, ctx.dtype = x.shape[0], x.device, x.dtype
+        return tuple(_tensor(r[k], x) for k in ("pa", "pb", "alpha", "colliding"))
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, g_pa, g_pb, g_alpha, g_colliding):
+        grad = _pull((g_pa, g_pb, g_alpha, g_colliding), ctx.saved_tensors, ctx.n)
+        if grad is None:
+            return None, None
+        return grad.reshape(ctx.n, 4, 3).to(ctx.device, ctx.dtype), None
+
+
+class _WitnessVF(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, smoothing):
+        r = contact.witness_vf(_numpy(x), smoothing, jacobian=True)
+        ctx.save_for_backward(torch.from_numpy(r["d_pf"]), torch.from_numpy(r["d_inside"]))
+        ctx.n, ctx.device, ctx.dtype = x.shape[0], x.device, x.dtype
+        return _tensor(r["pf"], x), _tensor(r["inside"], x)
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, g_pf, g_inside):
+        grad = _pull((g_pf, g_inside), ctx.saved_tensors, ctx.n)
+        if grad is None:
+            return None, None
+        return grad.reshape(ctx.n, 4, 3).to(ctx.device, ctx.dtype), None
+
+
+class _PotentialTriangles(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        r = contact.potential_triangles(_numpy(a), _numpy(b), gradient=True)
+        ctx.save_for_backward(torch.from_numpy(r["grad"]))
+        ctx.device, ctx.dtype = a.device, a.dtype
+        return _tensor(r["value"], a)
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, g_value):
+        (grad,) = ctx.saved_tensors
+        full = g_value.to(grad.dtype).reshape(-1, 1) * grad  # (N, 18)
+        n = full.shape[0]
+        ga = full[:, :9].reshape(n, 3, 3).to(ctx.device, ctx.dtype)
+        gb = full[:, 9:].reshape(n, 3, 3).to(ctx.device, ctx.dtype)
+        return ga, gb
+
+
+def witness_ee(x, smoothing="default"):
+    """(pa, pb, alpha, colliding) of edge pairs x (N, 4, 3), differentiable in x."""
+    return _WitnessEE.apply(x, smoothing)
+
+
+def witness_vf(x, smoothing="default"):
+    """(pf, inside) of vertex-face pairs x (N, 4, 3), differentiable in x."""
+    return _WitnessVF.apply(x, smoothing)
+
+
+def potential_triangles(a, b):
+    """Ye et al.'s potential P (N,) of triangle pairs a, b (N, 3, 3),
+    differentiable in both (+inf on contact, where its gradient is NaN)."""
+    return _PotentialTriangles.apply(a, b)
