@@ -158,6 +158,16 @@ CCD_API ccd_scaling_status ccd_scaling_derivatives_solve(ccd_scaling_derivatives
  * its normal. */
 CCD_API double ccd_shape_support(const ccd_shape *s, const double d[3]);
 
+/* A shape written as text, as `ccdbench contact scaling pair` takes it:
+ * KIND[,KEY=VALUE]... with KIND a ccd_shape_kind_name; KEY x=X:Y:Z (centre),
+ * rot=RX:RY:RZ (rotation vector ω, R = exp([ω]×)), r= (radius), h=HX:HY:HZ
+ * (half-extents, semi-axes), len=, height=, angle= (cone half-angle, radians),
+ * face=NX:NY:NZ:B (a polytope face, repeated), n=NX:NY:NZ (half-space normal);
+ * e.g. "sphere,r=1" or "box,h=1:1:1,x=3:0:0".  CCD_ERR_INPUT, "name: what", for
+ * an unknown kind or key, a bad value, or a shape that ccd_shape_check refuses. */
+CCD_API ccd_status ccd_shape_parse(ccd_shape *s, ccd_error *err, const char *name,
+                                   const char *text);
+
 /* CCD_SCALING_OK when s is a valid shape with interior, otherwise why not. */
 CCD_API ccd_scaling_status ccd_shape_check(const ccd_shape *s);
 /* 1 when every number of s (position, sizes, face offsets) is at most

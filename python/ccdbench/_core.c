@@ -22,7 +22,9 @@
 
 #include <ccdbench/ccdbench.h>
 #include <ccdbench/contact.h>
+#include <ccdbench/polyhedra.h>
 #include <ccdbench/potential.h>
+#include <ccdbench/scaling.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -1224,6 +1226,499 @@ static PyObject *potential_triangles(PyObject *self, PyObject *args)
     return out;
 }
 
+/* ------------------------------------------------------------------ polyhedra */
+
+/* _core.Polyhedron: a convex polyhedron of Cheng Yi & Drumwright's contact
+ * routine, made by polyhedron(kind, ...) below. */
+typedef struct {
+    PyObject_HEAD
+    ccd_polyhedron p;
+    int ready;
+} PolyhedronObject;
+
+static void Polyhedron_dealloc(PolyhedronObject *self)
+{
+    if (self->ready)
+        ccd_polyhedron_free(&self->p);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Polyhedron_vertices(PolyhedronObject *self, void *closure)
+{
+    (void)closure;
+    npy_intp dims[2] = {(npy_intp)self->p.vertex_count, 3};
+    PyObject *a = PyArray_SimpleNew(2, dims, NPY_DOUBLE);
+    if (a)
+        memcpy(PyArray_DATA((PyArrayObject *)a), self->p.vertex,
+               self->p.vertex_count * sizeof *self->p.vertex);
+    return a;
+}
+
+static PyObject *Polyhedron_counts(PolyhedronObject *self, void *closure)
+{
+    (void)closure;
+    return Py_BuildValue("(nnn)", (Py_ssize_t)self->p.vertex_count,
+                         (Py_ssize_t)self->p.edge_count, (Py_ssize_t)self->p.face_count);
+}
+
+static PyGetSetDef Polyhedron_getset[] = {
+    {"vertices", (getter)Polyhedron_vertices, NULL, "(V, 3) vertices in the body frame", NULL},
+    {"counts", (getter)Polyhedron_counts, NULL, "(vertices, edges, faces)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject PolyhedronType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ccdbench._core.Polyhedron",
+    .tp_basicsize = sizeof(PolyhedronObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "a convex polyhedron (polyhedron_box, _sphere, _hull, _read)",
+    .tp_dealloc = (destructor)Polyhedron_dealloc,
+    .tp_getset = Polyhedron_getset,
+};
+
+/* polyhedron(kind, arg1, arg2): "box" (half (3,)), "sphere" (vertices, radius),
+ * "hull" (points (M, 3)), "read" (path). */
+static PyObject *polyhedron(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *kind;
+    PyObject *arg1, *arg2 = Py_None;
+    if (!PyArg_ParseTuple(args, "sO|O", &kind, &arg1, &arg2))
+        return NULL;
+    PolyhedronObject *o = PyObject_New(PolyhedronObject, &PolyhedronType);
+    if (!o)
+        return NULL;
+    o->ready = 0;
+    ccd_error err = {0};
+    ccd_status st;
+    if (strcmp(kind, "read") == 0) {
+        PyObject *path;
+        if (!PyUnicode_FSConverter(arg1, &path)) {
+            Py_DECREF(o);
+            return NULL;
+        }
+        st = ccd_polyhedron_read(&o->p, &err, PyBytes_AS_STRING(path));
+        Py_DECREF(path);
+    } else if (strcmp(kind, "sphere") == 0) {
+        Py_ssize_t vertices = PyLong_AsSsize_t(arg1);
+        double radius = PyFloat_AsDouble(arg2);
+        if (PyErr_Occurred() || vertices < 0) {
+            Py_DECREF(o);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "vertices: expected 50, 98 or 182");
+            return NULL;
+        }
+        st = ccd_polyhedron_sphere(&o->p, &err, (size_t)vertices, radius);
+    } else if (strcmp(kind, "box") == 0 || strcmp(kind, "hull") == 0) {
+        const int box = kind[0] == 'b';
+        PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(arg1, NPY_DOUBLE, box ? 1 : 2,
+                                                            box ? 1 : 2, NPY_ARRAY_IN_ARRAY);
+        if (!a || (box ? PyArray_DIM(a, 0) != 3 : PyArray_DIM(a, 1) != 3)) {
+            if (a)
+                PyErr_SetString(PyExc_ValueError, box ? "half: expected shape (3,)"
+                                                      : "points: expected shape (M, 3)");
+            Py_XDECREF(a);
+            Py_DECREF(o);
+            return NULL;
+        }
+        st = box ? ccd_polyhedron_box(&o->p, &err, PyArray_DATA(a))
+                 : ccd_polyhedron_hull(&o->p, &err, PyArray_DATA(a), (size_t)PyArray_DIM(a, 0));
+        Py_DECREF(a);
+    } else {
+        Py_DECREF(o);
+        return PyErr_Format(PyExc_ValueError, "kind: expected box, sphere, hull or read");
+    }
+    if (st != CCD_OK) {
+        Py_DECREF(o);
+        return raise_ccd(&err);
+    }
+    o->ready = 1;
+    return (PyObject *)o;
+}
+
+/* Poses (N, 7): w, x, y, z (a quaternion, normalised), then the position. */
+static int poses_from(ccd_pose *out, const double *v, npy_intp n, const char *name)
+{
+    for (npy_intp i = 0; i < n; i++) {
+        const double *q = v + 7 * i;
+        int ok = 1;
+        for (int k = 0; k < 7; k++)
+            ok &= isfinite(q[k]);
+        if (!ok || (q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] == 0)) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd]: expected a finite pose w, x, y, z, px, "
+                         "py, pz with a quaternion other than 0", name, (Py_ssize_t)i);
+            return -1;
+        }
+        for (int k = 4; k < 7; k++)
+            if (fabs(q[k]) > CCD_POSE_MAX_POSITION) {
+                PyErr_Format(PyExc_ValueError, "%s[%zd]: a position beyond %g", name,
+                             (Py_ssize_t)i, CCD_POSE_MAX_POSITION);
+                return -1;
+            }
+        ccd_pose_from_quaternion(&out[i], q, q + 4);
+    }
+    return 0;
+}
+
+/* polyhedra(A, B, poses_a (N, 7), poses_b (N, 7), jacobian, threads) ->
+ * (status, intersecting, phi, normal, plane_d, closest, point_count, points[,
+ *  dphi, dn, jacobian_defined]) */
+static PyObject *polyhedra(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *pa_obj, *pb_obj;
+    PolyhedronObject *A, *B;
+    int jacobian, threads;
+    if (!PyArg_ParseTuple(args, "O!O!OOpi", &PolyhedronType, &A, &PolyhedronType, &B, &pa_obj,
+                          &pb_obj, &jacobian, &threads))
+        return NULL;
+    static const npy_intp pose_dims[1] = {7};
+    PyArrayObject *pa = batch_array(pa_obj, "pose_a", 1, pose_dims, "(N, 7)");
+    PyArrayObject *pb = pa ? batch_array(pb_obj, "pose_b", 1, pose_dims, "(N, 7)") : NULL;
+    ccd_pose *poses = NULL;
+    PyObject *o[11] = {0};
+    PyObject *out = NULL;
+    if (!pb)
+        goto done;
+    const npy_intp n = PyArray_DIM(pa, 0);
+    if (PyArray_DIM(pb, 0) != n) {
+        PyErr_SetString(PyExc_ValueError, "pose_a, pose_b: expected the same number of poses");
+        goto done;
+    }
+    if (!(poses = malloc(2 * (size_t)(n ? n : 1) * sizeof *poses))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (poses_from(poses, PyArray_DATA(pa), n, "pose_a") != 0 ||
+        poses_from(poses + n, PyArray_DATA(pb), n, "pose_b") != 0)
+        goto done;
+    npy_intp dim = n;
+    static const npy_intp d3[1] = {3}, c23[2] = {2, 3}, pts[2] = {CCD_POLYH_MAX_POINTS, 3},
+                          j12[1] = {12}, j312[2] = {3, 12};
+    o[0] = PyArray_ZEROS(1, &dim, NPY_INT8, 0);
+    o[1] = PyArray_ZEROS(1, &dim, NPY_BOOL, 0);
+    o[2] = new_array(0, n, NULL);
+    o[3] = new_array(1, n, d3);
+    o[4] = new_array(0, n, NULL);
+    o[5] = new_array(2, n, c23);
+    o[6] = PyArray_ZEROS(1, &dim, NPY_INT64, 0);
+    o[7] = new_array(2, n, pts);
+    const int count = jacobian ? 11 : 8;
+    if (jacobian) {
+        o[8] = new_array(1, n, j12);
+        o[9] = new_array(2, n, j312);
+        o[10] = PyArray_ZEROS(1, &dim, NPY_BOOL, 0);
+    }
+    for (int i = 0; i < count; i++)
+        if (!o[i])
+            goto done;
+    npy_int8 *status = PyArray_DATA((PyArrayObject *)o[0]);
+    npy_bool *inter = PyArray_DATA((PyArrayObject *)o[1]);
+    double *phi = PyArray_DATA((PyArrayObject *)o[2]), *normal = PyArray_DATA((PyArrayObject *)o[3]);
+    double *plane = PyArray_DATA((PyArrayObject *)o[4]), *closest = PyArray_DATA((PyArrayObject *)o[5]);
+    npy_int64 *npoints = PyArray_DATA((PyArrayObject *)o[6]);
+    double *points = PyArray_DATA((PyArrayObject *)o[7]);
+    double *dphi = jacobian ? PyArray_DATA((PyArrayObject *)o[8]) : NULL;
+    double *dn = jacobian ? PyArray_DATA((PyArrayObject *)o[9]) : NULL;
+    npy_bool *defined = jacobian ? PyArray_DATA((PyArrayObject *)o[10]) : NULL;
+    int failed = 0;
+    npy_intp failed_at = 0;
+    ccd_error first = {0};
+    Py_BEGIN_ALLOW_THREADS
+#pragma omp parallel for schedule(dynamic, 8) num_threads(thread_count(threads))
+    for (npy_intp i = 0; i < n; i++) {
+        ccd_polyhedra_result r;
+        ccd_error err = {0};
+        ccd_status st = ccd_polyhedra_contact(&r, &err, &A->p, &poses[i], &B->p, &poses[n + i], NULL);
+        if (st != CCD_OK) {
+#pragma omp critical(ccdbench_polyhedra_failure)
+            if (!failed || i < failed_at) {
+                failed = 1;
+                failed_at = i;
+                first = err;
+            }
+            continue;
+        }
+        status[i] = (npy_int8)r.status;
+        inter[i] = (npy_bool)r.intersecting;
+        phi[i] = r.phi;
+        memcpy(normal + 3 * i, r.normal, sizeof r.normal);
+        plane[i] = r.plane_d;
+        memcpy(closest + 6 * i, r.closest, sizeof r.closest);
+        npoints[i] = (npy_int64)r.point_count;
+        for (size_t k = 0; k < CCD_POLYH_MAX_POINTS; k++)
+            for (int c = 0; c < 3; c++)
+                points[(size_t)i * 3 * CCD_POLYH_MAX_POINTS + 3 * k + c] =
+                    k < r.point_count ? r.point[k][c] : NAN;
+        if (jacobian) {
+            double jp[12], jn[3][12];
+            ccd_error jerr = {0};
+            defined[i] = ccd_polyhedra_contact_jacobian(jp, jn, &jerr, &A->p, &poses[i], &B->p,
+                                                        &poses[n + i], NULL) == CCD_OK;
+            for (int k = 0; k < 12; k++) {
+                dphi[12 * i + k] = defined[i] ? jp[k] : NAN;
+                for (int c = 0; c < 3; c++)
+                    dn[36 * i + 12 * c + k] = defined[i] ? jn[c][k] : NAN;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        if (first.status == CCD_ERR_INPUT)
+            PyErr_Format(input_error ? input_error : PyExc_ValueError, "pair %zd: %s",
+                         (Py_ssize_t)failed_at, first.message);
+        else
+            raise_ccd(&first);
+        goto done;
+    }
+    out = PyTuple_New(count);
+    for (int i = 0; out && i < count; i++) {
+        Py_INCREF(o[i]);
+        PyTuple_SET_ITEM(out, i, o[i]);
+    }
+done:
+    for (int i = 0; i < 11; i++)
+        Py_XDECREF(o[i]);
+    free(poses);
+    Py_XDECREF(pa);
+    Py_XDECREF(pb);
+    return out;
+}
+
+/* ------------------------------------------------------------------ minimum scaling */
+
+/* _core.Shape(text): a primitive of the minimum-scaling routine, written as
+ * `ccdbench contact scaling pair` takes it. */
+typedef struct {
+    PyObject_HEAD
+    ccd_shape s;
+} ShapeObject;
+
+static int Shape_init(ShapeObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"text", NULL};
+    const char *text;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s", kwlist, &text))
+        return -1;
+    ccd_error err = {0};
+    if (ccd_shape_parse(&self->s, &err, "shape", text) != CCD_OK) {
+        raise_ccd(&err);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Shape_kind(ShapeObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(ccd_shape_kind_name(self->s.kind));
+}
+
+static PyObject *Shape_params(ShapeObject *self, void *closure)
+{
+    (void)closure;
+    size_t n = ccd_shape_param_count(&self->s);
+    PyObject *t = PyTuple_New((Py_ssize_t)n);
+    for (size_t i = 0; t && i < n; i++) {
+        PyObject *u = PyUnicode_FromString(ccd_shape_param_name(&self->s, i));
+        if (!u) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, (Py_ssize_t)i, u);
+    }
+    return t;
+}
+
+static PyObject *Shape_position(ShapeObject *self, void *closure)
+{
+    (void)closure;
+    return Py_BuildValue("(ddd)", self->s.position[0], self->s.position[1], self->s.position[2]);
+}
+
+static PyGetSetDef Shape_getset[] = {
+    {"kind", (getter)Shape_kind, NULL, "the kind's name", NULL},
+    {"params", (getter)Shape_params, NULL, "the names of the shape's parameters, in order", NULL},
+    {"position", (getter)Shape_position, NULL, "the centre the shape is scaled about", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject ShapeType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ccdbench._core.Shape",
+    .tp_basicsize = sizeof(ShapeObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Shape(text): a convex primitive, e.g. Shape('box,h=1:1:1,x=3:0:0')",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Shape_init,
+    .tp_getset = Shape_getset,
+};
+
+/* The shapes of a batch: a Shape, or a sequence of N (or 1) Shapes. */
+static int shapes_from(const ccd_shape **out, PyObject *obj, npy_intp n, const char *name)
+{
+    if (PyObject_TypeCheck(obj, &ShapeType)) {
+        for (npy_intp i = 0; i < n; i++)
+            out[i] = &((ShapeObject *)obj)->s;
+        return 0;
+    }
+    PyObject *seq = PySequence_Fast(obj, "expected a Shape or a sequence of Shapes");
+    if (!seq)
+        return -1;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    if (m != n && m != 1) {
+        PyErr_Format(PyExc_ValueError, "%s: expected 1 or %zd shapes, got %zd", name,
+                     (Py_ssize_t)n, m);
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (npy_intp i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, m == 1 ? 0 : i);
+        if (!PyObject_TypeCheck(item, &ShapeType)) {
+            PyErr_Format(PyExc_TypeError, "%s[%zd]: expected a Shape", name, (Py_ssize_t)i);
+            Py_DECREF(seq);
+            return -1;
+        }
+        out[i] = &((ShapeObject *)item)->s;
+    }
+    Py_DECREF(seq); /* the items stay alive in the caller's sequence */
+    return 0;
+}
+
+/* scaling(a, b, n, centres_a or None, centres_b or None, rho, derivatives,
+ * threads) -> (status, alpha, phi, p, normal, iterations[, dalpha, dp]):
+ * dalpha (N, 2, P) and dp (N, 2, P, 3) over each shape's parameters (NaN
+ * beyond its count, P = the most any shape has). */
+static PyObject *scaling(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *a_obj, *b_obj, *ca_obj, *cb_obj;
+    Py_ssize_t n;
+    double rho;
+    int derivatives, threads;
+    if (!PyArg_ParseTuple(args, "OOnOOdpi", &a_obj, &b_obj, &n, &ca_obj, &cb_obj, &rho,
+                          &derivatives, &threads))
+        return NULL;
+    if (!(rho >= 0 && rho < INFINITY))
+        return PyErr_Format(PyExc_ValueError, "rho: expected a finite value >= 0");
+    const ccd_shape **sa = calloc((size_t)(n ? n : 1), sizeof *sa);
+    const ccd_shape **sb = calloc((size_t)(n ? n : 1), sizeof *sb);
+    PyArrayObject *ca = NULL, *cb = NULL;
+    PyObject *o[8] = {0};
+    PyObject *out = NULL;
+    static const npy_intp d3[1] = {3};
+    if (!sa || !sb) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (shapes_from(sa, a_obj, n, "a") != 0 || shapes_from(sb, b_obj, n, "b") != 0)
+        goto done;
+    if (ca_obj != Py_None && (!(ca = batch_array(ca_obj, "position_a", 1, d3, "(N, 3)")) ||
+                              PyArray_DIM(ca, 0) != n)) {
+        if (ca)
+            PyErr_Format(PyExc_ValueError, "position_a: expected shape (%zd, 3)", n);
+        goto done;
+    }
+    if (cb_obj != Py_None && (!(cb = batch_array(cb_obj, "position_b", 1, d3, "(N, 3)")) ||
+                              PyArray_DIM(cb, 0) != n)) {
+        if (cb)
+            PyErr_Format(PyExc_ValueError, "position_b: expected shape (%zd, 3)", n);
+        goto done;
+    }
+    npy_intp dim = n;
+    static const npy_intp dd[2] = {2, CCD_SCALING_MAX_PARAMS},
+                          dq[3] = {2, CCD_SCALING_MAX_PARAMS, 3};
+    o[0] = PyArray_ZEROS(1, &dim, NPY_INT8, 0);
+    o[1] = new_array(0, n, NULL);
+    o[2] = new_array(0, n, NULL);
+    o[3] = new_array(1, n, d3);
+    o[4] = new_array(1, n, d3);
+    o[5] = PyArray_ZEROS(1, &dim, NPY_INT64, 0);
+    const int count = derivatives ? 8 : 6;
+    if (derivatives) {
+        o[6] = new_array(2, n, dd);
+        o[7] = new_array(3, n, dq);
+    }
+    for (int i = 0; i < count; i++)
+        if (!o[i])
+            goto done;
+    npy_int8 *status = PyArray_DATA((PyArrayObject *)o[0]);
+    double *alpha = PyArray_DATA((PyArrayObject *)o[1]), *phi = PyArray_DATA((PyArrayObject *)o[2]);
+    double *p = PyArray_DATA((PyArrayObject *)o[3]), *normal = PyArray_DATA((PyArrayObject *)o[4]);
+    npy_int64 *iters = PyArray_DATA((PyArrayObject *)o[5]);
+    double *dalpha = derivatives ? PyArray_DATA((PyArrayObject *)o[6]) : NULL;
+    double *dp = derivatives ? PyArray_DATA((PyArrayObject *)o[7]) : NULL;
+    const double *cav = ca ? PyArray_DATA(ca) : NULL, *cbv = cb ? PyArray_DATA(cb) : NULL;
+    Py_BEGIN_ALLOW_THREADS
+#pragma omp parallel for schedule(dynamic, 4) num_threads(thread_count(threads))
+    for (npy_intp i = 0; i < n; i++) {
+        ccd_shape a = *sa[i], b = *sb[i];
+        if (cav)
+            memcpy(a.position, cav + 3 * i, sizeof a.position);
+        if (cbv)
+            memcpy(b.position, cbv + 3 * i, sizeof b.position);
+        ccd_scaling_result r;
+        memset(&r, 0, sizeof r);
+        ccd_scaling_status st;
+        ccd_scaling_derivatives d;
+        const int P = CCD_SCALING_MAX_PARAMS;
+        if (derivatives) {
+            st = ccd_scaling_derivatives_solve(&d, &r, &a, &b, rho); /* checks the shapes */
+            for (int k = 0; k < 2; k++)
+                for (int j = 0; j < P; j++) {
+                    const int ok = st == CCD_SCALING_OK && (size_t)j < d.params[k];
+                    dalpha[((size_t)i * 2 + k) * P + j] = ok ? d.dalpha[k][j] : NAN;
+                    for (int c = 0; c < 3; c++)
+                        dp[(((size_t)i * 2 + k) * P + j) * 3 + c] = ok ? d.dp[k][j][c] : NAN;
+                }
+        } else {
+            st = ccd_scaling_solve(&r, &a, &b, rho); /* checks the shapes */
+        }
+        status[i] = (npy_int8)st;
+        iters[i] = r.iterations;
+        const int ok = st == CCD_SCALING_OK;
+        alpha[i] = ok ? r.alpha : NAN;
+        phi[i] = ok ? r.phi : NAN;
+        for (int c = 0; c < 3; c++) {
+            p[3 * i + c] = ok ? r.p[c] : NAN;
+            normal[3 * i + c] = ok ? r.normal[c] : NAN;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    out = PyTuple_New(count);
+    for (int i = 0; out && i < count; i++) {
+        Py_INCREF(o[i]);
+        PyTuple_SET_ITEM(out, i, o[i]);
+    }
+done:
+    for (int i = 0; i < 8; i++)
+        Py_XDECREF(o[i]);
+    Py_XDECREF(ca);
+    Py_XDECREF(cb);
+    free(sa);
+    free(sb);
+    return out;
+}
+
+static PyObject *scaling_status_name(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int st;
+    if (!PyArg_ParseTuple(args, "i", &st))
+        return NULL;
+    return PyUnicode_FromString(ccd_scaling_status_name((ccd_scaling_status)st));
+}
+
+static PyObject *polyhedra_status_name(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int st;
+    if (!PyArg_ParseTuple(args, "i", &st))
+        return NULL;
+    return PyUnicode_FromString(ccd_polyhedra_status_name((ccd_polyhedra_status)st));
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef module_methods[] = {
@@ -1245,6 +1740,14 @@ static PyMethodDef module_methods[] = {
      "witness(kind, x, smoothing, jacobian, threads): Beker et al.'s witness points"},
     {"smoothing_level", smoothing_level, METH_VARARGS,
      "smoothing_level(kind, s, length) -> (w_reg, eps_clip, eps_min, eps_comp)"},
+    {"polyhedron", polyhedron, METH_VARARGS,
+     "polyhedron(kind, ...): box (half), sphere (vertices, radius), hull (points), read (path)"},
+    {"polyhedra", polyhedra, METH_VARARGS,
+     "polyhedra(A, B, poses_a, poses_b, jacobian, threads): Cheng Yi & Drumwright's contact"},
+    {"polyhedra_status_name", polyhedra_status_name, METH_VARARGS, "a status's name"},
+    {"scaling", scaling, METH_VARARGS,
+     "scaling(a, b, n, centres_a, centres_b, rho, derivatives, threads): Le Cleac'h et al."},
+    {"scaling_status_name", scaling_status_name, METH_VARARGS, "a status's name"},
     {"potential_triangles", potential_triangles, METH_VARARGS,
      "potential_triangles(a, b, gradient, hessian, threads): Ye et al.'s potential"},
     {NULL, NULL, 0, NULL},
@@ -1261,7 +1764,8 @@ PyMODINIT_FUNC PyInit__core(void)
 {
     import_array();
     if (PyType_Ready(&ReaderType) < 0 || PyType_Ready(&MethodType) < 0 ||
-        PyType_Ready(&PluginType) < 0)
+        PyType_Ready(&PluginType) < 0 || PyType_Ready(&PolyhedronType) < 0 ||
+        PyType_Ready(&ShapeType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -1269,6 +1773,12 @@ PyMODINIT_FUNC PyInit__core(void)
     Py_INCREF(&ReaderType);
     if (PyModule_AddObject(m, "Reader", (PyObject *)&ReaderType) < 0) {
         Py_DECREF(&ReaderType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&ShapeType);
+    if (PyModule_AddObject(m, "Shape", (PyObject *)&ShapeType) < 0) {
+        Py_DECREF(&ShapeType);
         Py_DECREF(m);
         return NULL;
     }

@@ -8,7 +8,13 @@ finite differences):
   Generation" (docs/contact-witness.md);
 - potential_triangles: the exact long-range contact potential of two triangles
   of Ye, Wu, Komura and Pan 2025, "Efficient Differentiable Contact Model with
-  Long-Range Influence" (docs/contact-potential.md).
+  Long-Range Influence" (docs/contact-potential.md);
+- polyhedra_contact: the contact data of convex polyhedra of Cheng Yi &
+  Drumwright, "Determining Contact Data for Time Stepping Rigid Body
+  Simulations with Convex Polyhedral Geometries" (docs/contact-polyhedra.md);
+- minimum_scaling: the minimum-scaling collision detection of Le Cleac'h,
+  Schwager, Manchester, Sindhwani, Florence and Singh 2023, "Single-Level
+  Differentiable Contact Simulation" (docs/contact-scaling.md).
 
 Every function takes a batch (a leading axis N) and loops over it in C, in
 OpenMP threads, with the GIL released.  ccdbench.torch wraps them as
@@ -18,7 +24,10 @@ import numpy as np
 
 from . import _core
 
-__all__ = ["smoothing_values", "witness_ee", "witness_vf", "potential_triangles"]
+__all__ = ["smoothing_values", "witness_ee", "witness_vf", "potential_triangles",
+           "polyhedron_box", "polyhedron_sphere", "polyhedron_hull", "polyhedron_read",
+           "polyhedra_contact", "polyhedra_status_name", "Shape", "minimum_scaling",
+           "scaling_status_name"]
 
 _HARD = (0.0, 0.0, 0.0, 0.0)
 
@@ -96,3 +105,95 @@ def potential_triangles(a, b, gradient=True, hessian=False, threads=0):
     out = _core.potential_triangles(np.ascontiguousarray(a), np.ascontiguousarray(b),
                                     bool(gradient), bool(hessian), int(threads))
     return dict(zip(("value", "status", "grad", "hess", "plane"), out))
+
+
+# ------------------------------------------------------------ convex polyhedra
+
+def polyhedron_box(half):
+    """A box of half-extents half (3,) centred on its body origin."""
+    return _core.polyhedron("box", np.asarray(half, dtype=np.float64))
+
+
+def polyhedron_sphere(vertices, radius):
+    """A tessellated sphere of 50, 98 or 182 vertices (the paper's counts)."""
+    return _core.polyhedron("sphere", int(vertices), float(radius))
+
+
+def polyhedron_hull(points):
+    """The convex hull of points (M, 3) (exact orientation predicates)."""
+    return _core.polyhedron("hull", np.asarray(points, dtype=np.float64))
+
+
+def polyhedron_read(path):
+    """A convex polyhedron from an OBJ, OFF or PLY file (InputError with
+    "path:line:column: what" as `ccdbench contact polyhedra` says it)."""
+    return _core.polyhedron("read", path)
+
+
+def _poses(pose, n, name):
+    p = np.asarray(pose, dtype=np.float64)
+    if p.ndim == 1:
+        p = np.broadcast_to(p, (n, p.shape[0]))
+    if p.ndim != 2 or p.shape[1] != 7:
+        raise ValueError(f"{name}: expected shape (N, 7) or (7,): w, x, y, z, px, py, pz")
+    return np.ascontiguousarray(p)
+
+
+def polyhedra_contact(a, b, pose_a, pose_b, jacobian=False, threads=0):
+    """Contact data of convex polyhedra a and b (Cheng Yi & Drumwright,
+    "Determining Contact Data for Time Stepping Rigid Body Simulations with
+    Convex Polyhedral Geometries"; docs/contact-polyhedra.md) at a batch of
+    poses (N, 7) (a quaternion w, x, y, z, then the position; one pose (7,) is
+    used for every pair).  Returns a dict: status (N,) int8 (0 contact, else
+    why the normal is indeterminate: status_name), intersecting (N,) bool, phi
+    (N,) (the signed distance), normal (N, 3) (from b toward a), plane_d (N,),
+    closest (N, 2, 3), point_count (N,), points (N, 64, 3) (the manifold, NaN
+    beyond point_count); with jacobian=True also dphi (N, 12) and dn (N, 3, 12)
+    with respect to the twists (ω_a, v_a, ω_b, v_b) (NaN where undefined) and
+    jacobian_defined (N,) bool."""
+    n = max(np.asarray(p).shape[0] if np.ndim(p) == 2 else 1 for p in (pose_a, pose_b))
+    out = _core.polyhedra(a, b, _poses(pose_a, n, "pose_a"), _poses(pose_b, n, "pose_b"),
+                          bool(jacobian), int(threads))
+    names = ("status", "intersecting", "phi", "normal", "plane_d", "closest", "point_count",
+             "points", "dphi", "dn", "jacobian_defined")
+    return dict(zip(names, out))
+
+
+def polyhedra_status_name(status):
+    """'contact', or why the normal is indeterminate."""
+    return _core.polyhedra_status_name(int(status))
+
+
+# ------------------------------------------------------------ minimum scaling
+
+# Shape(text): a convex primitive of the minimum-scaling routine, written as
+# `ccdbench contact scaling pair` takes it: KIND[,KEY=VALUE]..., e.g.
+# 'sphere,r=1' or 'box,h=1:1:1,x=3:0:0' (docs/contact-scaling.md); .kind,
+# .params (the names of its parameters, in the order of the derivatives),
+# .position.
+Shape = _core.Shape
+
+
+def minimum_scaling(a, b, rho=0.0, position_a=None, position_b=None, derivatives=False,
+                    threads=0):
+    """The minimum scaling α* at which shapes a and b, scaled about their
+    centres, touch (Le Cleac'h et al. 2023, "Single-Level Differentiable
+    Contact Simulation"; docs/contact-scaling.md).  a, b: a Shape or a
+    sequence of N Shapes; position_a, position_b (N, 3) move the centres per
+    pair; rho > 0 relaxes the program (s∘λ = ρ).  Returns a dict: status (N,)
+    int8 (0 ok: status_name), alpha, phi = α* - 1 (N,), p (N, 3) (a common
+    point), normal (N, 3) (of a at p), iterations; with derivatives=True also
+    dalpha (N, 2, P) and dp (N, 2, P, 3): d/dθ over the parameters of a
+    (index 0) and b (1), in the order of Shape.params (NaN beyond them)."""
+    counts = [len(s) for s in (a, b) if not isinstance(s, Shape)]
+    counts += [np.asarray(p).shape[0] for p in (position_a, position_b) if p is not None]
+    n = max(counts) if counts else 1
+    out = _core.scaling(a, b, n, position_a, position_b, float(rho), bool(derivatives),
+                        int(threads))
+    names = ("status", "alpha", "phi", "p", "normal", "iterations", "dalpha", "dp")
+    return dict(zip(names, out))
+
+
+def scaling_status_name(status):
+    """'ok', or why the solve failed."""
+    return _core.scaling_status_name(int(status))

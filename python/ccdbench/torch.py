@@ -16,7 +16,8 @@ from torch.autograd.function import once_differentiable
 
 from . import contact
 
-__all__ = ["witness_ee", "witness_vf", "potential_triangles"]
+__all__ = ["witness_ee", "witness_vf", "potential_triangles", "polyhedra_contact",
+           "minimum_scaling"]
 
 
 def _numpy(t):
@@ -94,6 +95,51 @@ class _PotentialTriangles(torch.autograd.Function):
         return ga, gb
 
 
+class _Polyhedra(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, pos_a, pos_b, a, b, quat_a, quat_b):
+        n = pos_a.shape[0]
+        pa = np.concatenate([np.broadcast_to(quat_a, (n, 4)), _numpy(pos_a)], axis=1)
+        pb = np.concatenate([np.broadcast_to(quat_b, (n, 4)), _numpy(pos_b)], axis=1)
+        r = contact.polyhedra_contact(a, b, pa, pb, jacobian=True)
+        dphi = torch.from_numpy(r["dphi"])  # (N, 12): ω_a, v_a, ω_b, v_b
+        dn = torch.from_numpy(r["dn"])      # (N, 3, 12)
+        ctx.save_for_backward(dphi, dn)
+        ctx.device, ctx.dtype = pos_a.device, pos_a.dtype
+        return _tensor(r["phi"], pos_a), _tensor(r["normal"], pos_a)
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, g_phi, g_normal):
+        dphi, dn = ctx.saved_tensors
+        # v_a and v_b translate the bodies: d/d position = d/d v
+        total = g_phi.to(dphi.dtype).reshape(-1, 1) * dphi
+        total = total + torch.einsum("nc,nck->nk", g_normal.to(dn.dtype), dn)
+        ga = total[:, 3:6].to(ctx.device, ctx.dtype)
+        gb = total[:, 9:12].to(ctx.device, ctx.dtype)
+        return ga, gb, None, None, None, None
+
+
+class _Scaling(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, pos_a, pos_b, a, b, rho):
+        r = contact.minimum_scaling(a, b, rho, _numpy(pos_a), _numpy(pos_b), derivatives=True)
+        # the first three parameters of every shape are its centre x, y, z
+        ctx.save_for_backward(torch.from_numpy(np.ascontiguousarray(r["dalpha"][:, :, :3])),
+                              torch.from_numpy(np.ascontiguousarray(r["dp"][:, :, :3, :])))
+        ctx.device, ctx.dtype = pos_a.device, pos_a.dtype
+        return _tensor(r["alpha"], pos_a), _tensor(r["p"], pos_a)
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, g_alpha, g_p):
+        dalpha, dp = ctx.saved_tensors  # (N, 2, 3), (N, 2, 3, 3): [pair, shape, θ, p axis]
+        total = g_alpha.to(dalpha.dtype).reshape(-1, 1, 1) * dalpha
+        total = total + torch.einsum("nc,nsjc->nsj", g_p.to(dp.dtype), dp)
+        return (total[:, 0].to(ctx.device, ctx.dtype), total[:, 1].to(ctx.device, ctx.dtype),
+                None, None, None)
+
+
 def witness_ee(x, smoothing="default"):
     """(pa, pb, alpha, colliding) of edge pairs x (N, 4, 3), differentiable in x."""
     return _WitnessEE.apply(x, smoothing)
@@ -108,3 +154,20 @@ def potential_triangles(a, b):
     """Ye et al.'s potential P (N,) of triangle pairs a, b (N, 3, 3),
     differentiable in both (+inf on contact, where its gradient is NaN)."""
     return _PotentialTriangles.apply(a, b)
+
+
+def polyhedra_contact(a, b, pos_a, pos_b, quat_a=(1.0, 0.0, 0.0, 0.0),
+                      quat_b=(1.0, 0.0, 0.0, 0.0)):
+    """(phi, normal) of convex polyhedra a, b (ccdbench.contact.polyhedron_*)
+    at positions pos_a, pos_b (N, 3) and fixed orientations (unit quaternions
+    w, x, y, z, one or (N, 4)), differentiable in the positions (NaN gradient
+    where the contact is not smooth: jacobian_defined of polyhedra_contact)."""
+    return _Polyhedra.apply(pos_a, pos_b, a, b, np.asarray(quat_a, dtype=np.float64),
+                            np.asarray(quat_b, dtype=np.float64))
+
+
+def minimum_scaling(a, b, pos_a, pos_b, rho=0.0):
+    """(alpha, p) of shapes a, b (ccdbench.contact.Shape, or sequences of N)
+    centred at pos_a, pos_b (N, 3), differentiable in the centres (the
+    implicit-function derivatives of the library)."""
+    return _Scaling.apply(pos_a, pos_b, a, b, float(rho))

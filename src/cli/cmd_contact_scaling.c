@@ -15,7 +15,7 @@
 #include "contact/scaling/experiments/scaling_bench.h"
 #include "contact/scaling/experiments/scaling_check.h"
 #include "contact/scaling/scaling_reference.h"
-#include "contact/scaling/scaling_shape_spec.h"
+#include "ccdbench/scaling.h"
 #include "contact/scaling/experiments/scaling_tables.h"
 #include "report/paper.h"
 #include "report/report.h"

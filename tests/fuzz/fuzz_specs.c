@@ -15,7 +15,7 @@
 
 #include "ccdbench/pose.h"
 #include "ccdbench/scaling.h"
-#include "contact/scaling/scaling_shape_spec.h"
+#include "ccdbench/scaling.h"
 #include "fuzz_check.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);

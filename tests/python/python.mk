@@ -9,7 +9,8 @@ TESTS += tests/python/pytest.sh
 EXTRA_DIST += tests/python/pytest.sh tests/python/conftest.py \
 	tests/python/test_queries.py tests/python/test_oracle.py \
 	tests/python/test_methods.py tests/python/test_results.py \
-	tests/python/test_contact.py tests/python/test_docs.py
+	tests/python/test_contact.py tests/python/test_contact_bodies.py \
+	tests/python/test_torch.py tests/python/test_docs.py
 if HAVE_PYTHON
 AM_TESTS_ENVIRONMENT += CCD_PYTHON='$(PYTHON)'; export CCD_PYTHON;
 # the package is part of `make` (python/local.mk); the test needs it built

@@ -1,12 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""The contact routines from Python: values against closed forms and the
-command line's checks, Jacobians against central differences of the values
-(NumPy), torch.autograd.gradcheck in float64 where PyTorch is installed, and
-bad shapes."""
+"""The witness points (Beker et al.) and the triangle potential (Ye et al.)
+from Python: values against closed forms, Jacobians (and the potential's
+Hessian) against central differences of the values, bad shapes, threads.
+PyTorch's gradcheck of the same routines: test_torch.py."""
 import numpy as np
 import pytest
 
-import ccdbench
 import ccdbench.contact as cc
 
 RNG = np.random.default_rng(20261127)
@@ -136,46 +135,3 @@ def test_threads_do_not_change_values():
     one = cc.witness_ee(x, jacobian=True, threads=1)
     three = cc.witness_ee(x, jacobian=True, threads=3)
     assert all(np.array_equal(one[k], three[k]) for k in one)
-
-
-# ---------------------------------------------------------------- PyTorch
-
-torch = pytest.importorskip("torch", reason="PyTorch is not installed (apt: python3-torch)")
-
-
-def test_gradcheck_witness_ee():
-    import ccdbench.torch as ct
-    x = torch.tensor(_well_posed_ee(6), dtype=torch.float64, requires_grad=True)
-    for smoothing in ("default", 1e-2):
-        assert torch.autograd.gradcheck(lambda y: ct.witness_ee(y, smoothing), (x,),
-                                        eps=1e-6, atol=1e-5, rtol=1e-4)
-
-
-def test_gradcheck_witness_vf():
-    import ccdbench.torch as ct
-    x0 = RNG.uniform(-1, 1, size=(6, 4, 3))
-    x0[:, 0] += np.array([0.0, 0.0, 1.5])
-    x = torch.tensor(x0, dtype=torch.float64, requires_grad=True)
-    assert torch.autograd.gradcheck(lambda y: ct.witness_vf(y), (x,), eps=1e-6, atol=1e-5,
-                                    rtol=1e-4)
-
-
-def test_gradcheck_potential():
-    import ccdbench.torch as ct
-    a0, b0 = _separated_triangles(4)
-    a = torch.tensor(a0, dtype=torch.float64, requires_grad=True)
-    b = torch.tensor(b0, dtype=torch.float64, requires_grad=True)
-    assert torch.autograd.gradcheck(ct.potential_triangles, (a, b), eps=1e-6, atol=1e-5,
-                                    rtol=1e-4)
-
-
-def test_torch_keeps_dtype_and_backward_uses_the_library():
-    import ccdbench.torch as ct
-    x = torch.tensor(_well_posed_ee(10), dtype=torch.float32, requires_grad=True)
-    pa, pb, _, _ = ct.witness_ee(x)
-    assert pa.dtype == torch.float32
-    (pa - pb).pow(2).sum().backward()
-    r = cc.witness_ee(x.detach().double().numpy(), jacobian=True)
-    d = r["pa"] - r["pb"]
-    want = np.einsum("nm,nmk->nk", 2 * d, r["d_pa"] - r["d_pb"]).reshape(10, 4, 3)
-    assert np.allclose(x.grad.numpy(), want, rtol=1e-5, atol=1e-5)

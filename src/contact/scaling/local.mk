@@ -19,7 +19,6 @@ src_contact_libccdcontact_la_SOURCES += \
 	src/contact/scaling/scaling_param.c \
 	src/contact/scaling/scaling_reference.h \
 	src/contact/scaling/scaling_reference.c \
-	src/contact/scaling/scaling_shape_spec.h \
 	src/contact/scaling/scaling_shape_spec.c \
 	src/contact/scaling/scaling_shapes.c \
 	src/contact/scaling/scaling_solve.h \

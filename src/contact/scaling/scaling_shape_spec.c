@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* A primitive of the minimum-scaling method written as text (see
- * scaling_shape_spec.h), e.g. "sphere,r=1" or "box,h=1:1:1,x=3:0:0". */
+/* A primitive of the minimum-scaling method written as text (ccd_shape_parse,
+ * <ccdbench/scaling.h>), e.g. "sphere,r=1" or "box,h=1:1:1,x=3:0:0". */
 #include <config.h>
 
-#include "contact/scaling/scaling_shape_spec.h"
+#include "ccdbench/scaling.h"
 
 #include <errno.h>
 #include <math.h>
