@@ -17,7 +17,7 @@ import numpy as np
 from . import _core
 
 __all__ = [
-    "InputError", "VF", "EE", "Queries", "read", "iter_read", "write", "exact",
+    "InputError", "VF", "EE", "Queries", "read", "iter_read", "write", "Writer", "exact",
     "Exact", "Method", "methods", "plugin", "run", "Run", "score", "load_result",
     "Result",
 ]
@@ -203,16 +203,54 @@ def read(*paths, labels=None, kind=None, max_digits=0):
     return q
 
 
+class Writer:
+    """The benchmark's CSV written batch by batch, in bounded memory:
+
+        with ccdbench.Writer("out.csv.gz", labels=True) as w:
+            for part in ccdbench.iter_read("big"):
+                w.put(part)
+
+    The file is written to a temporary beside path and renamed over it when
+    the writer closes; an exception inside the with block (or a failed put)
+    removes the temporary, so no half-written file is ever left.  labels=True
+    writes a 7th column from each batch's labels (each 0 or 1); gzip None
+    compresses when path ends in .gz."""
+
+    def __init__(self, path, *, labels=False, gzip=None):
+        path = os.fspath(path)
+        self.labels = bool(labels)
+        self._w = _core.Writer(path, bool(path.endswith(".gz") if gzip is None else gzip),
+                               self.labels)
+
+    def put(self, queries):
+        _check_queries(queries)
+        self._w.put(queries.points, queries.kinds, queries.labels if self.labels else None,
+                    queries.rationals)
+
+    def close(self):
+        self._w.close()
+
+    def abort(self):
+        self._w.abort()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        if kind is None:
+            self.close()
+        else:
+            self.abort()
+        return False
+
+
 def write(path, queries, *, labels=False, gzip=None):
-    """Write queries in the benchmark's CSV (exact rationals as read).  With
-    labels=True a 7th column holds queries.labels (each must be 0 or 1).  gzip:
-    None compresses when path ends in .gz.  The file is replaced only when
-    complete."""
-    path = os.fspath(path)
-    if gzip is None:
-        gzip = path.endswith(".gz")
-    _core.write(path, queries.points, queries.kinds, queries.labels if labels else None,
-                queries.rationals, bool(gzip), bool(labels))
+    """Write queries in the benchmark's CSV (exact rationals as read); one
+    Writer.put.  With labels=True a 7th column holds queries.labels (each must
+    be 0 or 1).  gzip: None compresses when path ends in .gz.  The file is
+    replaced only when complete."""
+    with Writer(path, labels=labels, gzip=gzip) as w:
+        w.put(queries)
 
 
 def _ms_text(ms):

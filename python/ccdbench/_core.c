@@ -510,20 +510,59 @@ done:
 
 /* ------------------------------------------------------------------ write */
 
-/* write(path, points, kinds, labels or None, rationals, gzip, with_labels) */
-static PyObject *write_csv(PyObject *self, PyObject *args)
+/* _core.Writer(path, gzip, with_labels): the benchmark's CSV written query by
+ * query (.put(points, kinds, labels or None, rationals)), to a temporary file
+ * renamed over path by .close(); .abort() (or the writer's end without close)
+ * removes the temporary, so no half-written file is left. */
+typedef struct {
+    PyObject_HEAD
+    ccd_writer *w;
+    int with_labels;
+} WriterObject;
+
+static void Writer_dealloc(WriterObject *self)
 {
-    (void)self;
-    PyObject *path_obj, *points, *kinds, *labels_obj, *rationals;
+    if (self->w)
+        ccd_writer_abort(self->w);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int Writer_init(WriterObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"path", "gzip", "with_labels", NULL};
+    PyObject *path;
     int gzip, with_labels;
-    if (!PyArg_ParseTuple(args, "O&OOOOpp", PyUnicode_FSConverter, &path_obj, &points, &kinds,
-                          &labels_obj, &rationals, &gzip, &with_labels))
-        return NULL;
-    query_array a;
-    if (queries_from(&a, points, kinds, rationals) != 0) {
-        Py_DECREF(path_obj);
-        return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O&pp", kwlist, PyUnicode_FSConverter, &path,
+                                     &gzip, &with_labels))
+        return -1;
+    if (self->w) {
+        ccd_writer_abort(self->w);
+        self->w = NULL;
     }
+    ccd_error err = {0};
+    ccd_status st = ccd_writer_open(&self->w, &err, PyBytes_AS_STRING(path),
+                                    (gzip ? CCD_WRITE_GZIP : 0u) |
+                                        (with_labels ? CCD_WRITE_LABELS : 0u));
+    Py_DECREF(path);
+    if (st != CCD_OK) {
+        self->w = NULL;
+        raise_ccd(&err);
+        return -1;
+    }
+    self->with_labels = with_labels;
+    return 0;
+}
+
+static PyObject *Writer_put(WriterObject *self, PyObject *args)
+{
+    PyObject *points, *kinds, *labels_obj, *rationals;
+    if (!PyArg_ParseTuple(args, "OOOO", &points, &kinds, &labels_obj, &rationals))
+        return NULL;
+    if (!self->w)
+        return PyErr_Format(PyExc_ValueError, "the writer is closed");
+    query_array a;
+    if (queries_from(&a, points, kinds, rationals) != 0)
+        return NULL;
     PyArrayObject *labels = NULL;
     if (labels_obj != Py_None) {
         labels = (PyArrayObject *)PyArray_FROMANY(labels_obj, NPY_INT8, 1, 1, NPY_ARRAY_IN_ARRAY);
@@ -533,33 +572,71 @@ static PyObject *write_csv(PyObject *self, PyObject *args)
                              a.count, (Py_ssize_t)PyArray_DIM(labels, 0));
             Py_XDECREF(labels);
             queries_free(&a);
-            Py_DECREF(path_obj);
             return NULL;
         }
     }
-    ccd_writer *w;
-    ccd_error err = {0};
-    ccd_status st = ccd_writer_open(&w, &err, PyBytes_AS_STRING(path_obj),
-                                    (gzip ? CCD_WRITE_GZIP : 0u) |
-                                        (with_labels ? CCD_WRITE_LABELS : 0u));
     const npy_int8 *l = labels ? PyArray_DATA(labels) : NULL;
-    if (st == CCD_OK) {
-        Py_BEGIN_ALLOW_THREADS
-        for (size_t i = 0; st == CCD_OK && i < a.count; i++)
-            st = ccd_writer_put(w, &err, &a.q[i], l ? l[i] : -1);
-        if (st == CCD_OK)
-            st = ccd_writer_close(w, &err);
-        else
-            ccd_writer_abort(w);
-        Py_END_ALLOW_THREADS
-    }
+    ccd_error err = {0};
+    ccd_status st = CCD_OK;
+    Py_BEGIN_ALLOW_THREADS
+    for (size_t i = 0; st == CCD_OK && i < a.count; i++)
+        st = ccd_writer_put(self->w, &err, &a.q[i], l ? l[i] : -1);
+    Py_END_ALLOW_THREADS
     Py_XDECREF(labels);
     queries_free(&a);
-    Py_DECREF(path_obj);
+    if (st != CCD_OK) {
+        ccd_writer_abort(self->w); /* nothing half-written is left */
+        self->w = NULL;
+        return raise_ccd(&err);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Writer_close(WriterObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (!self->w)
+        Py_RETURN_NONE;
+    ccd_error err = {0};
+    ccd_status st;
+    ccd_writer *w = self->w;
+    self->w = NULL;
+    Py_BEGIN_ALLOW_THREADS
+    st = ccd_writer_close(w, &err);
+    Py_END_ALLOW_THREADS
     if (st != CCD_OK)
         return raise_ccd(&err);
     Py_RETURN_NONE;
 }
+
+static PyObject *Writer_abort(WriterObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (self->w)
+        ccd_writer_abort(self->w);
+    self->w = NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Writer_methods[] = {
+    {"put", (PyCFunction)Writer_put, METH_VARARGS,
+     "put(points, kinds, labels, rationals): append queries"},
+    {"close", (PyCFunction)Writer_close, METH_NOARGS, "finish: rename the file into place"},
+    {"abort", (PyCFunction)Writer_abort, METH_NOARGS, "remove the temporary file"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject WriterType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ccdbench._core.Writer",
+    .tp_basicsize = sizeof(WriterObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Writer(path, gzip, with_labels): the benchmark's CSV, streamed",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Writer_init,
+    .tp_dealloc = (destructor)Writer_dealloc,
+    .tp_methods = Writer_methods,
+};
 
 /* ------------------------------------------------------------------ the batch loop */
 
@@ -1724,8 +1801,6 @@ static PyObject *polyhedra_status_name(PyObject *self, PyObject *args)
 static PyMethodDef module_methods[] = {
     {"_set_input_error", set_input_error, METH_O, "the exception class of bad input"},
     {"discover", discover, METH_VARARGS, "discover(paths) -> (files, notes)"},
-    {"write", write_csv, METH_VARARGS,
-     "write(path, points, kinds, labels, rationals, gzip, with_labels)"},
     {"exact", exact, METH_VARARGS,
      "exact(points, kinds, rationals, ms, norm, fractions, threads) -> "
      "(collides, toi_lo, toi_hi, lo_strings, hi_strings)"},
@@ -1765,7 +1840,7 @@ PyMODINIT_FUNC PyInit__core(void)
     import_array();
     if (PyType_Ready(&ReaderType) < 0 || PyType_Ready(&MethodType) < 0 ||
         PyType_Ready(&PluginType) < 0 || PyType_Ready(&PolyhedronType) < 0 ||
-        PyType_Ready(&ShapeType) < 0)
+        PyType_Ready(&ShapeType) < 0 || PyType_Ready(&WriterType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -1779,6 +1854,12 @@ PyMODINIT_FUNC PyInit__core(void)
     Py_INCREF(&ShapeType);
     if (PyModule_AddObject(m, "Shape", (PyObject *)&ShapeType) < 0) {
         Py_DECREF(&ShapeType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&WriterType);
+    if (PyModule_AddObject(m, "Writer", (PyObject *)&WriterType) < 0) {
+        Py_DECREF(&WriterType);
         Py_DECREF(m);
         return NULL;
     }

@@ -161,3 +161,32 @@ def test_kind_and_labels_of_one_file(tmp_path):
     os.remove(labels)
     with pytest.raises(ccdbench.InputError, match="labels.json"):
         ccdbench.read(path, kind="vf", labels=labels)
+
+
+def test_streaming_writer(shared_data, tmp_path):
+    src = os.path.join(shared_data, "sample-queries", "unit-tests")
+    out = tmp_path / "w" / "vertex-face" / "all.csv.gz"
+    out.parent.mkdir(parents=True)
+    with ccdbench.Writer(out, labels=True) as w:
+        for part in ccdbench.iter_read(src, batch=50):
+            w.put(part[part.kinds == ccdbench.VF])
+    whole = ccdbench.read(src)
+    back = ccdbench.read(out)
+    vf = whole[whole.kinds == ccdbench.VF]
+    assert np.array_equal(back.points, vf.points) and np.array_equal(back.labels, vf.labels)
+    # an exception inside the block leaves the old file as it was, and no temporary
+    before = out.read_bytes()
+    with pytest.raises(RuntimeError):
+        with ccdbench.Writer(out) as w:
+            w.put(vf[:3])
+            raise RuntimeError("stop")
+    assert out.read_bytes() == before
+    assert sorted(os.listdir(out.parent)) == ["all.csv.gz"]
+    # a failed put (an unknown label with labels=True) aborts the file too
+    with pytest.raises(ccdbench.InputError):
+        with ccdbench.Writer(out, labels=True) as w:
+            w.put(ccdbench.Queries(np.zeros((1, 8, 3)), ccdbench.VF))
+    assert out.read_bytes() == before and sorted(os.listdir(out.parent)) == ["all.csv.gz"]
+    # a path that cannot be written: the command line's message
+    with pytest.raises(ccdbench.InputError, match="nowhere"):
+        ccdbench.Writer(tmp_path / "nowhere" / "q.csv")
