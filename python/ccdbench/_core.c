@@ -97,6 +97,38 @@ static int rational_from_str(mpq_t out, PyObject *s)
     return 0;
 }
 
+/* 1 when d is the double nearest x (ties to even), as the reader rounds: x lies
+ * between the midpoints of d and its two neighbours, and on a midpoint only when
+ * d is the even one.  Exact: the midpoints are rationals. */
+static int nearest_double(mpq_srcptr x, double d, mpq_ptr t)
+{
+    if (!isfinite(d))
+        return 0;
+    const double nb[2] = {nextafter(d, -INFINITY), nextafter(d, INFINITY)};
+    int even = 1;
+    if (d != 0) {
+        int e;
+        double m = frexp(d, &e); /* d = m 2^e, |m| in [0.5, 1): the last bit of 53 */
+        double last = ldexp(fabs(m), 53);
+        even = e < -1021 ? fmod(ldexp(fabs(d), 1074), 2) == 0 : fmod(last, 2) == 0;
+    }
+    for (int side = 0; side < 2; side++) {
+        if (!isfinite(nb[side]))
+            continue; /* beyond the largest double: only d itself is near */
+        mpq_set_d(t, nb[side]);
+        mpq_t dq;
+        mpq_init(dq);
+        mpq_set_d(dq, d);
+        mpq_add(t, t, dq);
+        mpq_div_2exp(t, t, 1); /* the midpoint of d and its neighbour */
+        mpq_clear(dq);
+        const int c = mpq_cmp(x, t);
+        if (side == 0 ? c < 0 || (c == 0 && !even) : c > 0 || (c == 0 && !even))
+            return 0;
+    }
+    return 1;
+}
+
 static int queries_from(query_array *a, PyObject *points_obj, PyObject *kinds_obj,
                         PyObject *rationals)
 {
@@ -189,6 +221,13 @@ static int queries_from(query_array *a, PyObject *points_obj, PyObject *kinds_ob
             if (rational_from_str(x, PySequence_Fast_GET_ITEM(seq, j)) != 0) {
                 PyErr_Clear();
                 PyErr_Format(PyExc_ValueError, "rationals[%zd][%d]: expected a rational \"n/d\"", i, j);
+                Py_DECREF(seq);
+                goto bad;
+            }
+            if (!nearest_double(x, q->v[j / 3][j % 3], d)) {
+                PyErr_Format(PyExc_ValueError, "points[%zd, %d, %d]: not the double nearest "
+                             "rationals[%zd][%d] (%R)", i, j / 3, j % 3, i, j,
+                             PySequence_Fast_GET_ITEM(seq, j));
                 Py_DECREF(seq);
                 goto bad;
             }

@@ -190,3 +190,27 @@ def test_streaming_writer(shared_data, tmp_path):
     # a path that cannot be written: the command line's message
     with pytest.raises(ccdbench.InputError, match="nowhere"):
         ccdbench.Writer(tmp_path / "nowhere" / "q.csv")
+
+
+def test_points_must_be_the_nearest_doubles_of_the_rationals():
+    third = ["0/1"] * 24
+    third[0] = "1/3"
+    p = np.zeros((1, 8, 3))
+    p[0, 0, 0] = 1 / 3
+    assert ccdbench.exact(ccdbench.Queries(p, ccdbench.VF, rationals={0: third})).collides[0]
+    p[0, 0, 0] = np.nextafter(1 / 3, 1)
+    with pytest.raises(ValueError, match=r"points\[0, 0, 0\]: not the double nearest"):
+        ccdbench.exact(ccdbench.Queries(p, ccdbench.VF, rationals={0: third}))
+    # a tie goes to the even double, as the reader rounds
+    tie = ["0/1"] * 24
+    half_ulp = Fraction(1) + Fraction(1, 2 ** 53)
+    tie[0] = f"{half_ulp.numerator}/{half_ulp.denominator}"
+    p[0, 0, 0] = 1.0
+    ccdbench.exact(ccdbench.Queries(p, ccdbench.VF, rationals={0: tie}))
+    p[0, 0, 0] = 1 + 2.0 ** -52
+    with pytest.raises(ValueError, match="nearest"):
+        ccdbench.exact(ccdbench.Queries(p, ccdbench.VF, rationals={0: tie}))
+    # what the reader gives is always accepted
+    path = os.path.join(os.environ["CCD_SRCDIR"], "datasets", "default")
+    q = ccdbench.read(path)
+    assert q.rationals and len(ccdbench.exact(q)) == len(q)
