@@ -68,6 +68,7 @@ check-full-data:
 # end.  The others keep the order of the modules above.
 TESTS_LONGEST_FIRST = tests/contact/potential/check_potential.log \
 	tests/methods/check_baselines.log tests/contact/scaling/check_scaling.log \
+	tests/python/pytest.sh.log \
 	tests/exact/check_exact_ms.log tests/contact/scaling/contact-scaling.sh.log \
 	tests/bench/peek.sh.log tests/cli/default-run-bare.sh.log tests/bench/checkpoint.sh.log \
 	tests/methods/check_tight_inclusion_data.log \

@@ -11,6 +11,8 @@ docs/python.md for a worked example of each function.
 from fractions import Fraction
 import json
 import os
+import time
+import warnings
 
 import numpy as np
 
@@ -45,10 +47,6 @@ def _kind_code(kind):
     raise ValueError(f"kind: expected 'vf' or 'ee' (or ccdbench.VF, ccdbench.EE), got {kind!r}")
 
 
-def _fraction(text):
-    return Fraction(text)
-
-
 class Queries:
     """A batch of CCD queries.
 
@@ -58,7 +56,9 @@ class Queries:
     kinds     (N,) int8: ccdbench.VF or ccdbench.EE
     labels    (N,) int8: 1 collides, 0 not, -1 unknown (the files' labels)
     rationals {i: 24 strings "n/d"}: the exact coordinates of the queries that
-              have a coordinate that is not a double (others are their doubles)
+              have a coordinate that is not a double (others are their doubles);
+              points holds the nearest double of each (ties to even), as the
+              reader rounds them (checked where the queries are used)
     file      (N,) int32: the query's file, an index into files (-1: not read)
     index     (N,) int64: the query's 0-based position in its file
     files     list of dicts (csv_path, labels_path, kind, set, family, step)
@@ -72,7 +72,7 @@ class Queries:
         n = points.shape[0]
         kinds = np.asarray(kinds)
         if kinds.ndim == 0:
-            kinds = np.full(n, _kind_code(int(kinds)), dtype=np.int8)
+            kinds = np.full(n, _kind_code(kinds.item()), dtype=np.int8)
         kinds = np.ascontiguousarray(kinds, dtype=np.int8)
         if kinds.shape != (n,):
             raise ValueError(f"kinds: expected shape ({n},), got {kinds.shape}")
@@ -83,6 +83,8 @@ class Queries:
         labels = np.ascontiguousarray(labels, dtype=np.int8)
         if labels.shape != (n,):
             raise ValueError(f"labels: expected shape ({n},), got {labels.shape}")
+        if not np.isin(labels, (-1, 0, 1)).all():
+            raise ValueError("labels: expected 1 (collides), 0 (does not) or -1 (unknown)")
         self.points, self.kinds, self.labels = points, kinds, labels
         self.rationals = dict(rationals or {})
         self.file = (np.full(n, -1, dtype=np.int32) if file is None
@@ -103,19 +105,19 @@ class Queries:
 
     def __getitem__(self, which):
         """A subset: queries[10:20], queries[mask], queries[[3, 1, 4]]."""
-        picked = np.arange(len(self))[which]
-        picked = np.atleast_1d(picked)
+        picked = np.atleast_1d(np.arange(len(self))[which])
         rationals = {}
-        for new, old in enumerate(picked.tolist()):
-            if old in self.rationals:
-                rationals[new] = self.rationals[old]
+        if self.rationals:
+            have = np.isin(picked, np.fromiter(self.rationals, dtype=np.int64))
+            for new in np.flatnonzero(have).tolist():
+                rationals[new] = self.rationals[int(picked[new])]
         return Queries(self.points[picked], self.kinds[picked], self.labels[picked],
                        rationals, self.file[picked], self.index[picked], self.files)
 
     def coordinate(self, i, row, axis):
         """The exact coordinate (row, axis) of query i, as a Fraction."""
         if i in self.rationals:
-            return _fraction(self.rationals[i][3 * row + axis])
+            return Fraction(self.rationals[i][3 * row + axis])
         return Fraction(float(self.points[i, row, axis]))
 
     def exact_points(self, i):
@@ -167,13 +169,7 @@ def _sources(paths, labels, kind):
     return _core.discover(paths)
 
 
-def iter_read(*paths, batch=65536, labels=None, kind=None, max_digits=0):
-    """Stream the queries of files or directories in batches of at most `batch`
-    queries (memory does not grow with the files).  Yields Queries; their
-    `files` list is the whole discovery, `file` indexes it."""
-    if batch <= 0:
-        raise ValueError(f"batch: expected a count > 0, got {batch}")
-    files, _ = _sources(_paths(paths), labels, kind)
+def _batches(files, batch, max_digits):
     for number, f in enumerate(files):
         reader = _core.Reader(f["csv_path"], f["labels_path"], f["kind"], max_digits)
         first = 0
@@ -188,17 +184,33 @@ def iter_read(*paths, batch=65536, labels=None, kind=None, max_digits=0):
             first += n
 
 
+def _discovered(paths, labels, kind):
+    """The files to read; what discovery left out (a file reached twice, a CSV
+    name that is not a regular file) is warned about, as the command line
+    prints it."""
+    files, notes = _sources(_paths(paths), labels, kind)
+    for note in notes:
+        warnings.warn(note, stacklevel=3)
+    return files
+
+
+def iter_read(*paths, batch=65536, labels=None, kind=None, max_digits=0):
+    """Stream the queries of files or directories in batches of at most `batch`
+    queries (memory does not grow with the files).  Yields Queries; their
+    `files` list is the whole discovery, `file` indexes it."""
+    if batch <= 0:
+        raise ValueError(f"batch: expected a count > 0, got {batch}")
+    return _batches(_discovered(paths, labels, kind), batch, max_digits)
+
+
 def read(*paths, labels=None, kind=None, max_digits=0):
     """All queries of the given CSV files or directories (discovered as
     `ccdbench run DATA...` does: both public layouts, files sorted by path,
     labels from the 7th column or the mma_bool JSON files).  One file can be
     named with its labels file (`labels=`) and kind (`kind='vf'|'ee'`).
     Raises InputError with "path:line:column: what" on bad input."""
-    paths = _paths(paths)
-    files, _ = _sources(paths, labels, kind)
-    parts = list(iter_read(*paths, labels=labels, kind=kind, max_digits=max_digits,
-                           batch=1 << 20))
-    q = Queries.concatenate(parts)
+    files = _discovered(paths, labels, kind)
+    q = Queries.concatenate(list(_batches(files, 1 << 20, max_digits)))
     q.files = files
     return q
 
@@ -402,18 +414,29 @@ def run(method, queries, *, t_max=1.0, ms=0.0, norm="inf", no_zero_toi=False, th
                             int(threads)))
 
 
-def _truth(queries, truth, ms, norm, threads):
-    """(collides, toi_lo): the labels where the files give them and the exact
-    oracle for the rest (truth='labels'), or the oracle for all ('exact')."""
+def _truth(queries, truth, ms, norm, threads, need_toi):
+    """(collides, toi_lo, toi_hi): the labels where the files give them (at d =
+    0) and the exact oracle for the rest (truth='labels'), or the oracle for
+    all ('exact'); the exact toi's doubles (inf where the oracle says no
+    collision) when need_toi, else None.  The oracle runs only on the queries
+    that need it."""
     if truth not in ("labels", "exact"):
         raise ValueError(f"truth: expected 'labels' or 'exact', got {truth!r}")
-    ex = exact(queries, ms, norm, threads=threads)
-    collides = ex.collides.copy()
-    toi = ex.toi_lo.copy()
-    if truth == "labels" and Fraction(_ms_text(ms)) == 0:
-        known = queries.labels >= 0
-        collides[known] = queries.labels[known] == 1
-    return collides, toi
+    n = len(queries)
+    use_labels = truth == "labels" and Fraction(_ms_text(ms)) == 0
+    known = queries.labels >= 0 if use_labels else np.zeros(n, dtype=bool)
+    collides = queries.labels == 1
+    lo = hi = None
+    ask = np.ones(n, dtype=bool) if need_toi else ~known
+    if ask.any():
+        sub = queries if ask.all() else queries[ask]
+        ex = exact(sub, ms, norm, threads=threads)
+        oracle = np.zeros(n, dtype=bool)
+        oracle[ask] = ex.collides
+        collides = np.where(known, collides, oracle)
+        if need_toi:
+            lo, hi = ex.toi_lo, ex.toi_hi
+    return collides, lo, hi
 
 
 def score(fn, data, *, truth="labels", ms=0, norm="inf", batch=65536, threads=0):
@@ -423,7 +446,6 @@ def score(fn, data, *, truth="labels", ms=0, norm="inf", batch=65536, threads=0)
     Queries, or paths for ccdbench.read.  Returns a dict per kind ('VF', 'EE')
     and 'all': queries, positives, reported, fp, fn, toi_violations (toi later
     than the exact one), zero_toi, seconds (fn's wall time)."""
-    import time
     batches = ([data] if isinstance(data, Queries) else
                iter_read(*(data if isinstance(data, (list, tuple)) else [data]), batch=batch))
     out = {k: dict(queries=0, positives=0, reported=0, fp=0, fn=0, toi_violations=0,
@@ -442,7 +464,7 @@ def score(fn, data, *, truth="labels", ms=0, norm="inf", batch=65536, threads=0)
         if said.shape != (len(q),):
             raise ValueError(f"fn: expected collides of shape ({len(q)},), got {said.shape}")
         said = said.astype(bool)
-        really, exact_toi = _truth(q, truth, ms, norm, threads)
+        really, exact_lo, exact_hi = _truth(q, truth, ms, norm, threads, toi is not None)
         for name, mask in (("VF", q.kinds == VF), ("EE", q.kinds == EE)):
             s = out[name]
             s["queries"] += int(mask.sum())
@@ -453,10 +475,11 @@ def score(fn, data, *, truth="labels", ms=0, norm="inf", batch=65536, threads=0)
             if toi is not None:
                 both = said & really & mask
                 # toi is a double: it is later than the exact toi exactly when it
-                # is above the largest double <= the exact toi
-                s["toi_violations"] += int((toi[both] > exact_toi[both]).sum())
+                # is above the largest double <= the exact toi; the exact toi is
+                # > 0 exactly when the smallest double >= it is
+                s["toi_violations"] += int((toi[both] > exact_lo[both]).sum())
                 s["zero_toi"] += int((said & mask & (toi == 0) &
-                                      (~really | (exact_toi > 0))).sum())
+                                      (~really | (exact_hi > 0))).sum())
             s["seconds"] += seconds * float(mask.sum()) / max(len(q), 1)
     for key in ("queries", "positives", "reported", "fp", "fn", "toi_violations", "zero_toi",
                 "seconds"):
