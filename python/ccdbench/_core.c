@@ -371,6 +371,7 @@ typedef struct {
     ccd_reader *reader;
     ccd_batch batch;
     int batch_ready;
+    int busy; /* a read is under way without the GIL: another thread must wait */
 } ReaderObject;
 
 static void Reader_dealloc(ReaderObject *self)
@@ -408,6 +409,16 @@ static int Reader_init(ReaderObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "max_digits: expected an integer >= 0");
         return -1;
     }
+    if (self->busy) {
+        Py_DECREF(csv_obj);
+        Py_XDECREF(labels_bytes);
+        PyErr_SetString(PyExc_RuntimeError, "the reader is in use by another thread");
+        return -1;
+    }
+    if (self->reader) { /* __init__ called again: the old stream goes */
+        ccd_reader_close(self->reader);
+        self->reader = NULL;
+    }
     ccd_error err = {0};
     ccd_status st = ccd_reader_open(&self->reader, &err, PyBytes_AS_STRING(csv_obj),
                                     labels_bytes ? PyBytes_AS_STRING(labels_bytes) : NULL,
@@ -415,6 +426,7 @@ static int Reader_init(ReaderObject *self, PyObject *args, PyObject *kwds)
     Py_DECREF(csv_obj);
     Py_XDECREF(labels_bytes);
     if (st != CCD_OK) {
+        self->reader = NULL;
         raise_ccd(&err);
         return -1;
     }
@@ -431,6 +443,8 @@ static PyObject *Reader_read(ReaderObject *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError, "n: expected a count > 0, got %zd", n);
     if (!self->reader)
         Py_RETURN_NONE;
+    if (self->busy)
+        return PyErr_Format(PyExc_RuntimeError, "the reader is in use by another thread");
     if (!self->batch_ready || self->batch.capacity != (size_t)n) {
         if (self->batch_ready)
             ccd_batch_free(&self->batch);
@@ -441,9 +455,11 @@ static PyObject *Reader_read(ReaderObject *self, PyObject *args)
     }
     ccd_error err = {0};
     ccd_status st;
+    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     st = ccd_reader_read(&self->batch, &err, self->reader);
     Py_END_ALLOW_THREADS
+    self->busy = 0;
     if (st != CCD_OK)
         return raise_ccd(&err);
     if (self->batch.count == 0) {
@@ -557,6 +573,7 @@ typedef struct {
     PyObject_HEAD
     ccd_writer *w;
     int with_labels;
+    int busy; /* a put or close is under way without the GIL */
 } WriterObject;
 
 static void Writer_dealloc(WriterObject *self)
@@ -599,6 +616,8 @@ static PyObject *Writer_put(WriterObject *self, PyObject *args)
         return NULL;
     if (!self->w)
         return PyErr_Format(PyExc_ValueError, "the writer is closed");
+    if (self->busy)
+        return PyErr_Format(PyExc_RuntimeError, "the writer is in use by another thread");
     query_array a;
     if (queries_from(&a, points, kinds, rationals) != 0)
         return NULL;
@@ -617,10 +636,12 @@ static PyObject *Writer_put(WriterObject *self, PyObject *args)
     const npy_int8 *l = labels ? PyArray_DATA(labels) : NULL;
     ccd_error err = {0};
     ccd_status st = CCD_OK;
+    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     for (size_t i = 0; st == CCD_OK && i < a.count; i++)
         st = ccd_writer_put(self->w, &err, &a.q[i], l ? l[i] : -1);
     Py_END_ALLOW_THREADS
+    self->busy = 0;
     Py_XDECREF(labels);
     queries_free(&a);
     if (st != CCD_OK) {
@@ -636,6 +657,8 @@ static PyObject *Writer_close(WriterObject *self, PyObject *unused)
     (void)unused;
     if (!self->w)
         Py_RETURN_NONE;
+    if (self->busy)
+        return PyErr_Format(PyExc_RuntimeError, "the writer is in use by another thread");
     ccd_error err = {0};
     ccd_status st;
     ccd_writer *w = self->w;
@@ -651,6 +674,8 @@ static PyObject *Writer_close(WriterObject *self, PyObject *unused)
 static PyObject *Writer_abort(WriterObject *self, PyObject *unused)
 {
     (void)unused;
+    if (self->busy)
+        return PyErr_Format(PyExc_RuntimeError, "the writer is in use by another thread");
     if (self->w)
         ccd_writer_abort(self->w);
     self->w = NULL;
