@@ -1177,6 +1177,17 @@ static PyObject *new_array(int nd, npy_intp n, const npy_intp *dims)
     return PyArray_ZEROS(nd + 1, shape, NPY_DOUBLE, 0);
 }
 
+/* A tuple of o[0 .. count) (new references to them), or NULL. */
+static PyObject *tuple_of(PyObject *const *o, int count)
+{
+    PyObject *t = PyTuple_New(count);
+    for (int i = 0; t && i < count; i++) {
+        Py_INCREF(o[i]);
+        PyTuple_SET_ITEM(t, i, o[i]);
+    }
+    return t;
+}
+
 /* witness(kind, x, (w_reg, eps_clip, eps_min, eps_comp), jacobian, threads):
  * Beker et al.'s witness points of every row of x (N, 4, 3).
  * EE -> (pa, pb, alpha, colliding[, dpa, dpb, dalpha, dcolliding]);
@@ -1270,11 +1281,7 @@ static PyObject *witness(PyObject *self, PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
-    out = PyTuple_New(count);
-    for (int i = 0; out && i < count; i++) {
-        Py_INCREF(o[i]);
-        PyTuple_SET_ITEM(out, i, o[i]);
-    }
+    out = tuple_of(o, count);
 done:
     for (int i = 0; i < 8; i++)
         Py_XDECREF(o[i]);
@@ -1613,11 +1620,7 @@ static PyObject *polyhedra(PyObject *self, PyObject *args)
             raise_ccd(&first);
         goto done;
     }
-    out = PyTuple_New(count);
-    for (int i = 0; out && i < count; i++) {
-        Py_INCREF(o[i]);
-        PyTuple_SET_ITEM(out, i, o[i]);
-    }
+    out = tuple_of(o, count);
 done:
     for (int i = 0; i < 11; i++)
         Py_XDECREF(o[i]);
@@ -1827,11 +1830,7 @@ static PyObject *scaling(PyObject *self, PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
-    out = PyTuple_New(count);
-    for (int i = 0; out && i < count; i++) {
-        Py_INCREF(o[i]);
-        PyTuple_SET_ITEM(out, i, o[i]);
-    }
+    out = tuple_of(o, count);
 done:
     for (int i = 0; i < 8; i++)
         Py_XDECREF(o[i]);
@@ -1902,30 +1901,29 @@ PyMODINIT_FUNC PyInit__core(void);
 PyMODINIT_FUNC PyInit__core(void)
 {
     import_array();
-    if (PyType_Ready(&ReaderType) < 0 || PyType_Ready(&MethodType) < 0 ||
-        PyType_Ready(&PluginType) < 0 || PyType_Ready(&PolyhedronType) < 0 ||
-        PyType_Ready(&ShapeType) < 0 || PyType_Ready(&WriterType) < 0)
-        return NULL;
+    PyTypeObject *const internal[] = {&MethodType, &PluginType, &PolyhedronType};
+    for (size_t i = 0; i < sizeof internal / sizeof *internal; i++)
+        if (PyType_Ready(internal[i]) < 0)
+            return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    Py_INCREF(&ReaderType);
-    if (PyModule_AddObject(m, "Reader", (PyObject *)&ReaderType) < 0) {
-        Py_DECREF(&ReaderType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&ShapeType);
-    if (PyModule_AddObject(m, "Shape", (PyObject *)&ShapeType) < 0) {
-        Py_DECREF(&ShapeType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&WriterType);
-    if (PyModule_AddObject(m, "Writer", (PyObject *)&WriterType) < 0) {
-        Py_DECREF(&WriterType);
-        Py_DECREF(m);
-        return NULL;
+    /* the types Python makes itself: Reader(...), Writer(...), Shape(...) */
+    struct {
+        const char *name;
+        PyTypeObject *type;
+    } const exported[] = {{"Reader", &ReaderType}, {"Writer", &WriterType}, {"Shape", &ShapeType}};
+    for (size_t i = 0; i < sizeof exported / sizeof *exported; i++) {
+        if (PyType_Ready(exported[i].type) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
+        Py_INCREF(exported[i].type);
+        if (PyModule_AddObject(m, exported[i].name, (PyObject *)exported[i].type) < 0) {
+            Py_DECREF(exported[i].type);
+            Py_DECREF(m);
+            return NULL;
+        }
     }
     if (PyModule_AddIntConstant(m, "API_VERSION", CCD_API_VERSION) < 0 ||
         PyModule_AddIntConstant(m, "CAP_TOI", CCD_CAP_TOI) < 0 ||
