@@ -20,12 +20,8 @@ done
   { echo "SKIP: no C++ compiler (apt-get install g++)"; exit 77; }
 cxx=$(command -v "$cxx")
 make=${MAKE:-make}
-stage="$TMP/stage"
-
-(unset MAKEFLAGS MFLAGS MAKELEVEL; $make -C "$CCD_BUILDDIR" install DESTDIR="$stage") \
-  >"$TMP/install.log" 2>&1 || { cat "$TMP/install.log" >&2; fail "make install DESTDIR failed"; finish; }
+stage_install
 config=$(find "$stage" -path '*/cmake/ccdbench/ccdbench-config.cmake' | head -n 1)
-bin=$(find "$stage" -path '*/bin/ccdbench' | head -n 1)
 [ -n "$config" ] && [ -f "$(dirname "$config")/ccdbench-config-version.cmake" ] ||
   { fail "install has no lib/cmake/ccdbench/ccdbench-config{,-version}.cmake"; finish; }
 # Beside the .pc: LIBDIR/cmake/ccdbench and LIBDIR/pkgconfig.

@@ -11,15 +11,7 @@
 
 command -v "${PKG_CONFIG:-pkg-config}" >/dev/null 2>&1 || { echo "SKIP: no pkg-config"; exit 77; }
 make=${MAKE:-make}
-stage="$TMP/stage"
-
-# The nested make must not inherit the jobserver of the make running the tests.
-(unset MAKEFLAGS MFLAGS MAKELEVEL; $make -C "$CCD_BUILDDIR" install DESTDIR="$stage") \
-  >"$TMP/install.log" 2>&1 || { cat "$TMP/install.log" >&2; fail "make install DESTDIR failed"; finish; }
-
-pc=$(find "$stage" -name ccdbench.pc | head -n 1)
-lib=$(find "$stage" -name 'libccdbench.so*' | head -n 1)
-bin=$(find "$stage" -path '*/bin/ccdbench' | head -n 1)
+stage_install
 [ -n "$pc" ] && [ -n "$lib" ] && [ -n "$bin" ] ||
   { fail "install is missing ccdbench.pc, libccdbench.so or bin/ccdbench"; finish; }
 [ -f "$(dirname "$(dirname "$bin")")/include/ccdbench/ccdbench.h" ] || fail "ccdbench/ccdbench.h not installed"

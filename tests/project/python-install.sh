@@ -12,13 +12,9 @@
 command -v "${PKG_CONFIG:-pkg-config}" >/dev/null 2>&1 || { echo "SKIP: no pkg-config"; exit 77; }
 "$CCD_PYTHON" -m pip --version >/dev/null 2>&1 ||
   { echo "SKIP: no pip for $CCD_PYTHON (apt: python3-pip)"; exit 77; }
-make=${MAKE:-make}
-stage="$TMP/stage"
-(unset MAKEFLAGS MFLAGS MAKELEVEL; $make -C "$CCD_BUILDDIR" install DESTDIR="$stage") \
-  >"$TMP/install.log" 2>&1 || { cat "$TMP/install.log" >&2; fail "make install DESTDIR failed"; finish; }
-pc=$(find "$stage" -name ccdbench.pc | head -n 1)
-bin=$(find "$stage" -path '*/bin/ccdbench' | head -n 1)
-[ -n "$pc" ] && [ -n "$bin" ] || { fail "install is missing ccdbench.pc or bin/ccdbench"; finish; }
+stage_install
+[ -n "$pc" ] && [ -n "$lib" ] && [ -n "$bin" ] ||
+  { fail "install is missing ccdbench.pc, libccdbench.so or bin/ccdbench"; finish; }
 
 # From a copy: the source tree is read-only under `make distcheck`.
 cp -R "$CCD_SRCDIR/python" "$TMP/python"
@@ -31,7 +27,6 @@ PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$stage PIP_NO_INDEX=1 \
 [ -f "$TMP/site/ccdbench/__init__.py" ] || fail "pip installed no ccdbench package"
 
 # Outside the build tree: its library is the staged one, its answers the program's.
-lib=$(find "$stage" -name 'libccdbench.so*' | head -n 1)
 export LD_LIBRARY_PATH="$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 expect_status 0 "$bin" truth --output "$TMP/truth" "$DEFAULT_DATA"
 cd "$TMP" || exit 1

@@ -42,6 +42,19 @@ full_tier_only() {
   fi
 }
 
+# stage_install: `make install DESTDIR=$TMP/stage` of this build (the nested make
+# without the jobserver of the make running the tests); sets stage, and pc, lib
+# and bin (ccdbench.pc, libccdbench.so, bin/ccdbench) when the install has them.
+# A failed install fails the test and finishes it.
+stage_install() {
+  stage="$TMP/stage"
+  (unset MAKEFLAGS MFLAGS MAKELEVEL; ${MAKE:-make} -C "$CCD_BUILDDIR" install DESTDIR="$stage") \
+    >"$TMP/install.log" 2>&1 || { cat "$TMP/install.log" >&2; fail "make install DESTDIR failed"; finish; }
+  pc=$(find "$stage" -name ccdbench.pc | head -n 1)
+  lib=$(find "$stage" -name 'libccdbench.so*' | head -n 1)
+  bin=$(find "$stage" -path '*/bin/ccdbench' | head -n 1)
+}
+
 finish() {
   if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)" >&2
