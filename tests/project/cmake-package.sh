@@ -19,7 +19,6 @@ done
 [ -n "$cxx" ] && command -v "$cxx" >/dev/null 2>&1 ||
   { echo "SKIP: no C++ compiler (apt-get install g++)"; exit 77; }
 cxx=$(command -v "$cxx")
-make=${MAKE:-make}
 stage_install
 config=$(find "$stage" -path '*/cmake/ccdbench/ccdbench-config.cmake' | head -n 1)
 [ -n "$config" ] && [ -f "$(dirname "$config")/ccdbench-config-version.cmake" ] ||
