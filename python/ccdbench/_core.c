@@ -1289,6 +1289,117 @@ done:
     return out;
 }
 
+/* sdf(kind, x, params, a, b, rot, trans, threads) -> (phi (N,), grad (N, 3)):
+ * Beker et al.'s SDF primitives at the points x (N, 3).
+ *   "superquadric": params (a, b, c, e1, e2), a and b unused;
+ *   "planes": a = normals (K, 3), b = a point of each plane (K, 3), params (tau,);
+ *   "points": a = samples (K, 3), b = their normals (K, 3), params (sigma,).
+ * rot (3, 3) and trans (3,): the pose, world = rot · local + trans. */
+static PyObject *sdf(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *kind;
+    PyObject *x_obj, *params, *a_obj, *b_obj, *rot_obj, *trans_obj;
+    int threads;
+    if (!PyArg_ParseTuple(args, "sOO!OOOOi", &kind, &x_obj, &PyTuple_Type, &params, &a_obj,
+                          &b_obj, &rot_obj, &trans_obj, &threads))
+        return NULL;
+    static const npy_intp d3[1] = {3};
+    PyArrayObject *x = batch_array(x_obj, "x", 1, d3, "(N, 3)");
+    PyArrayObject *a = NULL, *b = NULL, *rot = NULL, *trans = NULL;
+    PyObject *phi = NULL, *grad = NULL, *out = NULL;
+    if (!x)
+        return NULL;
+    ccd_sdf f;
+    memset(&f, 0, sizeof f);
+    ccd_sdf_pose_identity(&f);
+    if (!(rot = (PyArrayObject *)PyArray_FROMANY(rot_obj, NPY_DOUBLE, 2, 2, NPY_ARRAY_IN_ARRAY)) ||
+        PyArray_DIM(rot, 0) != 3 || PyArray_DIM(rot, 1) != 3) {
+        if (rot)
+            PyErr_SetString(PyExc_ValueError, "rot: expected shape (3, 3)");
+        goto done;
+    }
+    if (!(trans = (PyArrayObject *)PyArray_FROMANY(trans_obj, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY)) ||
+        PyArray_DIM(trans, 0) != 3) {
+        if (trans)
+            PyErr_SetString(PyExc_ValueError, "trans: expected shape (3,)");
+        goto done;
+    }
+    memcpy(f.rot, PyArray_DATA(rot), sizeof f.rot);
+    memcpy(f.trans, PyArray_DATA(trans), sizeof f.trans);
+    if (strcmp(kind, "superquadric") == 0) {
+        f.type = CCD_SDF_SUPERQUADRIC;
+        if (!PyArg_ParseTuple(params, "ddddd", &f.u.sq.a, &f.u.sq.b, &f.u.sq.c, &f.u.sq.e1,
+                              &f.u.sq.e2))
+            goto done;
+        if (!(f.u.sq.a > 0 && f.u.sq.b > 0 && f.u.sq.c > 0 && f.u.sq.e1 > 0 && f.u.sq.e2 > 0) ||
+            !isfinite(f.u.sq.a + f.u.sq.b + f.u.sq.c + f.u.sq.e1 + f.u.sq.e2)) {
+            PyErr_SetString(PyExc_ValueError, "superquadric: expected finite a, b, c, e1, e2 > 0");
+            goto done;
+        }
+    } else if (strcmp(kind, "planes") == 0 || strcmp(kind, "points") == 0) {
+        const int planes = kind[1] == 'l';
+        double width;
+        if (!PyArg_ParseTuple(params, "d", &width))
+            goto done;
+        if (!(a = batch_array(a_obj, planes ? "normals" : "points", 1, d3, "(K, 3)")) ||
+            !(b = batch_array(b_obj, planes ? "points" : "normals", 1, d3, "(K, 3)")))
+            goto done;
+        const npy_intp k = PyArray_DIM(a, 0);
+        if (k < 1 || PyArray_DIM(b, 0) != k) {
+            PyErr_SetString(PyExc_ValueError, "expected K >= 1 normals and K points");
+            goto done;
+        }
+        if (planes) {
+            if (!(width >= 0 && isfinite(width))) {
+                PyErr_SetString(PyExc_ValueError, "tau: expected a finite value >= 0");
+                goto done;
+            }
+            f.type = CCD_SDF_POLYHEDRON;
+            f.u.cp.normal = PyArray_DATA(a);
+            f.u.cp.point = PyArray_DATA(b);
+            f.u.cp.count = (size_t)k;
+            f.u.cp.tau = width;
+        } else {
+            if (!(width > 0 && isfinite(width))) {
+                PyErr_SetString(PyExc_ValueError, "sigma: expected a finite value > 0");
+                goto done;
+            }
+            f.type = CCD_SDF_POINT_CLOUD;
+            f.u.pc.point = PyArray_DATA(a);
+            f.u.pc.normal = PyArray_DATA(b);
+            f.u.pc.count = (size_t)k;
+            f.u.pc.sigma = width;
+        }
+    } else {
+        PyErr_SetString(PyExc_ValueError, "kind: expected superquadric, planes or points");
+        goto done;
+    }
+    const npy_intp n = PyArray_DIM(x, 0);
+    phi = new_array(0, n, NULL);
+    grad = new_array(1, n, d3);
+    if (!phi || !grad)
+        goto done;
+    const double (*xs)[3] = PyArray_DATA(x);
+    double *pv = PyArray_DATA((PyArrayObject *)phi);
+    double (*gv)[3] = PyArray_DATA((PyArrayObject *)grad);
+    Py_BEGIN_ALLOW_THREADS
+#pragma omp parallel for schedule(static) num_threads(thread_count(threads))
+    for (npy_intp i = 0; i < n; i++)
+        pv[i] = ccd_sdf_eval(gv[i], &f, xs[i]);
+    Py_END_ALLOW_THREADS
+    out = Py_BuildValue("(OO)", phi, grad);
+done:
+    Py_XDECREF(phi);
+    Py_XDECREF(grad);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    Py_XDECREF(rot);
+    Py_XDECREF(trans);
+    Py_DECREF(x);
+    return out;
+}
+
 /* smoothing_level(kind, s, length) -> (w_reg, eps_clip, eps_min, eps_comp) */
 static PyObject *smoothing_level(PyObject *self, PyObject *args)
 {
@@ -1876,6 +1987,8 @@ static PyMethodDef module_methods[] = {
     {"check_result", check_result, METH_VARARGS, "check_result(path): raise on a bad result file"},
     {"witness", witness, METH_VARARGS,
      "witness(kind, x, smoothing, jacobian, threads): Beker et al.'s witness points"},
+    {"sdf", sdf, METH_VARARGS,
+     "sdf(kind, x, params, a, b, rot, trans, threads): Beker et al.'s SDF primitives"},
     {"smoothing_level", smoothing_level, METH_VARARGS,
      "smoothing_level(kind, s, length) -> (w_reg, eps_clip, eps_min, eps_comp)"},
     {"polyhedron", polyhedron, METH_VARARGS,

@@ -3,8 +3,9 @@
 computed by the C library (forward-mode dual numbers or closed forms, not
 finite differences):
 
-- witness_ee, witness_vf: the smoothed witness points of Beker et al. 2025,
-  "Smoothly Differentiable and Efficiently Vectorizable Contact Manifold
+- witness_ee, witness_vf, and the SDF primitives sdf_superquadric, sdf_planes,
+  sdf_points: the smoothed witness points and signed distances of Beker et al.
+  2025, "Smoothly Differentiable and Efficiently Vectorizable Contact Manifold
   Generation" (docs/contact-witness.md);
 - potential_triangles: the exact long-range contact potential of two triangles
   of Ye, Wu, Komura and Pan 2025, "Efficient Differentiable Contact Model with
@@ -24,7 +25,8 @@ import numpy as np
 
 from . import _core
 
-__all__ = ["smoothing_values", "witness_ee", "witness_vf", "potential_triangles",
+__all__ = ["smoothing_values", "witness_ee", "witness_vf", "sdf_superquadric", "sdf_planes",
+           "sdf_points", "potential_triangles",
            "polyhedron_box", "polyhedron_sphere", "polyhedron_hull", "polyhedron_read",
            "polyhedra_contact", "polyhedra_status_name", "Shape", "minimum_scaling",
            "scaling_status_name"]
@@ -85,6 +87,46 @@ def witness_vf(x, smoothing="default", jacobian=False, threads=0):
     out = _core.witness(0, _points(x), smoothing_values("vf", smoothing), bool(jacobian),
                         int(threads))
     return dict(zip(("pf", "inside", "d_pf", "d_inside"), out))
+
+
+def _pose(rot, trans):
+    rot = np.eye(3) if rot is None else np.asarray(rot, dtype=np.float64)
+    trans = np.zeros(3) if trans is None else np.asarray(trans, dtype=np.float64)
+    return np.ascontiguousarray(rot), np.ascontiguousarray(trans)
+
+
+def _sdf(kind, x, params, a, b, rot, trans, threads):
+    x = np.asarray(x, dtype=np.float64)
+    if x.ndim != 2 or x.shape[1] != 3:
+        raise ValueError(f"x: expected shape (N, 3), got {x.shape}")
+    r, t = _pose(rot, trans)
+    phi, grad = _core.sdf(kind, np.ascontiguousarray(x), params, a, b, r, t, int(threads))
+    return {"phi": phi, "grad": grad}
+
+
+def sdf_superquadric(x, a, b, c, e1=1.0, e2=1.0, rot=None, trans=None, threads=0):
+    """The superquadric SDF of Beker et al. (Sec. IV-B; the radial distance,
+    exact for a sphere) at points x (N, 3): axis lengths a, b, c, shape
+    exponents e1, e2, pose world = rot · local + trans.  Returns a dict: phi
+    (N,) (< 0 inside) and grad (N, 3) = ∇φ."""
+    return _sdf("superquadric", x, (float(a), float(b), float(c), float(e1), float(e2)),
+                None, None, rot, trans, threads)
+
+
+def sdf_planes(x, normals, points, tau=0.0, rot=None, trans=None, threads=0):
+    """The convex-polyhedron SDF of Beker et al. (eqs. 4-5): the max over the
+    planes (unit outward normals (K, 3) through points (K, 3)) of their signed
+    distances, or its log-sum-exp of width tau > 0.  phi (N,), grad (N, 3)."""
+    return _sdf("planes", x, (float(tau),), np.asarray(normals, dtype=np.float64),
+                np.asarray(points, dtype=np.float64), rot, trans, threads)
+
+
+def sdf_points(x, points, normals, sigma, rot=None, trans=None, threads=0):
+    """The oriented point-cloud SDF of Beker et al. (eq. 6) with Gaussian
+    weights of width sigma: samples (K, 3) with unit normals (K, 3).  phi (N,),
+    grad (N, 3)."""
+    return _sdf("points", x, (float(sigma),), np.asarray(points, dtype=np.float64),
+                np.asarray(normals, dtype=np.float64), rot, trans, threads)
 
 
 def potential_triangles(a, b, gradient=True, hessian=False, threads=0):

@@ -16,8 +16,8 @@ from torch.autograd.function import once_differentiable
 
 from . import contact
 
-__all__ = ["witness_ee", "witness_vf", "potential_triangles", "polyhedra_contact",
-           "minimum_scaling"]
+__all__ = ["witness_ee", "witness_vf", "sdf_superquadric", "sdf_planes", "sdf_points",
+           "potential_triangles", "polyhedra_contact", "minimum_scaling"]
 
 
 def _numpy(t):
@@ -74,6 +74,21 @@ class _WitnessVF(torch.autograd.Function):
         if grad is None:
             return None, None
         return grad.reshape(ctx.n, 4, 3).to(ctx.device, ctx.dtype), None
+
+
+class _SDF(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, evaluate):
+        r = evaluate(_numpy(x))
+        ctx.save_for_backward(torch.from_numpy(r["grad"]))
+        ctx.device, ctx.dtype = x.device, x.dtype
+        return _tensor(r["phi"], x)
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, g_phi):
+        (grad,) = ctx.saved_tensors
+        return (g_phi.to(grad.dtype).reshape(-1, 1) * grad).to(ctx.device, ctx.dtype), None
 
 
 class _PotentialTriangles(torch.autograd.Function):
@@ -148,6 +163,21 @@ def witness_ee(x, smoothing="default"):
 def witness_vf(x, smoothing="default"):
     """(pf, inside) of vertex-face pairs x (N, 4, 3), differentiable in x."""
     return _WitnessVF.apply(x, smoothing)
+
+
+def sdf_superquadric(x, a, b, c, e1=1.0, e2=1.0, rot=None, trans=None):
+    """φ (N,) of the superquadric at points x (N, 3), differentiable in x."""
+    return _SDF.apply(x, lambda y: contact.sdf_superquadric(y, a, b, c, e1, e2, rot, trans))
+
+
+def sdf_planes(x, normals, points, tau=0.0, rot=None, trans=None):
+    """φ (N,) of the convex polyhedron's planes at x (N, 3), differentiable in x."""
+    return _SDF.apply(x, lambda y: contact.sdf_planes(y, normals, points, tau, rot, trans))
+
+
+def sdf_points(x, points, normals, sigma, rot=None, trans=None):
+    """φ (N,) of the oriented point cloud at x (N, 3), differentiable in x."""
+    return _SDF.apply(x, lambda y: contact.sdf_points(y, points, normals, sigma, rot, trans))
 
 
 def potential_triangles(a, b):

@@ -135,3 +135,46 @@ def test_threads_do_not_change_values():
     one = cc.witness_ee(x, jacobian=True, threads=1)
     three = cc.witness_ee(x, jacobian=True, threads=3)
     assert all(np.array_equal(one[k], three[k]) for k in one)
+
+
+def test_sdf_sphere_and_planes_are_exact():
+    x = RNG.uniform(-2, 2, size=(200, 3))
+    r = np.linalg.norm(x, axis=1)
+    s = cc.sdf_superquadric(x, 1.0, 1.0, 1.0, trans=[0, 0, 0])
+    assert np.allclose(s["phi"], r - 1, atol=1e-12)
+    assert np.allclose(s["grad"], x / r[:, None], atol=1e-9)
+    # a unit cube as six planes, moved by trans: φ is the max of the plane distances
+    n = np.vstack([np.eye(3), -np.eye(3)])
+    c = cc.sdf_planes(x, n, 0.5 * n, trans=[0.1, 0.2, 0.3])
+    want = np.max((x - [0.1, 0.2, 0.3]) @ n.T - 0.5, axis=1)
+    assert np.allclose(c["phi"], want, atol=1e-12)
+
+
+@pytest.mark.parametrize("which", ["superquadric", "planes", "points"])
+def test_sdf_gradients_match_differences(which):
+    rot = np.array([[0.0, -1, 0], [1, 0, 0], [0, 0, 1]])
+    n = np.vstack([np.eye(3), -np.eye(3)])
+    samples = RNG.normal(size=(40, 3))
+    samples /= np.linalg.norm(samples, axis=1)[:, None]
+    f = {"superquadric": lambda y: cc.sdf_superquadric(y, 1.0, 0.7, 0.5, 0.6, 0.8, rot=rot),
+         "planes": lambda y: cc.sdf_planes(y, n, 0.5 * n, tau=0.05, rot=rot),
+         "points": lambda y: cc.sdf_points(y, samples, samples, 0.3)}[which]
+    x = RNG.uniform(-1.5, 1.5, size=(60, 3))
+    g = f(x)["grad"]
+    h = 1e-6
+    for k in range(3):
+        e = np.zeros(3)
+        e[k] = h
+        fd = (f(x + e)["phi"] - f(x - e)["phi"]) / (2 * h)
+        assert np.allclose(g[:, k], fd, rtol=1e-5, atol=1e-6), (which, k)
+
+
+def test_sdf_bad_input():
+    with pytest.raises(ValueError, match=r"\(N, 3\)"):
+        cc.sdf_superquadric(np.zeros((2, 4)), 1, 1, 1)
+    with pytest.raises(ValueError, match="superquadric"):
+        cc.sdf_superquadric(np.zeros((2, 3)), 1, -1, 1)
+    with pytest.raises(ValueError, match="sigma"):
+        cc.sdf_points(np.zeros((2, 3)), np.zeros((1, 3)), np.zeros((1, 3)), 0)
+    with pytest.raises(ValueError, match="rot"):
+        cc.sdf_superquadric(np.zeros((2, 3)), 1, 1, 1, rot=np.eye(2))

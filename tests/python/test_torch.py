@@ -80,3 +80,15 @@ def test_gradcheck_scaling_positions():
     # the solve meets its tolerances to about 1e-9: differences of step 1e-4
     assert torch.autograd.gradcheck(lambda x, y: ct.minimum_scaling(a, b, x, y), (pa, pb),
                                     eps=1e-4, atol=1e-5, rtol=1e-3)
+
+
+def test_gradcheck_sdfs():
+    x = torch.tensor(RNG.uniform(-1.5, 1.5, size=(8, 3)), dtype=torch.float64,
+                     requires_grad=True)
+    n = np.vstack([np.eye(3), -np.eye(3)])
+    assert torch.autograd.gradcheck(lambda y: ct.sdf_superquadric(y, 1.0, 0.7, 0.5, 0.6, 0.8),
+                                    (x,), eps=1e-6, atol=1e-5, rtol=1e-4)
+    assert torch.autograd.gradcheck(lambda y: ct.sdf_planes(y, n, 0.5 * n, tau=0.05), (x,),
+                                    eps=1e-6, atol=1e-5, rtol=1e-4)
+    assert torch.autograd.gradcheck(lambda y: ct.sdf_points(y, n, n, 0.5), (x,), eps=1e-6,
+                                    atol=1e-5, rtol=1e-4)
