@@ -41,39 +41,27 @@ def _pull(grads, jacobians, n):
     return total
 
 
-class _WitnessEE(torch.autograd.Function):
+# The outputs of each witness routine, in order; the Jacobian of output k is "d_" + k.
+_WITNESS_OUTPUTS = {"ee": ("pa", "pb", "alpha", "colliding"), "vf": ("pf", "inside")}
+
+
+class _Witness(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, x, smoothing):
-        r = contact.witness_ee(_numpy(x), smoothing, jacobian=True)
-        ctx.save_for_backward(*(torch.from_numpy(r[k]) for k in
-                                ("d_pa", "d_pb", "d_alpha", "d_colliding")))
+    def forward(ctx, x, smoothing, kind):
+        routine = contact.witness_ee if kind == "ee" else contact.witness_vf
+        r = routine(_numpy(x), smoothing, jacobian=True)
+        names = _WITNESS_OUTPUTS[kind]
+        ctx.save_for_backward(*(torch.from_numpy(r["d_" + k]) for k in names))
         ctx.n, ctx.device, ctx.dtype = x.shape[0], x.device, x.dtype
-        return tuple(_tensor(r[k], x) for k in ("pa", "pb", "alpha", "colliding"))
+        return tuple(_tensor(r[k], x) for k in names)
 
     @staticmethod
     @once_differentiable
-    def backward(ctx, g_pa, g_pb, g_alpha, g_colliding):
-        grad = _pull((g_pa, g_pb, g_alpha, g_colliding), ctx.saved_tensors, ctx.n)
+    def backward(ctx, *grads):
+        grad = _pull(grads, ctx.saved_tensors, ctx.n)
         if grad is None:
-            return None, None
-        return grad.reshape(ctx.n, 4, 3).to(ctx.device, ctx.dtype), None
-
-
-class _WitnessVF(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x, smoothing):
-        r = contact.witness_vf(_numpy(x), smoothing, jacobian=True)
-        ctx.save_for_backward(torch.from_numpy(r["d_pf"]), torch.from_numpy(r["d_inside"]))
-        ctx.n, ctx.device, ctx.dtype = x.shape[0], x.device, x.dtype
-        return _tensor(r["pf"], x), _tensor(r["inside"], x)
-
-    @staticmethod
-    @once_differentiable
-    def backward(ctx, g_pf, g_inside):
-        grad = _pull((g_pf, g_inside), ctx.saved_tensors, ctx.n)
-        if grad is None:
-            return None, None
-        return grad.reshape(ctx.n, 4, 3).to(ctx.device, ctx.dtype), None
+            return None, None, None
+        return grad.reshape(ctx.n, 4, 3).to(ctx.device, ctx.dtype), None, None
 
 
 class _SDF(torch.autograd.Function):
@@ -157,12 +145,12 @@ class _Scaling(torch.autograd.Function):
 
 def witness_ee(x, smoothing="default"):
     """(pa, pb, alpha, colliding) of edge pairs x (N, 4, 3), differentiable in x."""
-    return _WitnessEE.apply(x, smoothing)
+    return _Witness.apply(x, smoothing, "ee")
 
 
 def witness_vf(x, smoothing="default"):
     """(pf, inside) of vertex-face pairs x (N, 4, 3), differentiable in x."""
-    return _WitnessVF.apply(x, smoothing)
+    return _Witness.apply(x, smoothing, "vf")
 
 
 def sdf_superquadric(x, a, b, c, e1=1.0, e2=1.0, rot=None, trans=None):
