@@ -15,6 +15,10 @@
 #ifndef CCD_METHODS_TIGHT_INCLUSION_H
 #define CCD_METHODS_TIGHT_INCLUSION_H
 #include "ccdbench.h"
+#include "core/assert.h"
+
+#include <stddef.h>
+#include <stdint.h>
 
 /* Kernel result bits. */
 enum {
@@ -111,14 +115,75 @@ int ccd_ti_excluded_by_directions(const ccd_ti_query *q, double t0, double t1, d
  * |F|∞ ≤ d; 0 otherwise.  w is any vector of doubles (a candidate direction). */
 int ccd_ti_slab_excluded(const ccd_ti_query *q, const double w[3], double t0, double t1);
 
+/* ------------------------------------------------------------ level (tight_inclusion_level.c) */
+
+/* The boxes of one level of the level search, all of shape (n_t, n_u, n_v): box i is
+ * the integers k_d of its lower corner k_d · 2^-n_d, one word when n_t + n_u + n_v ≤
+ * 64, else three.  Zero-initialised; ccd_ti_level_free releases it. */
+typedef struct ccd_ti_level {
+    uint64_t *word;       /* the boxes, in t order                            */
+    uint64_t *upper;      /* bit j: kept box j keeps its upper half too         */
+    size_t count;         /* boxes                                            */
+    size_t capacity, bits_capacity; /* words of each buffer                   */
+    size_t high, bits_high;         /* the most words asked for since settled */
+    int n[3];             /* the shape: widths 2^-n of t, u, v                 */
+    int words;            /* a box's words: 1 or 3                            */
+    int shift[3];         /* one word: k_d = word >> shift[d] & mask[d]        */
+    uint64_t mask[3];
+} ccd_ti_level;
+
+/* The corner integers k of box i. */
+static inline void ccd_ti_level_box(uint64_t k[3], const ccd_ti_level *l, size_t i)
+{
+    if (l->words == 1) {
+        const uint64_t w = l->word[i];
+        k[0] = w >> l->shift[0] & l->mask[0];
+        k[1] = w >> l->shift[1] & l->mask[1];
+        k[2] = w & l->mask[2];
+    } else {
+        const uint64_t *w = l->word + 3 * i;
+        k[0] = w[0], k[1] = w[1], k[2] = w[2];
+    }
+}
+
+/* The level of the root box [0, 1]^3.  0 when out of memory. */
+int ccd_ti_level_root(ccd_ti_level *l);
+/* Room for a keep bit per box of the level, before the first ccd_ti_level_keep. */
+int ccd_ti_level_ready(ccd_ti_level *l);
+/* Box i splits: it becomes kept box number `kept` (kept ≤ i, boxes taken in order),
+ * its lower half always a child, its upper half when `upper`. */
+static inline void ccd_ti_level_keep(ccd_ti_level *l, size_t kept, size_t i, int upper)
+{
+    CCD_ASSERT(kept <= i && i < l->count && kept / 64 < l->bits_capacity);
+    if (l->words == 1) {
+        l->word[kept] = l->word[i];
+    } else {
+        uint64_t *to = l->word + 3 * kept;
+        const uint64_t *from = l->word + 3 * i;
+        to[0] = from[0], to[1] = from[1], to[2] = from[2];
+    }
+    const uint64_t bit = (uint64_t)1 << (kept % 64);
+    l->upper[kept / 64] = upper ? l->upper[kept / 64] | bit : l->upper[kept / 64] & ~bit;
+}
+/* The next level, in place: the children of the first `kept` kept boxes split across
+ * dimension `split` (0 t, 1 u, 2 v), in t order (lower halves of a t, then upper).
+ * 0 when out of memory (the level is then unchanged). */
+int ccd_ti_level_split(ccd_ti_level *l, size_t kept, int split);
+/* Bytes held, and the most asked for since the last settle. */
+size_t ccd_ti_level_bytes(const ccd_ti_level *l);
+size_t ccd_ti_level_high_bytes(const ccd_ti_level *l);
+/* Frees the buffers when they hold more than keep_bytes; starts a new high mark. */
+void ccd_ti_level_settle(ccd_ti_level *l, size_t keep_bytes);
+void ccd_ti_level_free(ccd_ti_level *l);
+
 /* ------------------------------------------------------------ search (tight_inclusion_search.c) */
 
 typedef struct ccd_ti_scratch ccd_ti_scratch;
 ccd_ti_scratch *ccd_ti_scratch_new(void);
 void ccd_ti_scratch_free(ccd_ti_scratch *s);
 /* After a query (ccd_ti_solve calls it): once 256 queries in a row have needed at
- * most 1 MB, the buffers above 1 MB are freed, so that a heavy query's tens of
- * megabytes are not held for the rest of the run (at most 4 MB are then). */
+ * most 1 MB, the buffers above 1 MB are freed, so that a heavy query's megabytes
+ * are not held for the rest of the run (at most 2 MB are then). */
 void ccd_ti_scratch_settle(ccd_ti_scratch *s);
 /* The bytes the scratch holds. */
 size_t ccd_ti_scratch_bytes(const ccd_ti_scratch *s);

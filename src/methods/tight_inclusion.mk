@@ -12,6 +12,7 @@ noinst_LTLIBRARIES += src/methods/libccdti.la
 src_methods_libccdti_la_SOURCES = \
 	src/methods/tight_inclusion.h \
 	src/methods/tight_inclusion.c \
+	src/methods/tight_inclusion_level.c \
 	src/methods/tight_inclusion_search.c \
 	src/methods/tight_inclusion_start.c \
 	src/methods/tight_inclusion_stop.c \

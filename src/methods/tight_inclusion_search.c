@@ -11,8 +11,8 @@
  * The split rule (eq. 6–7) depends only on a box's widths, and all boxes start from the
  * same root, so all boxes of one level have the same shape (n_t, n_u, n_v) and the
  * level is n_t + n_u + n_v.  The priority order (level, then t) therefore needs no
- * heap: a level is a t-sorted array; its children come out as two t-sorted runs (lower
- * and upper halves when t is split; one run otherwise), merged at the end of the level.
+ * heap: a level is a t-sorted array of the boxes' corner integers, and the next level
+ * is written over it, again in t order (tight_inclusion_level.c).
  *
  * The earliest-first search walks the same tree of boxes (same root, same split rule)
  * in another order: smallest t first, a 4-ary heap of boxes of mixed shapes.
@@ -41,12 +41,6 @@ typedef struct ti_box {
     double t, u, v; /* lower corner; t in units of the window (s ∈ [0, 1]) */
 } ti_box;
 
-typedef struct ti_boxes {
-    ti_box *at;
-    size_t count, capacity;
-    size_t high; /* the most boxes asked for since ccd_ti_scratch_settle */
-} ti_boxes;
-
 /* A box of the earliest-first search: lower corner and widths 2^-n. */
 typedef struct ti_node {
     ti_box b;
@@ -60,52 +54,46 @@ typedef struct ti_heap {
 } ti_heap;
 
 struct ccd_ti_scratch {
-    ti_boxes level, lower, upper; /* current level; children (lower / upper t halves) */
-    ti_heap front;                /* the earliest-first search's pending boxes          */
-    size_t idle;                  /* queries since one needed more than TI_SCRATCH_KEEP */
+    ccd_ti_level level; /* the level search's boxes                         */
+    ti_heap front;      /* the earliest-first search's pending boxes          */
+    size_t idle;        /* queries since one needed more than TI_SCRATCH_KEEP */
 };
 
-/* A heavy query's levels grow to tens of megabytes (50 MB at most at d = 0 on the
- * shared data), which its thread then held for the rest of the run.  Freed after
- * every query, they cost a third more time on the shared data: its 89 queries
- * above 1 MB come in clusters (a few files), each query paying again for the
- * pages of the one before.  So the buffers are kept while heavy queries come,
- * and freed down to TI_SCRATCH_KEEP once TI_SCRATCH_IDLE queries in a row have
- * needed less. */
+/* A heavy query's level grows to megabytes (6.6 MB at most on the shared data,
+ * under a minimum separation; 3.4 MB at d = 0), which its thread then held for the
+ * rest of the run.  Freed after every query, the buffers cost a third more time on
+ * the shared data: its heavy queries come in clusters (a few files), each query
+ * paying again for the pages of the one before.  So the buffers are kept while
+ * heavy queries come, and freed down to TI_SCRATCH_KEEP once TI_SCRATCH_IDLE
+ * queries in a row have needed less. */
 enum { TI_SCRATCH_KEEP = 1 << 20, TI_SCRATCH_IDLE = 256 };
 
-/* B's bytes (a ti_boxes or the ti_heap); frees it when they pass the keep. */
-#define TRIM_BUFFER(B)                                         \
-    do {                                                       \
-        if ((B).capacity * sizeof *(B).at > TI_SCRATCH_KEEP) { \
-            free((B).at);                                      \
-            (B).at = NULL;                                     \
-            (B).count = (B).capacity = 0;                      \
-        }                                                      \
-    } while (0)
+static size_t front_bytes(const ti_heap *h)
+{
+    return h->capacity * sizeof *h->at;
+}
 
 size_t ccd_ti_scratch_bytes(const ccd_ti_scratch *s)
 {
-    return s->level.capacity * sizeof *s->level.at + s->lower.capacity * sizeof *s->lower.at +
-           s->upper.capacity * sizeof *s->upper.at + s->front.capacity * sizeof *s->front.at;
+    return ccd_ti_level_bytes(&s->level) + front_bytes(&s->front);
 }
 
 void ccd_ti_scratch_settle(ccd_ti_scratch *s)
 {
-    const size_t used = s->level.high * sizeof *s->level.at +
-                        s->lower.high * sizeof *s->lower.at +
-                        s->upper.high * sizeof *s->upper.at + s->front.high * sizeof *s->front.at;
-    s->level.high = s->lower.high = s->upper.high = s->front.high = 0;
+    const size_t used = ccd_ti_level_high_bytes(&s->level) + s->front.high * sizeof *s->front.at;
+    size_t keep = SIZE_MAX; /* the buffers stay */
     if (used > TI_SCRATCH_KEEP)
         s->idle = 0;
-    else if (ccd_ti_scratch_bytes(s) > TI_SCRATCH_KEEP && ++s->idle >= TI_SCRATCH_IDLE) {
-        TRIM_BUFFER(s->level);
-        TRIM_BUFFER(s->lower);
-        TRIM_BUFFER(s->upper);
-        TRIM_BUFFER(s->front);
-        s->idle = 0;
-        CCD_ASSERT(ccd_ti_scratch_bytes(s) <= 4 * (size_t)TI_SCRATCH_KEEP);
+    else if (ccd_ti_scratch_bytes(s) > TI_SCRATCH_KEEP && ++s->idle >= TI_SCRATCH_IDLE)
+        keep = TI_SCRATCH_KEEP, s->idle = 0;
+    ccd_ti_level_settle(&s->level, keep);
+    s->front.high = 0;
+    if (front_bytes(&s->front) > keep) {
+        free(s->front.at);
+        s->front.at = NULL;
+        s->front.count = s->front.capacity = 0;
     }
+    CCD_ASSERT(keep == SIZE_MAX || ccd_ti_scratch_bytes(s) <= 2 * (size_t)TI_SCRATCH_KEEP);
 }
 
 ccd_ti_scratch *ccd_ti_scratch_new(void)
@@ -117,27 +105,9 @@ void ccd_ti_scratch_free(ccd_ti_scratch *s)
 {
     if (!s)
         return;
-    free(s->level.at);
-    free(s->lower.at);
-    free(s->upper.at);
+    ccd_ti_level_free(&s->level);
     free(s->front.at);
     free(s);
-}
-
-static int boxes_reserve(ti_boxes *b, size_t n)
-{
-    b->high = n > b->high ? n : b->high;
-    if (n <= b->capacity)
-        return 1;
-    size_t cap = b->capacity ? b->capacity : 256;
-    while (cap < n)
-        cap *= 2;
-    ti_box *p = realloc(b->at, cap * sizeof *p);
-    if (!p)
-        return 0;
-    b->at = p;
-    b->capacity = cap;
-    return 1;
 }
 
 /* ------------------------------------------------------------ split rule */
@@ -185,6 +155,14 @@ static void tolerances(double tol[3], const ccd_ti_query *tq, double delta)
 {
     for (int k = 0; k < 3; ++k)
         tol[k] = tq->kappa[k] > 0.0 ? delta / tq->kappa[k] : INFINITY;
+}
+
+/* Box i of a level of shape sh: k · 2^-n, exact (k < 2^53). */
+static inline ti_box box_at(const ccd_ti_level *l, const ti_shape *sh, size_t i)
+{
+    uint64_t k[3];
+    ccd_ti_level_box(k, l, i);
+    return (ti_box){(double)k[0] * sh->w[0], (double)k[1] * sh->w[1], (double)k[2] * sh->w[2]};
 }
 
 static inline double time_of(const ccd_ti_query *tq, double s)
@@ -301,11 +279,9 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
 
     ti_shape sh;
     shape_set(&sh, 0, 0, 0);
-    ti_boxes *level = &s->level, *lower = &s->lower, *upper = &s->upper;
-    if (!boxes_reserve(level, 1))
+    ccd_ti_level *level = &s->level;
+    if (!ccd_ti_level_root(level))
         return CCD_ERR_INTERNAL;
-    level->at[0] = (ti_box){0.0, 0.0, 0.0};
-    level->count = 1;
 
     long checks = 0;
     ti_dir_stats ds = {0, 0, 0};
@@ -319,15 +295,15 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
         const int split = split_dimension(&sh, tq, tol);
         const double tolerance = shape_tolerance(&sh, tq);
         const size_t n = level->count;
-        if (split >= 0 && (!boxes_reserve(lower, 2 * n) || !boxes_reserve(upper, n)))
+        if (split >= 0 && !ccd_ti_level_ready(level))
             return CCD_ERR_INTERNAL;
-        lower->count = upper->count = 0;
+        size_t kept = 0; /* boxes split so far: their halves make the next level */
         const double half = split >= 0 ? sh.w[split] / 2.0 : 0.0;
         int first = 1;       /* no colliding box yet on this level */
         double first_t = 0.0; /* I_f */
 
         for (size_t i = 0; i < n; ++i) {
-            const ti_box b = level->at[i];
+            const ti_box b = box_at(level, &sh, i);
             if (b.t >= found)
                 break; /* sorted by t: the rest of the level cannot be earlier */
             const unsigned hit = check_box(tq, &b, &sh, &ds);
@@ -373,22 +349,12 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
                 }
                 CCD_ASSERT(b.t < found); /* checked at the top of the loop */
                 found = b.t, found_tol = tolerance;
-            } else if (split == 0) {
-                /* reserved: lower 2n, upper n; each box adds ≤ 2 children */
-                CCD_ASSERT(lower->count < lower->capacity && upper->count < upper->capacity);
-                lower->at[lower->count++] = b;
-                if (b.t + half < found)
-                    upper->at[upper->count++] = (ti_box){b.t + half, b.u, b.v};
+            } else if (split == 0) { /* the upper half only if it can be earlier */
+                ccd_ti_level_keep(level, kept++, i, b.t + half < found);
             } else if (split == 1) {
-                CCD_ASSERT(lower->count + 2 <= lower->capacity);
-                lower->at[lower->count++] = b;
-                if (in_domain(tq, b.u + half, b.v))
-                    lower->at[lower->count++] = (ti_box){b.t, b.u + half, b.v};
+                ccd_ti_level_keep(level, kept++, i, in_domain(tq, b.u + half, b.v));
             } else {
-                CCD_ASSERT(lower->count + 2 <= lower->capacity);
-                lower->at[lower->count++] = b;
-                if (in_domain(tq, b.u, b.v + half))
-                    lower->at[lower->count++] = (ti_box){b.t, b.u, b.v + half};
+                ccd_ti_level_keep(level, kept++, i, in_domain(tq, b.u, b.v + half));
             }
             if (max_checks >= 0 && checks >= max_checks) { /* line 12–13 */
                 if (first_t < found)
@@ -398,30 +364,18 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
                 return CCD_OK;
             }
         }
-        if (split < 0 || lower->count + upper->count == 0)
+        if (split < 0 || kept == 0)
             break;
 
-        /* Next level: merge the two t-sorted runs (upper is empty unless t was split). */
-        if (upper->count == 0) {
-            ti_boxes *tmp = level;
-            level = lower, lower = tmp;
-        } else {
-            if (!boxes_reserve(level, lower->count + upper->count))
-                return CCD_ERR_INTERNAL;
-            size_t a = 0, c = 0, k = 0;
-            while (a < lower->count && c < upper->count)
-                level->at[k++] = upper->at[c].t < lower->at[a].t ? upper->at[c++] : lower->at[a++];
-            while (a < lower->count)
-                level->at[k++] = lower->at[a++];
-            while (c < upper->count)
-                level->at[k++] = upper->at[c++];
-            level->count = k;
-        }
-        /* the next level is sorted by t, which the early exits above rely on */
-        for (size_t i = 1; i < level->count; ++i)
-            CCD_ASSERT(level->at[i - 1].t <= level->at[i].t);
+        /* Next level: the halves of the kept boxes, in t order, in place. */
+        if (!ccd_ti_level_split(level, kept, split))
+            return CCD_ERR_INTERNAL;
         sh.n[split] += 1;
         shape_set(&sh, sh.n[0], sh.n[1], sh.n[2]);
+        CCD_ASSERT(level->n[0] == sh.n[0] && level->n[1] == sh.n[1] && level->n[2] == sh.n[2]);
+        /* the next level is sorted by t, which the early exits above rely on */
+        for (size_t i = 1; i < level->count; ++i)
+            CCD_ASSERT(box_at(level, &sh, i - 1).t <= box_at(level, &sh, i).t);
         /* search=adaptive: a level this wide holds a continuum of contacts (a segment
          * or face reached over a span of time, the degenerate cases); the level
          * search would refine all of it to the tolerance, the earliest-first search
@@ -432,7 +386,7 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
             ti_heap *front = &s->front;
             front->count = 0;
             for (size_t i = 0; i < level->count; ++i)
-                if (!heap_push(front, (ti_node){level->at[i], {(signed char)sh.n[0],
+                if (!heap_push(front, (ti_node){box_at(level, &sh, i), {(signed char)sh.n[0],
                                                                (signed char)sh.n[1],
                                                                (signed char)sh.n[2]}}))
                     return CCD_ERR_INTERNAL;

@@ -818,6 +818,79 @@ START_TEST(test_search_options_bracket_the_contact)
 }
 END_TEST
 
+/* The level's next level made in place (ccd_ti_level_split) against the two-buffer
+ * step it replaced: the kept boxes' lower halves in one run, upper halves of a t split
+ * in another, merged by t (ties: lower first); a u or v split puts each upper half
+ * right after its lower half.  A random walk of 120 splits from the root, in random
+ * dimensions, random boxes kept and upper halves kept, so that the levels pass from
+ * one word a box (n_t + n_u + n_v ≤ 64) to three and t splits meet groups of boxes
+ * with one t. */
+typedef struct ref_box {
+    uint64_t k[3];
+} ref_box;
+
+START_TEST(test_level_split_in_place)
+{
+    enum { MAX = 4096 };
+    static ref_box ref[MAX], lo[2 * MAX], up[MAX];
+    rng g = {2718};
+    for (int walk = 0; walk < 20; walk++) {
+        ccd_ti_level l;
+        memset(&l, 0, sizeof l);
+        ck_assert(ccd_ti_level_root(&l));
+        size_t n = 1;
+        ref[0] = (ref_box){{0, 0, 0}};
+        int crossed = 0;
+        for (int step = 0; step < 120 && n > 0; step++) {
+            int split = (int)(rng_next(&g) % 3);
+            while (l.n[split] >= 52)
+                split = (split + 1) % 3;
+            ck_assert(ccd_ti_level_ready(&l));
+            /* keep about as many boxes as make the next level near 300 */
+            const uint64_t keep_per_64 = n < 150 ? 64 : 40;
+            size_t kept = 0, nlo = 0, nup = 0;
+            for (size_t i = 0; i < n; i++) {
+                if (rng_next(&g) % 64 >= keep_per_64)
+                    continue;
+                const int upper = (int)(rng_next(&g) & 1) || n < 4;
+                ccd_ti_level_keep(&l, kept++, i, upper);
+                ref_box b = ref[i];
+                b.k[split] *= 2;
+                lo[nlo++] = b;
+                if (upper) {
+                    b.k[split] += 1;
+                    if (split == 0)
+                        up[nup++] = b;
+                    else
+                        lo[nlo++] = b;
+                }
+            }
+            size_t a = 0, c = 0, m = 0;
+            while (a < nlo && c < nup)
+                ref[m++] = up[c].k[0] < lo[a].k[0] ? up[c++] : lo[a++];
+            while (a < nlo)
+                ref[m++] = lo[a++];
+            while (c < nup)
+                ref[m++] = up[c++];
+            ck_assert(m <= MAX);
+            const int deep = l.n[0] + l.n[1] + l.n[2] > 64;
+            ck_assert(ccd_ti_level_split(&l, kept, split));
+            crossed |= !deep && l.n[0] + l.n[1] + l.n[2] > 64;
+            ck_assert_uint_eq(l.count, m);
+            for (size_t i = 0; i < m; i++) {
+                uint64_t k[3];
+                ccd_ti_level_box(k, &l, i);
+                ck_assert_msg(k[0] == ref[i].k[0] && k[1] == ref[i].k[1] && k[2] == ref[i].k[2],
+                              "walk %d step %d box %zu of %zu", walk, step, i, m);
+            }
+            n = m;
+        }
+        ck_assert_msg(crossed, "walk %d never passed 64 bits a box", walk);
+        ccd_ti_level_free(&l);
+    }
+}
+END_TEST
+
 /* search=adaptive on a continuum of contacts: edge b slides down across edge a in
  * their common plane, touching it from t = 2/3 on along a segment of (t, v).  The
  * level search refines that whole segment to the tolerance (61 million checks at
@@ -860,6 +933,7 @@ static Suite *tight_inclusion_suite(void)
     tcase_add_test(hand, test_ee_crossing_and_parallel);
     tcase_add_test(hand, test_ee_coplanar_collinear);
     tcase_add_test(hand, test_adaptive_search_continuum);
+    tcase_add_test(hand, test_level_split_in_place);
     suite_add_tcase(s, hand);
     TCase *params = tcase_create("parameters");
     tcase_add_test(params, test_delta);

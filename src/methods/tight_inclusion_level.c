@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One level of Tight Inclusion's level-by-level search (tight_inclusion_search.c),
+ * stored in as little memory as its boxes allow, and the step to the next level made
+ * in place.
+ *
+ * All boxes of a level have one shape (n_t, n_u, n_v), so a box is known by the
+ * integers of its lower corner, k_d = corner_d · 2^n_d < 2^n_d.  When n_t + n_u + n_v
+ * ≤ 64 the three fit one word, k_t above k_u above k_v (word order is then (t, u, v)
+ * order); deeper levels take three words a box.  A box of doubles took 24 bytes: on
+ * the shared data the widest levels (800,000 boxes under a minimum separation, 300,000
+ * at d = 0) are 46 to 58 levels deep, so they take a third of the memory.
+ *
+ * The search checks a level's boxes in t order and keeps, in place, those that split
+ * (ccd_ti_level_keep: the kept boxes move down, never up), with one bit each: whether
+ * the upper half is kept too (the lower half always is).  ccd_ti_level_split then
+ * writes the children over the level, from the last kept box to the first: every kept
+ * box has at least one child, so box j's children go at or after position j, and every
+ * box not yet read sits before it.  The children's order is the one the level search
+ * needs, by t:
+ *   - split in u or v: the children keep their parent's t; each parent's lower half,
+ *     then its upper half, in parent order;
+ *   - split in t: the boxes of a level lie on the grid t = k_t · 2^-n_t, so a run of
+ *     parents with one k_t (a group) has lower halves at that t and upper halves at
+ *     t + 2^-(n_t+1), before the next group's t: the group's lower halves, then its
+ *     upper halves, each in parent order.  This is the stable merge of the two runs
+ *     that a separate buffer of upper halves gave.
+ * Memory: the level's widest count of boxes (before or after a split) times one or
+ * three words, plus a bit a box.
+ */
+#include <config.h>
+
+#include "methods/tight_inclusion.h"
+
+#include "core/assert.h"
+
+#include <stdlib.h>
+
+/* Sets the level's shape and the layout of its boxes: with one word a box, k_t above
+ * k_u above k_v, each read as (word >> shift) & mask.  When n_t = 0 (k_t = 0) and
+ * n_u + n_v = 64, k_t's shift is clamped to 63 and its mask is 0. */
+static void set_shape(ccd_ti_level *l, const int n[3])
+{
+    for (int d = 0; d < 3; ++d) {
+        CCD_ASSERT(n[d] >= 0 && n[d] <= 53);
+        l->n[d] = n[d];
+        l->mask[d] = ((uint64_t)1 << n[d]) - 1;
+    }
+    l->words = n[0] + n[1] + n[2] <= 64 ? 1 : 3;
+    l->shift[2] = 0;
+    l->shift[1] = n[2];
+    l->shift[0] = n[1] + n[2] < 64 ? n[1] + n[2] : 63;
+}
+
+/* Box k at position i of a level laid out as l. */
+static inline void put_box(const ccd_ti_level *l, size_t i, const uint64_t k[3])
+{
+    CCD_ASSERT(!(k[0] & ~l->mask[0]) && !(k[1] & ~l->mask[1]) && !(k[2] & ~l->mask[2]));
+    if (l->words == 1) {
+        l->word[i] = k[0] << l->shift[0] | k[1] << l->shift[1] | k[2];
+    } else {
+        uint64_t *w = l->word + 3 * i;
+        w[0] = k[0], w[1] = k[1], w[2] = k[2];
+    }
+}
+
+static int reserve_words(ccd_ti_level *l, size_t words)
+{
+    l->high = words > l->high ? words : l->high;
+    if (words <= l->capacity)
+        return 1;
+    size_t cap = l->capacity ? l->capacity : 256;
+    while (cap < words)
+        cap *= 2;
+    uint64_t *p = realloc(l->word, cap * sizeof *p);
+    if (!p)
+        return 0;
+    l->word = p, l->capacity = cap;
+    return 1;
+}
+
+static int reserve_bits(ccd_ti_level *l, size_t bits)
+{
+    const size_t words = (bits + 63) / 64;
+    l->bits_high = words > l->bits_high ? words : l->bits_high;
+    if (words <= l->bits_capacity)
+        return 1;
+    size_t cap = l->bits_capacity ? l->bits_capacity : 64;
+    while (cap < words)
+        cap *= 2;
+    uint64_t *p = realloc(l->upper, cap * sizeof *p);
+    if (!p)
+        return 0;
+    l->upper = p, l->bits_capacity = cap;
+    return 1;
+}
+
+int ccd_ti_level_root(ccd_ti_level *l)
+{
+    set_shape(l, (const int[3]){0, 0, 0});
+    l->count = 0;
+    if (!reserve_words(l, 1) || !reserve_bits(l, 1))
+        return 0;
+    l->word[0] = 0;
+    l->count = 1;
+    return 1;
+}
+
+int ccd_ti_level_ready(ccd_ti_level *l)
+{
+    return reserve_bits(l, l->count);
+}
+
+static inline int upper_kept(const ccd_ti_level *l, size_t j)
+{
+    return (int)(l->upper[j / 64] >> (j % 64) & 1);
+}
+
+/* k_t of box j: the group key of a t split. */
+static inline uint64_t box_t(const ccd_ti_level *l, size_t j)
+{
+    return l->words == 1 ? l->word[j] >> l->shift[0] & l->mask[0] : l->word[3 * j];
+}
+
+/* The halves of the kept box j of level `from` (written at the end of the kept
+ * boxes' children, before `end`; returns the new end): its upper half when kept and
+ * `which` allows, its lower half when `which` allows (1 lower, 2 upper, 3 both; a
+ * lower half goes before an upper one).  `to` is the next level's layout over the
+ * same buffer.  One word a box before and after: k_split doubles in place, the
+ * fields above it move up a bit. */
+static inline size_t put_halves(const ccd_ti_level *to, size_t end, const ccd_ti_level *from,
+                                size_t j, int split, int which)
+{
+    if (from->words == 1 && to->words == 1) {
+        const int at = from->shift[split]; /* k_split's lowest bit */
+        const uint64_t w = from->word[j];
+        /* at + 1 ≤ n_t + n_u + n_v of the next level ≤ 64; at + 1 = 64 only when the
+         * bits above `at` (k_t with n_t = 0) are none */
+        const uint64_t high = at + 1 < 64 ? (w >> at) << (at + 1) : 0;
+        const uint64_t lower = high | (w & (((uint64_t)1 << at) - 1));
+        if ((which & 2) && upper_kept(from, j))
+            to->word[--end] = lower | (uint64_t)1 << at;
+        if (which & 1)
+            to->word[--end] = lower;
+        return end;
+    }
+    uint64_t k[3];
+    ccd_ti_level_box(k, from, j);
+    k[split] *= 2;
+    if ((which & 2) && upper_kept(from, j)) {
+        k[split] += 1;
+        put_box(to, --end, k);
+        k[split] -= 1;
+    }
+    if (which & 1)
+        put_box(to, --end, k);
+    return end;
+}
+
+int ccd_ti_level_split(ccd_ti_level *l, size_t kept, int split)
+{
+    CCD_ASSERT(split >= 0 && split < 3 && kept <= l->count);
+    size_t children = kept; /* plus the upper halves kept: the bits set below kept */
+    for (size_t w = 0; w < kept / 64; ++w)
+        children += (size_t)__builtin_popcountll(l->upper[w]);
+    if (kept % 64)
+        children += (size_t)__builtin_popcountll(l->upper[kept / 64] &
+                                                 (((uint64_t)1 << (kept % 64)) - 1));
+    int n[3] = {l->n[0], l->n[1], l->n[2]};
+    ++n[split];
+    ccd_ti_level next = *l;
+    set_shape(&next, n);
+    /* children never overtake unread parents: box words never shrink */
+    CCD_ASSERT(next.words >= l->words);
+    if (!reserve_words(l, children * next.words))
+        return 0;
+    next.word = l->word;
+    size_t end = children; /* the children of the parents after j go at end and after */
+    if (split != 0 && l->words == 1 && next.words == 1) {
+        /* the loop below with put_halves' one-word case, its constants hoisted */
+        const int at = l->shift[split];
+        const uint64_t below = ((uint64_t)1 << at) - 1;
+        const uint64_t *upper = l->upper;
+        uint64_t *word = l->word;
+        for (size_t j = kept; j-- > 0;) {
+            const uint64_t w = word[j];
+            const uint64_t lower = (at + 1 < 64 ? (w >> at) << (at + 1) : 0) | (w & below);
+            if (upper[j / 64] >> (j % 64) & 1)
+                word[--end] = lower | (uint64_t)1 << at;
+            word[--end] = lower;
+            CCD_ASSERT(end >= j);
+        }
+    } else if (split != 0) {
+        /* each parent's lower half, then its upper half */
+        for (size_t j = kept; j-- > 0;) {
+            end = put_halves(&next, end, l, j, split, 3);
+            CCD_ASSERT(end >= j); /* parent j's lower half lands at or after j */
+        }
+    } else {
+        for (size_t b = kept; b > 0;) {
+            /* the group [a, b): the kept parents with the t of parent b - 1; its lower
+             * halves, then its upper halves */
+            const uint64_t t = box_t(l, b - 1);
+            size_t a = b - 1;
+            while (a > 0 && box_t(l, a - 1) == t)
+                --a;
+            if (l->words == 1 && next.words == 1) {
+                /* put_halves' one-word case: k_t is the top field, so only the
+                 * fields below it stay */
+                const int at = l->shift[0];
+                const uint64_t below = ((uint64_t)1 << at) - 1;
+                uint64_t *word = l->word;
+                const uint64_t high = at + 1 < 64 ? t << (at + 1) : 0;
+                for (size_t j = b; j-- > a;)
+                    if (upper_kept(l, j))
+                        word[--end] = high | (word[j] & below) | (uint64_t)1 << at;
+                CCD_ASSERT(end >= b);
+                for (size_t j = b; j-- > a;) {
+                    word[--end] = high | (word[j] & below);
+                    CCD_ASSERT(end >= j);
+                }
+            } else {
+                for (size_t j = b; j-- > a;)
+                    end = put_halves(&next, end, l, j, 0, 2);
+                CCD_ASSERT(end >= b); /* the upper halves land after the group */
+                for (size_t j = b; j-- > a;) {
+                    end = put_halves(&next, end, l, j, 0, 1);
+                    CCD_ASSERT(end >= j);
+                }
+            }
+            b = a;
+        }
+    }
+    CCD_ASSERT(end == 0);
+    next.count = children;
+    next.capacity = l->capacity, next.high = l->high;
+    *l = next;
+    return 1;
+}
+
+size_t ccd_ti_level_bytes(const ccd_ti_level *l)
+{
+    return (l->capacity + l->bits_capacity) * sizeof(uint64_t);
+}
+
+size_t ccd_ti_level_high_bytes(const ccd_ti_level *l)
+{
+    return (l->high + l->bits_high) * sizeof(uint64_t);
+}
+
+void ccd_ti_level_settle(ccd_ti_level *l, size_t keep_bytes)
+{
+    if (ccd_ti_level_bytes(l) > keep_bytes) {
+        free(l->word);
+        free(l->upper);
+        l->word = l->upper = NULL;
+        l->capacity = l->bits_capacity = l->count = 0;
+    }
+    l->high = l->bits_high = 0;
+}
+
+void ccd_ti_level_free(ccd_ti_level *l)
+{
+    free(l->word);
+    free(l->upper);
+}
