@@ -117,9 +117,10 @@ int ccd_ti_slab_excluded(const ccd_ti_query *q, const double w[3], double t0, do
 
 /* ------------------------------------------------------------ level (tight_inclusion_level.c) */
 
-/* The boxes of one level of the level search, all of shape (n_t, n_u, n_v): box i is
- * the integers k_d of its lower corner k_d · 2^-n_d, one word when n_t + n_u + n_v ≤
- * 64, else three.  Zero-initialised; ccd_ti_level_free releases it. */
+/* The boxes of one level of the level search, all of shape (n_t, n_u, n_v): box i
+ * is the integers k_d of its lower corner k_d · 2^-n_d, stored as k_d = base_d + r_d,
+ * the r_d in one word when b_t + b_u + b_v ≤ 64, else the k_d in three words
+ * (tight_inclusion_level.c).  Zero-initialised; ccd_ti_level_free releases it. */
 typedef struct ccd_ti_level {
     uint64_t *word;       /* the boxes, in t order                            */
     uint64_t *upper;      /* bit j: kept box j keeps its upper half too         */
@@ -128,7 +129,9 @@ typedef struct ccd_ti_level {
     size_t high, bits_high;         /* the most words asked for since settled */
     int n[3];             /* the shape: widths 2^-n of t, u, v                 */
     int words;            /* a box's words: 1 or 3                            */
-    int shift[3];         /* one word: k_d = word >> shift[d] & mask[d]        */
+    uint64_t base[3];     /* the frame: k_d = base_d + r_d, r_d < 2^bits_d      */
+    int bits[3];
+    int shift[3];         /* one word: r_d = word >> shift[d] & mask[d]        */
     uint64_t mask[3];
 } ccd_ti_level;
 
@@ -137,9 +140,9 @@ static inline void ccd_ti_level_box(uint64_t k[3], const ccd_ti_level *l, size_t
 {
     if (l->words == 1) {
         const uint64_t w = l->word[i];
-        k[0] = w >> l->shift[0] & l->mask[0];
-        k[1] = w >> l->shift[1] & l->mask[1];
-        k[2] = w & l->mask[2];
+        k[0] = l->base[0] + (w >> l->shift[0] & l->mask[0]);
+        k[1] = l->base[1] + (w >> l->shift[1] & l->mask[1]);
+        k[2] = l->base[2] + (w & l->mask[2]);
     } else {
         const uint64_t *w = l->word + 3 * i;
         k[0] = w[0], k[1] = w[1], k[2] = w[2];

@@ -821,10 +821,12 @@ END_TEST
 /* The level's next level made in place (ccd_ti_level_split) against the two-buffer
  * step it replaced: the kept boxes' lower halves in one run, upper halves of a t split
  * in another, merged by t (ties: lower first); a u or v split puts each upper half
- * right after its lower half.  A random walk of 120 splits from the root, in random
- * dimensions, random boxes kept and upper halves kept, so that the levels pass from
- * one word a box (n_t + n_u + n_v ≤ 64) to three and t splits meet groups of boxes
- * with one t. */
+ * right after its lower half.  Random walks of 120 splits from the root, in random
+ * dimensions, random boxes kept and upper halves kept, so that t splits meet groups
+ * of boxes with one t and the levels pass 64 bits of depth: spread over the domain
+ * (random boxes kept), their boxes go from one word to three; gathered near a point
+ * (only boxes within 4 cells of it kept, as a search keeps those near a contact),
+ * their frame is fitted again and they stay in one word. */
 typedef struct ref_box {
     uint64_t k[3];
 } ref_box;
@@ -840,6 +842,8 @@ START_TEST(test_level_split_in_place)
         ck_assert(ccd_ti_level_root(&l));
         size_t n = 1;
         ref[0] = (ref_box){{0, 0, 0}};
+        const int gathered = walk % 2;
+        const double centre[3] = {rng_unit(&g), rng_unit(&g), rng_unit(&g)};
         int crossed = 0;
         for (int step = 0; step < 120 && n > 0; step++) {
             int split = (int)(rng_next(&g) % 3);
@@ -850,9 +854,13 @@ START_TEST(test_level_split_in_place)
             const uint64_t keep_per_64 = n < 150 ? 64 : 40;
             size_t kept = 0, nlo = 0, nup = 0;
             for (size_t i = 0; i < n; i++) {
-                if (rng_next(&g) % 64 >= keep_per_64)
+                int near = 1;
+                for (int d = 0; d < 3; d++)
+                    near &= fabs(ldexp((double)ref[i].k[d], -l.n[d]) - centre[d]) <=
+                            ldexp(4.0, -l.n[d]);
+                if (gathered ? !near : rng_next(&g) % 64 >= keep_per_64)
                     continue;
-                const int upper = (int)(rng_next(&g) & 1) || n < 4;
+                const int upper = gathered || (int)(rng_next(&g) & 1) || n < 4;
                 ccd_ti_level_keep(&l, kept++, i, upper);
                 ref_box b = ref[i];
                 b.k[split] *= 2;
@@ -873,9 +881,9 @@ START_TEST(test_level_split_in_place)
             while (c < nup)
                 ref[m++] = up[c++];
             ck_assert(m <= MAX);
-            const int deep = l.n[0] + l.n[1] + l.n[2] > 64;
             ck_assert(ccd_ti_level_split(&l, kept, split));
-            crossed |= !deep && l.n[0] + l.n[1] + l.n[2] > 64;
+            /* spread: three words a box; gathered: one, past 64 bits of depth */
+            crossed |= l.n[0] + l.n[1] + l.n[2] > 64 && l.words == (gathered ? 1 : 3);
             ck_assert_uint_eq(l.count, m);
             for (size_t i = 0; i < m; i++) {
                 uint64_t k[3];
@@ -885,7 +893,8 @@ START_TEST(test_level_split_in_place)
             }
             n = m;
         }
-        ck_assert_msg(crossed, "walk %d never passed 64 bits a box", walk);
+        ck_assert_msg(crossed, "walk %d (%s) never passed 64 bits of depth in %d words", walk,
+                      gathered ? "gathered" : "spread", gathered ? 1 : 3);
         ccd_ti_level_free(&l);
     }
 }
