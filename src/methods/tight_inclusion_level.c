@@ -87,35 +87,31 @@ static inline void put_box(const ccd_ti_level *l, size_t i, const uint64_t k[3])
     }
 }
 
-static int reserve_words(ccd_ti_level *l, size_t words)
+/* Room for `words` words in *at (capacity *capacity, doubling from `first`), and the
+ * high mark *high raised to them.  0 when out of memory (*at unchanged). */
+static int reserve(uint64_t **at, size_t *capacity, size_t *high, size_t words, size_t first)
 {
-    l->high = words > l->high ? words : l->high;
-    if (words <= l->capacity)
+    *high = words > *high ? words : *high;
+    if (words <= *capacity)
         return 1;
-    size_t cap = l->capacity ? l->capacity : 256;
+    size_t cap = *capacity ? *capacity : first;
     while (cap < words)
         cap *= 2;
-    uint64_t *p = realloc(l->word, cap * sizeof *p);
+    uint64_t *p = realloc(*at, cap * sizeof *p);
     if (!p)
         return 0;
-    l->word = p, l->capacity = cap;
+    *at = p, *capacity = cap;
     return 1;
+}
+
+static int reserve_words(ccd_ti_level *l, size_t words)
+{
+    return reserve(&l->word, &l->capacity, &l->high, words, 256);
 }
 
 static int reserve_bits(ccd_ti_level *l, size_t bits)
 {
-    const size_t words = (bits + 63) / 64;
-    l->bits_high = words > l->bits_high ? words : l->bits_high;
-    if (words <= l->bits_capacity)
-        return 1;
-    size_t cap = l->bits_capacity ? l->bits_capacity : 64;
-    while (cap < words)
-        cap *= 2;
-    uint64_t *p = realloc(l->upper, cap * sizeof *p);
-    if (!p)
-        return 0;
-    l->upper = p, l->bits_capacity = cap;
-    return 1;
+    return reserve(&l->upper, &l->bits_capacity, &l->bits_high, (bits + 63) / 64, 64);
 }
 
 int ccd_ti_level_root(ccd_ti_level *l)

@@ -59,7 +59,7 @@ struct ccd_ti_scratch {
     size_t idle;        /* queries since one needed more than TI_SCRATCH_KEEP */
 };
 
-/* A heavy query's level grows to megabytes (6.6 MB at most on the shared data,
+/* A heavy query's level grows to megabytes (6.7 MB at most on the shared data,
  * under a minimum separation; 3.4 MB at d = 0), which its thread then held for the
  * rest of the run.  Freed after every query, the buffers cost a third more time on
  * the shared data: its heavy queries come in clusters (a few files), each query
