@@ -142,29 +142,14 @@ static inline uint64_t box_t(const ccd_ti_level *l, size_t j)
     return l->words == 1 ? l->word[j] >> l->shift[0] & l->mask[0] : l->word[3 * j];
 }
 
-/* The halves of the kept box j of level `from` (written at the end of the kept
- * boxes' children, before `end`; returns the new end): its upper half when kept and
- * `which` allows, its lower half when `which` allows (1 lower, 2 upper, 3 both; a
- * lower half goes before an upper one).  `to` is the next level's layout over the
- * same buffer.  One word a box before and after: k_split doubles in place, the
- * fields above it move up a bit. */
+/* The halves of the kept box j of level `from`, written before `end` in the layout
+ * of `to` (the next level over the same buffer); returns the new end: its upper half
+ * when kept and `which` allows, its lower half when `which` allows (1 lower, 2
+ * upper, 3 both; a lower half goes before an upper one).  Any layouts; the split
+ * below has its own loops for the common one (one word a box, the frame followed). */
 static inline size_t put_halves(const ccd_ti_level *to, size_t end, const ccd_ti_level *from,
                                 size_t j, int split, int which)
 {
-    if (from->words == 1 && to->words == 1 && to->base[split] == 2 * from->base[split] &&
-        to->bits[split] == from->bits[split] + 1) {
-        const int at = from->shift[split]; /* k_split's lowest bit */
-        const uint64_t w = from->word[j];
-        /* at + 1 ≤ n_t + n_u + n_v of the next level ≤ 64; at + 1 = 64 only when the
-         * bits above `at` (k_t with n_t = 0) are none */
-        const uint64_t high = at + 1 < 64 ? (w >> at) << (at + 1) : 0;
-        const uint64_t lower = high | (w & (((uint64_t)1 << at) - 1));
-        if ((which & 2) && upper_kept(from, j))
-            to->word[--end] = lower | (uint64_t)1 << at;
-        if (which & 1)
-            to->word[--end] = lower;
-        return end;
-    }
     uint64_t k[3];
     ccd_ti_level_box(k, from, j);
     k[split] *= 2;
@@ -220,9 +205,11 @@ int ccd_ti_level_split(ccd_ti_level *l, size_t kept, int split)
         return 0;
     next.word = l->word;
     size_t end = children; /* the children of the parents after j go at end and after */
-    const int in_place = follows && next.words == 1; /* put_halves' one-word case */
+    /* One word a box before and after, in the followed frame: r_split doubles in
+     * place and the fields above it move up a bit (at + 1 ≤ 64 bits of the next
+     * level; at + 1 = 64 only when nothing lies above `at`). */
+    const int in_place = follows && next.words == 1;
     if (split != 0 && in_place) {
-        /* the loop below with put_halves' one-word case, its constants hoisted */
         const int at = l->shift[split];
         const uint64_t below = ((uint64_t)1 << at) - 1;
         const uint64_t *upper = l->upper;
@@ -250,8 +237,7 @@ int ccd_ti_level_split(ccd_ti_level *l, size_t kept, int split)
             while (a > 0 && box_t(l, a - 1) == t)
                 --a;
             if (in_place) {
-                /* put_halves' one-word case: r_t is the top field, so only the
-                 * fields below it stay */
+                /* as above; r_t is the top field, so only the fields below it stay */
                 const int at = l->shift[0];
                 const uint64_t below = ((uint64_t)1 << at) - 1;
                 uint64_t *word = l->word;
