@@ -657,7 +657,6 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     CCD_ASSERT(capacity < CCD_WORK_BATCH_MAX);
     ccd_work_ring_init(&s.ring, loop->chunk_size);
     s.ring.expected = loop->expected;
-    s.ring.expected_count = loop->expected ? loop->expected_count : 0;
     s.tls = calloc((size_t)s.threads, sizeof *s.tls);
     s.errors = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.errors);
     s.error_at = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.error_at);

@@ -11,6 +11,7 @@
  */
 #ifndef CCD_BENCH_BATCH_LOOP_H
 #define CCD_BENCH_BATCH_LOOP_H
+#include "bench/expected_costs.h"
 #include "ccdbench.h"
 
 /* Progress of a pass over a dataset: `done` of `total` input bytes (compressed
@@ -57,10 +58,9 @@ typedef struct ccd_batch_loop {
      * The others are not read (progress counts them all, done or to come). */
     size_t file_begin, file_end;
     ccd_progress_fn *progress; /* optional */
-    /* Optional: the expected cost (ns) of query i of the pass, i < expected_count:
-     * the heavy queries are handed out first (bench/work_queue.h). */
-    const uint64_t *expected;
-    uint64_t expected_count;
+    /* Optional: the heavy queries of an earlier run of the pass, with their
+     * costs: they are handed out first (bench/work_queue.h). */
+    const ccd_expected_costs *expected;
     /* Optional outputs, in ns: the time spent cutting the files into pieces
      * and consuming the results (both serial, one thread at a time), and
      * parsing the pieces (by every thread, summed). */

@@ -9,6 +9,10 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/schedule_replay.c \
 	src/bench/schedule_replay.h \
 	src/bench/checkpoint.c \
+	src/bench/cost_cache.c \
+	src/bench/cost_cache.h \
+	src/bench/expected_costs.c \
+	src/bench/expected_costs.h \
 	src/bench/checkpoint.h \
 	src/bench/cpu_span.c \
 	src/bench/cpu_span.h \

@@ -60,6 +60,8 @@ typedef struct run_ctx {
     unsigned char *in_shard;    /* per query of the batch: to be run here */
     size_t run_size;            /* bytes of a run_slot with its outcomes */
     uint64_t records_ns;        /* spent in on_query (the per-query records) */
+    uint64_t consumed;          /* queries of the pass consumed so far */
+    int measure;                /* note each query's cost in cfg->measured */
 } run_ctx;
 
 static void thread_free(void *tls, void *ctx)
@@ -433,6 +435,20 @@ static ccd_status consume(void *ctx, ccd_error *err, size_t file, const ccd_quer
     run_ctx *c = ctx; /* the service's: records_ns */
     if (c->queries_of_file)
         c->queries_of_file[file] = q->index + 1;
+    const uint64_t index = c->consumed++;
+    if (c->measure) {
+        uint64_t cost = 0; /* as ccd_schedule_costs counts it from the records */
+        for (size_t r = 0; r < c->run_count; r++) {
+            const run_slot *slot = slot_at((void *)slots, c, 0, r);
+            if (slot->skipped)
+                break;
+            for (size_t m = 0; m < c->cfg->method_count; m++)
+                cost += slot->outcomes[m].time_ns;
+            cost += slot->truth.time_ns;
+        }
+        if (ccd_expected_costs_note(c->cfg->measured, index, cost) != 0)
+            return ccd_error_oom(err, "ccdbench");
+    }
     for (size_t r = 0; r < c->run_count; r++) {
         const run_slot *slot = slot_at((void *)slots, c, 0, r);
         if (slot->skipped)
@@ -559,7 +575,10 @@ ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset 
         stats[r].method_count = cfg->method_count;
     }
     run_ctx c = {.cfg = cfg, .ds = ds, .run_count = count,
-                 .run_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome)};
+                 .run_size = sizeof(run_slot) + cfg->method_count * sizeof(ccd_query_outcome),
+                 .measure = cfg->measured && cfg->file_begin == 0};
+    if (c.measure) /* a later pass of the same data replaces an earlier one's */
+        ccd_expected_costs_free(cfg->measured);
     if (cfg->truth_files && cfg->truth_files->count != ds->count)
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
                              "%zu truth files for %zu query files", cfg->truth_files->count,
@@ -600,13 +619,14 @@ ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset 
             .file_begin = cfg->file_begin,
             .file_end = cfg->file_end,
             .progress = progress,
-            .expected = cfg->file_begin == 0 ? cfg->expected_cost : NULL,
-            .expected_count = cfg->expected_count,
+            .expected = cfg->file_begin == 0 ? cfg->expected : NULL,
         };
         uint64_t read_ns = 0, consume_ns = 0, parse_ns = 0;
         loop.read_ns = &read_ns, loop.consume_ns = &consume_ns, loop.parse_ns = &parse_ns;
         uint64_t start = ccd_clock_ns();
         st = ccd_batch_loop_run(&loop, err, ds);
+        if (st == CCD_OK && c.measure && ccd_expected_costs_finish(cfg->measured) != 0)
+            st = ccd_error_oom(err, "ccdbench");
         const double wall = (double)(ccd_clock_ns() - start) * 1e-9;
         for (size_t r = 0; r < count; r++) {
             stats[r].wall_seconds = wall;

@@ -65,12 +65,17 @@ typedef struct ccd_run_config {
      * files keep their numbers, so runs of disjoint ranges add up group by group
      * (checkpoints, bench/checkpoint.h). */
     size_t file_begin, file_end;
-    /* Optional: the expected cost (ns) of query i of the dataset (all its files in
-     * order), i < expected_count, from an earlier run (bench/schedule_replay.h:
-     * ccd_schedule_costs_of): the heavy queries start first.  Only the order in
-     * which queries are computed depends on it; ignored when file_begin > 0. */
-    const uint64_t *expected_cost;
-    uint64_t expected_count;
+    /* Optional: the heavy queries of an earlier run of the dataset (all its
+     * files in order), with their costs (bench/expected_costs.h: from a result
+     * file, ccd_schedule_costs_of, or the cost cache, bench/cost_cache.h): they
+     * start first.  Only the order in which queries are computed depends on it;
+     * ignored when file_begin > 0. */
+    const ccd_expected_costs *expected;
+    /* Optional: gets the heavy queries of this run, by what each cost (its
+     * methods' calls and its truth, over the runs of the pass), for a later
+     * run's `expected` (what it held before is freed); left as it is when
+     * file_begin > 0.  The caller frees it. */
+    ccd_expected_costs *measured;
     /* Optional: each query with its label in the input (-1: none), its truth and
      * one outcome per method, in file and query order, and for each query the runs
      * of ccd_run_many in their order (run: its index; 0 for ccd_run): the same

@@ -126,8 +126,15 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
         p->piece_ns = costs->parse_ns / ((costs->count + CCD_WORK_PIECE - 1) / CCD_WORK_PIECE);
     }
     ccd_work_ring_init(&p->ring, 0);
-    if (expected)
-        p->ring.expected = costs->cost_ns, p->ring.expected_count = costs->count;
+    ccd_expected_costs heavy = {0}; /* as the run keeps them (cost cache, --costs) */
+    if (expected) {
+        if (ccd_expected_costs_of(&heavy, costs->cost_ns, costs->count) != 0) {
+            free(w);
+            free(p);
+            return ccd_error_oom(err, "ccdbench");
+        }
+        p->ring.expected = &heavy;
+    }
     size_t taken = 0;
     uint64_t now = 0;
     for (;;) {
@@ -177,6 +184,7 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
         }
     }
     CCD_ASSERT(p->opened == p->batches && ccd_work_ready(&p->ring) < 0);
+    ccd_expected_costs_free(&heavy);
     free(w);
     free(p);
     *makespan_ns = now;

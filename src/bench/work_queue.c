@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "bench/work_queue.h"
+#include "bench/expected_costs.h"
 #include "core/assert.h"
 
 #include <stdlib.h>
@@ -35,7 +36,6 @@ void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain)
         atomic_init(&r->batches[k].heavy_span, 0);
     }
     r->expected = NULL;
-    r->expected_count = 0;
     r->heavy_published = 0;
 }
 
@@ -77,7 +77,7 @@ int ccd_work_room(ccd_work_ring *r)
 /* The expected cost of query i of the pass. */
 static uint64_t expected(const ccd_work_ring *r, uint64_t i)
 {
-    return r->expected && i < r->expected_count ? r->expected[i] : 0;
+    return r->expected ? ccd_expected_costs_at(r->expected, i) : 0;
 }
 
 static _Thread_local const ccd_work_ring *sort_ring; /* qsort has no context argument: the service's */
@@ -90,25 +90,29 @@ static int by_cost(const void *x, const void *y)
 }
 
 /* Writes the batch's heavy queries (each expected to cost at least 1/1024 of
- * the batch's expected work, and more than a chunk's grain) by cost and by
- * index; returns their number (at most CCD_WORK_HEAVY_MAX: 1024 queries of
- * 1/1024 of the work each are all of it). */
+ * the expected work of the batch's listed queries, and more than a chunk's
+ * grain) by cost and by index; returns their number (at most
+ * CCD_WORK_HEAVY_MAX: 1024 queries of 1/1024 of the work each are all of it). */
 static size_t find_heavy(ccd_work_ring *r, ccd_work_batch *b, uint64_t start, size_t count)
 {
     if (!r->expected)
         return 0;
+    const ccd_expected_costs *e = r->expected;
+    const size_t from = ccd_expected_costs_from(e, start);
+    size_t to = from;
     uint64_t work = 0;
-    for (uint64_t i = start; i < start + count; i++)
-        work += expected(r, i);
+    for (; to < e->count && e->heavy[to].index < start + count; to++)
+        work += e->heavy[to].ns;
     const uint64_t level = work / CCD_WORK_HEAVY_MAX;
     uint64_t heavy[CCD_WORK_HEAVY_MAX];
     size_t n = 0;
-    for (uint64_t i = start; i < start + count; i++) {
-        const uint64_t c = expected(r, i);
+    for (size_t k = from; k < to; k++) {
+        const uint64_t c = e->heavy[k].ns;
         if (c > 0 && c >= level && c > CCD_WORK_GRAIN_NS) {
             CCD_ASSERT(n < CCD_WORK_HEAVY_MAX);
-            atomic_store_explicit(&b->heavy_by_index[n], i, memory_order_relaxed);
-            heavy[n++] = i;
+            atomic_store_explicit(&b->heavy_by_index[n], e->heavy[k].index,
+                                  memory_order_relaxed);
+            heavy[n++] = e->heavy[k].index;
         }
     }
     sort_ring = r;

@@ -29,8 +29,9 @@
  *   take to cost little.  The first chunk of each thread is one query, so that
  *   nothing heavy hides in a chunk before a cost is known.  A chunk may cross
  *   files; the loop cuts it where a file ends.
- * - Longest expected first: with the expected cost of every query (an earlier
- *   run's per-query times, `run --costs`), a batch's heavy queries — those
+ * - Longest expected first: with the expected costs of the heavy queries of an
+ *   earlier run (bench/expected_costs.h: its per-query times, `run --costs`, or
+ *   the cost cache, bench/cost_cache.h), a batch's heavy queries — those
  *   expected to take at least 1/1024 of its work — are handed out first, one at
  *   a time, the most expensive of all open batches first, and the other chunks
  *   are cut before them.  A query of seconds is then never the last to start:
@@ -42,6 +43,8 @@
  */
 #ifndef CCD_BENCH_WORK_QUEUE_H
 #define CCD_BENCH_WORK_QUEUE_H
+#include "bench/expected_costs.h"
+
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -100,10 +103,9 @@ typedef struct ccd_work_ring {
     ccd_work_batch batches[CCD_WORK_RING];
     atomic_size_t published, consumed;
     ccd_work_cost cost; /* of the chunks computed so far in the pass */
-    /* Optional: the expected cost (ns) of query i of the pass, i < expected_count
-     * (from an earlier run's result file; the others expect nothing). */
-    const uint64_t *expected;
-    uint64_t expected_count;
+    /* Optional: the heavy queries of an earlier run of the pass, with their
+     * costs (bench/expected_costs.h: `run --costs`, or the cost cache). */
+    const ccd_expected_costs *expected;
     uint64_t heavy_published; /* heavy queries of the batches published so far */
 } ccd_work_ring;
 

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "core/assert.h"
+#include "bench/cost_cache.h"
 #include "bench/mpi_job.h"
 #include "bench/preset.h"
 #include "methods/method_variant.h"
@@ -85,7 +86,10 @@ static const char usage[] =
     "  --per-query        put every query's outcome in the result file too\n"
     "  --costs FILE       the expected cost of every query: a result file of this data\n"
     "                     written with --per-query; the slowest queries start first\n"
-    "                     (answers unchanged; docs/performance.md#threads)\n"
+    "                     (answers unchanged; docs/performance.md#threads).  Without\n"
+    "                     it, the costs of the last run of the same data and options\n"
+    "                     are used, kept in $CCDBENCH_CACHE_DIR (default\n"
+    "                     ~/.cache/ccdbench; off: none); --costs none ignores them\n"
     "  --checkpoint DIR   with --json: resumable; each file's statistics (over every\n"
     "                     sweep value) are written to DIR as the file is done, and\n"
     "                     a run restarted with the same arguments reads them back\n"
@@ -150,7 +154,9 @@ typedef struct run_options {
     const char *json;
     int per_query;
     const char *checkpoint; /* --checkpoint DIR */
-    const char *costs;      /* --costs FILE */
+    const char *costs;      /* --costs FILE, or "none" */
+    char *settings;         /* the options that decide the work: the cost cache's key */
+    size_t settings_size;
     unsigned shard_index, shard_count;
     ccd_sweep sweep; /* count 0: no sweep */
     const ccd_preset *preset; /* --preset, or NULL */
@@ -298,6 +304,34 @@ static int mode_operands(run_options *o, int argc, char **argv)
     return -1;
 }
 
+/* Whether option c decides what the run computes (not where its results go,
+ * nor on how many threads): part of the cost cache's key. */
+static int decides_work(int c)
+{
+    switch (c) {
+    case OPT_THREADS: case OPT_FORMAT: case OPT_OUTPUT: case OPT_JSON: case OPT_PER_QUERY:
+    case OPT_CHECKPOINT: case OPT_COSTS: case OPT_DETAIL: case OPT_REFERENCE:
+    case OPT_FAIL_ON_METHOD_ERROR: case OPT_HELP:
+        return 0;
+    default: return 1;
+    }
+}
+
+/* "--name=value\n" (or "--name\n") added to o->settings: 0, or -1 when out of memory. */
+static int note_setting(run_options *o, const char *name, const char *value)
+{
+    char *line = ccd_report_printf("--%s%s%s\n", name, value ? "=" : "", value ? value : "");
+    const size_t n = line ? strlen(line) : 0;
+    char *grown = line ? realloc(o->settings, o->settings_size + n + 1) : NULL;
+    if (grown) {
+        memcpy(grown + o->settings_size, line, n + 1);
+        o->settings = grown;
+        o->settings_size += n;
+    }
+    free(line);
+    return grown ? 0 : -1;
+}
+
 /* Returns -1 to go on, or the exit status. */
 static int parse_options(run_options *o, int argc, char **argv)
 {
@@ -439,6 +473,8 @@ static int parse_options(run_options *o, int argc, char **argv)
         if (o->mode && !mode_takes(c))
             return ccd_cli_usage_error("%s: --%s does not apply (see ccdbench %s --help)",
                                        command, longopts[index].name, command);
+        if (decides_work(c) && note_setting(o, longopts[index].name, optarg) != 0)
+            return ccd_cli_out_of_memory();
     }
     if (o->mode)
         return mode_operands(o, argc, argv);
@@ -953,8 +989,9 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     ccd_method_list chosen = {0};
     ccd_dataset ds = {0};
     int have_methods = 0, have_dataset = 0, have_truth_table = 0;
-    uint64_t *expected_cost = NULL; /* --costs: per query of the dataset */
-    size_t expected_count = 0;
+    /* the heavy queries expected (--costs FILE, or the cost cache) and measured */
+    ccd_expected_costs expected = {0}, measured = {0};
+    char *cache_key = NULL; /* the cost cache's, or NULL: none */
     ccd_truth_file_set truth_table = {0};
     const char **limits = NULL; /* the documented ranges of the chosen methods */
     unsigned char *isolate = NULL; /* per chosen method: run in child processes */
@@ -1060,14 +1097,25 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     if ((status = ccd_cli_options_resolve(&method_options, &o.options, o.available, chosen.items,
                                           chosen.count)) != 0)
         goto done;
-    if (o.costs) {
+    if (o.costs && strcmp(o.costs, "none") != 0) {
         ccd_schedule_work work;
         if (ccd_schedule_costs_of(&work, &err, o.costs, &ds) != CCD_OK) {
             status = ccd_cli_fail(&err);
             goto done;
         }
-        expected_cost = work.cost_ns;
-        expected_count = work.count;
+        const int oom = ccd_expected_costs_of(&expected, work.cost_ns, work.count) != 0;
+        free(work.cost_ns);
+        if (oom) {
+            status = ccd_cli_out_of_memory();
+            goto done;
+        }
+    } else if (!o.costs && job->size == 1) { /* an MPI rank's pass is its share */
+        char *settings = ccd_report_printf("%s\n%s", mode ? mode->name : "run",
+                                           o.settings ? o.settings : "");
+        cache_key = settings ? ccd_cost_cache_key(&ds, settings) : NULL;
+        free(settings);
+        if (cache_key)
+            ccd_cost_cache_load(&expected, cache_key);
     }
     /* counted only where a progress bar may show it (the files are read twice) */
     if (isatty(STDERR_FILENO))
@@ -1089,8 +1137,8 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
             .threads = (int)o.threads,
             .shard_index = o.shard_index,
             .shard_count = o.shard_count,
-            .expected_cost = expected_cost,
-            .expected_count = expected_count,
+            .expected = expected.count ? &expected : NULL,
+            .measured = cache_key ? &measured : NULL,
         };
         status = run_extended(&o, &cfg, &ds, argv + optind, (size_t)(argc - optind));
         goto done;
@@ -1110,8 +1158,8 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
         .isolate = isolate,
         .query_timeout = o.query_timeout,
         .threads = (int)o.threads,
-        .expected_cost = expected_cost,
-        .expected_count = expected_count,
+        .expected = expected.count ? &expected : NULL,
+        .measured = cache_key ? &measured : NULL,
         .progress = ccd_cli_progress_dataset,
         .ctx = &bar,
     };
@@ -1133,7 +1181,12 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     ccd_run_stats_free(&stats);
 done:
     ccd_atomic_file_abort(&out_file); /* a no-op once the table is written */
-    free(expected_cost);
+    if (cache_key && measured.complete) /* the pass went to its end */
+        ccd_cost_cache_store(cache_key, &measured);
+    free(cache_key);
+    ccd_expected_costs_free(&expected);
+    ccd_expected_costs_free(&measured);
+    free(o.settings);
     ccd_cli_options_free(method_options, chosen.count);
     free(limits);
     free(isolate);

@@ -819,6 +819,51 @@ START_TEST(test_work_queue_rules)
 }
 END_TEST
 
+/* Longest expected first: a batch's heavy queries are handed out alone, the
+ * most expensive of all open batches first, and the other chunks stop before
+ * them and step over them; every query is taken once. */
+START_TEST(test_work_queue_heavy_first)
+{
+    enum { N = 2 * CCD_WORK_BATCH };
+    uint64_t *cost = calloc(N, sizeof *cost);
+    ck_assert_ptr_nonnull(cost);
+    for (size_t i = 0; i < N; i++)
+        cost[i] = 1000; /* 1 µs */
+    cost[100] = 1000000000, cost[2000] = 3000000000, cost[4000] = 2000000000; /* batch 0 */
+    cost[CCD_WORK_BATCH + 7] = 4000000000;                                     /* batch 1 */
+    ccd_expected_costs e;
+    ck_assert_int_eq(ccd_expected_costs_of(&e, cost, N), 0);
+    ck_assert_uint_eq(e.count, 4);
+    ccd_work_ring r;
+    ccd_work_ring_init(&r, 8);
+    r.expected = &e;
+    ccd_work_publish(&r, 0, CCD_WORK_BATCH);
+    ccd_work_publish(&r, CCD_WORK_BATCH, CCD_WORK_BATCH);
+    size_t slot, first;
+    const size_t order[][2] = {{1, 7}, {0, 2000}, {0, 4000}, {0, 100}};
+    for (size_t k = 0; k < 4; k++) {
+        ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 1);
+        ck_assert_uint_eq(slot, order[k][0]);
+        ck_assert_uint_eq(first, order[k][1]);
+    }
+    unsigned char *seen = calloc(N, 1);
+    ck_assert_ptr_nonnull(seen);
+    seen[100] = seen[2000] = seen[4000] = seen[CCD_WORK_BATCH + 7] = 1;
+    for (size_t n; (n = ccd_work_take(&r, &slot, &first)) > 0;) {
+        ck_assert_uint_le(n, 8);
+        for (size_t i = 0; i < n; i++)
+            seen[slot * CCD_WORK_BATCH + first + i]++;
+    }
+    size_t once = 0;
+    for (size_t i = 0; i < N; i++)
+        once += seen[i] == 1;
+    ck_assert_uint_eq(once, N);
+    free(seen);
+    ccd_expected_costs_free(&e);
+    free(cost);
+}
+END_TEST
+
 START_TEST(test_batch_loop_chunks_small_files)
 {
     char *path = test_default_dataset();
@@ -909,6 +954,7 @@ static Suite *suite(void)
     tcase_set_timeout(run, 600);
     tcase_add_test(run, test_batch_loop_consumes_every_query);
     tcase_add_test(run, test_work_queue_rules);
+    tcase_add_test(run, test_work_queue_heavy_first);
     tcase_add_test(run, test_work_list_rules);
     tcase_add_test(run, test_runner_zero_toi);
     tcase_add_test(run, test_batch_loop_chunks_small_files);

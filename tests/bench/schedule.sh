@@ -72,4 +72,43 @@ expect_status 2 "$CCDBENCH" run --methods fprf --costs "$TMP/one.json" \
 expect_stderr "^$TMP/one.json: not a result of this data"
 expect_status 2 "$CCDBENCH" run --methods fprf --costs "$TMP/missing.json" "$DEFAULT_DATA"
 expect_stderr "^$TMP/missing.json: "
+
+# The cost cache (the tests run with CCDBENCH_CACHE_DIR=off): a run without
+# --costs keeps its heavy queries for the next run of the same data and options,
+# whatever its thread count, and the next run uses them; the answers stay; a
+# corrupt cache, one that cannot be written, --costs none and off are no error
+# and leave nothing.
+CCDBENCH_CACHE_DIR="$TMP/cache"
+export CCDBENCH_CACHE_DIR
+expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --threads 1 --per-query \
+  --json "$TMP/c1.json" "$DEFAULT_DATA"
+[ -z "$(cat "$TMP/err")" ] || fail "the cache wrote to stderr: $(cat "$TMP/err")"
+[ "$(ls "$TMP/cache" | wc -l)" -eq 1 ] || fail "not one cache file: $(ls "$TMP/cache")"
+cache=$(ls "$TMP/cache"/costs-*)
+[ "$(head -1 "$cache")" = "ccdbench-costs 1" ] || fail "cache file: $(head -3 "$cache")"
+grep -q "^--methods=tight-inclusion,fprf$" "$cache" || fail "the key has not the methods"
+heavy=$(grep -cE '^[0-9]+ [0-9]+$' "$cache")
+[ "$heavy" -gt 0 ] || fail "no heavy query of tight-inclusion cached"
+for threads in 2 3; do
+  expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --threads "$threads" \
+    --per-query --json "$TMP/c2.json" "$DEFAULT_DATA"
+  untimed "$TMP/c1.json" >"$TMP/a"
+  untimed "$TMP/c2.json" >"$TMP/b"
+  cmp -s "$TMP/a" "$TMP/b" || fail "the cached costs changed the result file at $threads threads"
+  [ "$(ls "$TMP/cache" | wc -l)" -eq 1 ] || fail "another cache file at $threads threads"
+done
+expect_status 0 "$CCDBENCH" run --methods fprf "$DEFAULT_DATA"
+[ "$(ls "$TMP/cache" | wc -l)" -eq 2 ] || fail "other options did not make another cache file"
+printf 'ccdbench-costs 1\n99999\nx\n' >"$cache"
+expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --threads 2 "$DEFAULT_DATA"
+[ -z "$(cat "$TMP/err")" ] || fail "a corrupt cache wrote to stderr: $(cat "$TMP/err")"
+[ "$(grep -cE '^[0-9]+ [0-9]+$' "$cache")" -eq "$heavy" ] || fail "a corrupt cache not replaced"
+rm -r "$TMP/cache"
+expect_status 0 "$CCDBENCH" run --methods fprf --costs none "$DEFAULT_DATA"
+[ ! -e "$TMP/cache" ] || fail "--costs none wrote the cache"
+expect_status 0 env CCDBENCH_CACHE_DIR=off "$CCDBENCH" run --methods fprf "$DEFAULT_DATA"
+[ ! -e "$TMP/cache" ] || fail "CCDBENCH_CACHE_DIR=off wrote a cache"
+expect_status 0 env CCDBENCH_CACHE_DIR=/dev/null/cache "$CCDBENCH" run --methods fprf \
+  "$DEFAULT_DATA"
+[ -z "$(cat "$TMP/err")" ] || fail "an unwritable cache wrote to stderr: $(cat "$TMP/err")"
 finish
