@@ -219,9 +219,10 @@ static ccd_status run_once(ccd_result *r, const ccd_query *q, const ccd_params *
     if (search_option == CCD_TI_SEARCH_ADAPTIVE)
         tq.level_max = (size_t)ccd_option_int(p, TI_METHOD, CCD_TI_OPT_LEVEL_MAX);
     const long advance_after = ccd_option_int(p, TI_METHOD, CCD_TI_OPT_ADVANCE);
-    /* d > ε only: below it no contact is provable and the advance could only clear */
-    const int advance = advance_after > 0 && (max_checks < 0 || advance_after < max_checks) &&
-                        tq.proof[0] >= 0.0 && tq.proof[1] >= 0.0 && tq.proof[2] >= 0.0;
+    /* at d ≤ ε the advance proves no contact, but it clears time: a "no" for a query
+     * whose primitives pass within the kernel's error without meeting, and a later
+     * floor for the search of one that meets */
+    const int advance = advance_after > 0 && (max_checks < 0 || advance_after < max_checks);
     st = search(r, &tq, delta, advance ? advance_after : max_checks, s);
     r->checks += start_checks;
     if (st != CCD_OK || !advance || !r->hit_max_checks)

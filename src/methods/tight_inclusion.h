@@ -228,7 +228,8 @@ int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t);
 
 /* The same LP at time t, for the time advance: 1 with a proven contact (u, v) as
  * above; −1 with a candidate direction w along which F(t, ·) misses the d-cube (the
- * LP's dual, not certified: see ccd_ti_slab_excluded); 0 when neither.  basis
+ * cube of half-widths max(P, 0): at d ≤ ε the point 0; the LP's dual, not certified:
+ * see ccd_ti_slab_excluded); 0 when neither.  basis
  * (in/out) holds the rows of the last optimum, tried first (a warm start: the
  * advance probes nearby times, where the same rows usually stay optimal);
  * {−1, −1, −1} for none. */
@@ -251,7 +252,9 @@ typedef struct ccd_ti_advance {
 } ccd_ti_advance;
 
 /* Advance through the window [0, 1] (units of t_max) by certified time slabs, at most
- * max_steps LPs (d > ε only; otherwise OPEN at once with s_clear = 0). */
+ * max_steps LPs.  d ≤ ε (tq->proof negative): never a bracket; once the direction's
+ * zero s* is within tol_t, NONE when the LP's direction at s* clears the rest of the
+ * window, else OPEN. */
 ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq, double tol_t,
                                        int max_steps);
 

@@ -14,8 +14,9 @@
  *   maximize s  subject to  ±(a_i + b_i·u + c_i·v) + s ≤ P_i  (i = x, y, z),
  *                           the domain (VF: u ≥ 0, v ≥ 0, u + v ≤ 1; EE: [0, 1]²),
  *
- * with P the proof bounds below, a = F̂(t, 0, 0), b = F̂(t, 1, 0) − a and
- * c = F̂(t, 0, 1) − a.  Nothing here is trusted: the candidate is rounded down to the
+ * with P the proof bounds below (0 on an axis where d ≤ ε, where nothing is proven and
+ * the LP only gives the time advance its direction), a = F̂(t, 0, 0), b = F̂(t, 1, 0) − a
+ * and c = F̂(t, 0, 1) − a.  Nothing here is trusted: the candidate is rounded down to the
  * grid 2^-40 (so u ≤ 1 − v is exact) and proven exactly as the contact-at-start test
  * does: F̂ = ccd_ti_corner_value(t, u, v), the kernels' operation sequence, has
  * |F̂_i − F_i| ≤ ε_i for every double t, u, v in [0, 1] (tight_inclusion_filter.md:
@@ -42,9 +43,12 @@
 #define STOP_GRID 0x1p-40
 #define STOP_MAX_ROWS 10
 
-/* One constraint row: g·(u, v, s) ≤ h. */
+/* One constraint row: g·(u, v, s) ≤ h, a vertex on it feasible within h + slack
+ * (the rounding of vertices, in the row's own units: the F rows' scale with the
+ * coordinates, the domain's are unitless, so that the LP's choices are the same for
+ * a query scaled by 2^k). */
 typedef struct stop_row {
-    double g[3], h;
+    double g[3], h, slack;
 } stop_row;
 
 static double det3(const double m[3][3])
@@ -133,11 +137,11 @@ static int dual_feasible(const stop_row *r, const int tight[3])
     return 1;
 }
 
-/* Is the vertex x feasible, within slack? */
-static int feasible(const double x[3], const stop_row *r, int n, double slack)
+/* Is the vertex x feasible, within each row's slack? */
+static int feasible(const double x[3], const stop_row *r, int n)
 {
     for (int m = 0; m < n; ++m)
-        if (!(r[m].g[0] * x[0] + r[m].g[1] * x[1] + r[m].g[2] * x[2] <= r[m].h + slack))
+        if (!(r[m].g[0] * x[0] + r[m].g[1] * x[1] + r[m].g[2] * x[2] <= r[m].h + r[m].slack))
             return 0;
     return 1;
 }
@@ -146,43 +150,50 @@ static int feasible(const double x[3], const stop_row *r, int n, double slack)
  * optimal: the simplex method's test.  Used to reuse the last optimal rows (a warm
  * start) instead of enumerating vertices, and to pick, at a degenerate optimum (more
  * than three rows tight), rows whose dual gives the direction. */
-static int optimal(double x[3], const stop_row *r, int n, const int tight[3], double slack)
+static int optimal(double x[3], const stop_row *r, int n, const int tight[3])
 {
     return vertex(x, r, tight[0], tight[1], tight[2]) && dual_feasible(r, tight) &&
-           feasible(x, r, n, slack);
+           feasible(x, r, n);
 }
 
 /* The rows of the LP above at time t, in r; returns their number.  Rows 2i and
  * 2i + 1 are +F_i and −F_i (dual_direction reads the axis and sign off the index),
- * the domain's follow.  *slack: the feasibility slack for the rounding of vertices. */
-static int lp_rows(stop_row r[STOP_MAX_ROWS], double *slack, const ccd_ti_query *tq, double t)
+ * the domain's follow. */
+static int lp_rows(stop_row r[STOP_MAX_ROWS], const ccd_ti_query *tq, double t)
 {
     double a[3], b1[3], c1[3];
     ccd_ti_corner_value(a, tq, t, 0.0, 0.0);
     ccd_ti_corner_value(b1, tq, t, 1.0, 0.0);
     ccd_ti_corner_value(c1, tq, t, 0.0, 1.0);
     int n = 0;
+    double half[3]; /* the cube's half-widths P; 0 where nothing is provable (d ≤ ε): the
+                     * LP then only gives the advance a direction (ccd_ti_probe_time) */
+    double scale = 0.0; /* of the F rows: 2^k for a query scaled by 2^k */
+    for (int i = 0; i < 3; ++i) {
+        half[i] = fmax(tq->proof[i], 0.0);
+        scale += fabs(a[i]) + fabs(b1[i] - a[i]) + fabs(c1[i] - a[i]);
+    }
+    const double slack = 1e-12 * (half[0] + scale);
     for (int i = 0; i < 3; ++i) {
         const double bi = b1[i] - a[i], ci = c1[i] - a[i];
-        r[n++] = (stop_row){{bi, ci, 1.0}, tq->proof[i] - a[i]};
-        r[n++] = (stop_row){{-bi, -ci, 1.0}, tq->proof[i] + a[i]};
+        r[n++] = (stop_row){{bi, ci, 1.0}, half[i] - a[i], slack};
+        r[n++] = (stop_row){{-bi, -ci, 1.0}, half[i] + a[i], slack};
     }
-    r[n++] = (stop_row){{-1.0, 0.0, 0.0}, 0.0}; /* u ≥ 0 */
-    r[n++] = (stop_row){{0.0, -1.0, 0.0}, 0.0}; /* v ≥ 0 */
+    r[n++] = (stop_row){{-1.0, 0.0, 0.0}, 0.0, 1e-12}; /* u ≥ 0 */
+    r[n++] = (stop_row){{0.0, -1.0, 0.0}, 0.0, 1e-12}; /* v ≥ 0 */
     if (tq->kind == CCD_VF) {
-        r[n++] = (stop_row){{1.0, 1.0, 0.0}, 1.0}; /* u + v ≤ 1 */
+        r[n++] = (stop_row){{1.0, 1.0, 0.0}, 1.0, 1e-12}; /* u + v ≤ 1 */
     } else {
-        r[n++] = (stop_row){{1.0, 0.0, 0.0}, 1.0};
-        r[n++] = (stop_row){{0.0, 1.0, 0.0}, 1.0};
+        r[n++] = (stop_row){{1.0, 0.0, 0.0}, 1.0, 1e-12};
+        r[n++] = (stop_row){{0.0, 1.0, 0.0}, 1.0, 1e-12};
     }
     CCD_ASSERT(n <= STOP_MAX_ROWS);
-    *slack = 1e-12 * (tq->proof[0] + fabs(a[0]) + fabs(a[1]) + fabs(a[2]) + 1.0);
     return n;
 }
 
 /* Vertex enumeration: the feasible vertex x of largest s and its rows; tight[0] < 0
  * when none was found. */
-static void best_vertex(double x[3], int tight[3], const stop_row *r, int n, double slack)
+static void best_vertex(double x[3], int tight[3], const stop_row *r, int n)
 {
     x[2] = -INFINITY;
     tight[0] = tight[1] = tight[2] = -1;
@@ -191,7 +202,7 @@ static void best_vertex(double x[3], int tight[3], const stop_row *r, int n, dou
             for (int k = j + 1; k < n; ++k) {
                 double y[3];
                 if (tight_has_no_f_row(i, j, k) || !vertex(y, r, i, j, k) || !(y[2] > x[2]) ||
-                    !feasible(y, r, n, slack))
+                    !feasible(y, r, n))
                     continue;
                 x[0] = y[0], x[1] = y[1], x[2] = y[2];
                 tight[0] = i, tight[1] = j, tight[2] = k;
@@ -199,13 +210,13 @@ static void best_vertex(double x[3], int tight[3], const stop_row *r, int n, dou
 }
 
 /* The first rows found optimal (feasible vertex, λ ≥ 0), in x and tight; 0 when none. */
-static int optimal_rows(double x[3], int tight[3], const stop_row *r, int n, double slack)
+static int optimal_rows(double x[3], int tight[3], const stop_row *r, int n)
 {
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j)
             for (int k = j + 1; k < n; ++k) {
                 const int rows[3] = {i, j, k};
-                if (!tight_has_no_f_row(i, j, k) && optimal(x, r, n, rows, slack)) {
+                if (!tight_has_no_f_row(i, j, k) && optimal(x, r, n, rows)) {
                     tight[0] = i, tight[1] = j, tight[2] = k;
                     return 1;
                 }
@@ -221,10 +232,10 @@ static int optimal_rows(double x[3], int tight[3], const stop_row *r, int n, dou
 static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t, int basis[3])
 {
     stop_row r[STOP_MAX_ROWS];
-    double slack, x[3];
-    const int n = lp_rows(r, &slack, tq, t);
-    if (!(basis[0] >= 0 && basis[2] < n && optimal(x, r, n, basis, slack))) {
-        best_vertex(x, basis, r, n, slack);
+    double x[3];
+    const int n = lp_rows(r, tq, t);
+    if (!(basis[0] >= 0 && basis[2] < n && optimal(x, r, n, basis))) {
+        best_vertex(x, basis, r, n);
         if (basis[0] < 0)
             return 0;
         /* A degenerate optimum (a face of (u, v) all at the best s, or more than
@@ -235,7 +246,7 @@ static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t, in
         if (x[2] < 0.0 && !dual_feasible(r, basis)) {
             double y[3];
             int rows[3];
-            if (optimal_rows(y, rows, r, n, slack))
+            if (optimal_rows(y, rows, r, n))
                 for (int c = 0; c < 3; ++c)
                     x[c] = y[c], basis[c] = rows[c];
         }
@@ -281,11 +292,11 @@ int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t)
 
 int ccd_ti_probe_time(double uv[2], double w[3], int basis[3], const ccd_ti_query *tq, double t)
 {
-    if (!provable(tq, t))
+    if (!(t >= 0.0 && t <= 1.0))
         return 0;
     double c[2];
     const int lp = solve(c, w, tq, t, basis);
-    if (lp == 1)
-        return prove(uv, tq, t, c);
+    if (lp == 1) /* F(t, ·) meets the cube, in doubles: a contact if it can be proven */
+        return provable(tq, t) && prove(uv, tq, t, c);
     return lp;
 }

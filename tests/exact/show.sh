@@ -162,7 +162,7 @@ expect_status 0 "$CCDBENCH" show --index 3 --methods fprf "$coplanar_ee"
 expect_line "  fprf: collides (toi 0) [FP]"
 # The default list: run's (no irf, uirf, additive-ccd, tight-inclusion-scalar; msrf only with --ms).
 expect_status 0 "$CCDBENCH" show "$parallel_ee"
-expect_line "  tight-inclusion: collides (toi 0.499969482421875)"
+expect_line "  tight-inclusion: collides (toi 0.49999999999999634)"
 for m in irf uirf additive-ccd tight-inclusion-scalar msrf; do
   grep -q "^  $m: " "$TMP/out" && fail "show: $m is in the default list"
 done
