@@ -54,7 +54,7 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
     [CCD_TI_OPT_SCENE_FILTER_Z] = {"scene_filter_z", CCD_OPTION_DOUBLE, {.d = 0}, {.d = 0},
                                    {.d = DBL_MAX}, NULL,
                                    "scene-wide filter error on z; 0: per-query filter"},
-    [CCD_TI_OPT_SEARCH] = {"search", CCD_OPTION_ENUM, {.i = CCD_TI_SEARCH_LEVELS}, {.i = 0},
+    [CCD_TI_OPT_SEARCH] = {"search", CCD_OPTION_ENUM, {.i = CCD_TI_SEARCH_ADAPTIVE}, {.i = 0},
                            {.i = 2}, search_names,
                            "levels: Algorithm 2 level by level; earliest: smallest t first; "
                            "adaptive: levels, then smallest t first from a level wider "

@@ -102,7 +102,9 @@ expect_status 0 "$CCDBENCH" run --methods fprf "$DEFAULT_DATA"
 printf 'ccdbench-costs 1\n99999\nx\n' >"$cache"
 expect_status 0 "$CCDBENCH" run --methods tight-inclusion,fprf --threads 2 "$DEFAULT_DATA"
 [ -z "$(cat "$TMP/err")" ] || fail "a corrupt cache wrote to stderr: $(cat "$TMP/err")"
-[ "$(grep -cE '^[0-9]+ [0-9]+$' "$cache")" -eq "$heavy" ] || fail "a corrupt cache not replaced"
+# replaced whole (which queries are heavy depends on the times measured: not compared)
+[ "$(head -1 "$cache")" = "ccdbench-costs 1" ] && grep -qE '^[0-9]+ [0-9]+$' "$cache" ||
+  fail "a corrupt cache not replaced: $(head -3 "$cache")"
 rm -r "$TMP/cache"
 expect_status 0 "$CCDBENCH" run --methods fprf --costs none "$DEFAULT_DATA"
 [ ! -e "$TMP/cache" ] || fail "--costs none wrote the cache"

@@ -387,6 +387,9 @@ START_TEST(test_scratch_released)
     ccd_params_default(&p);
     ccd_option_value opt[CCD_TI_OPT_COUNT];
     use_options(&p, opt);
+    /* the level search's storage: search=adaptive (the default) hands this query to
+     * the earliest-first search at 1024 boxes (82 KB) */
+    opt[CCD_TI_OPT_SEARCH].i = CCD_TI_SEARCH_LEVELS;
     ccd_ti_scratch *s = ccd_ti_scratch_new();
     ck_assert_ptr_nonnull(s);
     ccd_result res;
