@@ -217,13 +217,22 @@ START_TEST(test_ee_coplanar_collinear)
 {
     /* All in z = 0: edge A (parallel to B) slides onto B's line at t = 0.5.  The
      * contact set is a segment in (u, v), so every level has many colliding boxes and
-     * m_I stops the search at a coarser (reported) accuracy. */
+     * m_I stops the search at a coarser (reported) accuracy.  The time advance clears
+     * up to the contact first (the toi it reports is within 2^-40 of 0.5). */
     const point a0 = {-1, 0.5, 0}, b0 = {-1, -0.5, 0}, a1 = {1, 0.5, 0}, b1 = {1, -0.5, 0};
     const point c = {0, -1, 0}, d = {0, 1, 0};
     ccd_query q = ee_query(a0, b0, c, d, a1, b1, c, d);
     ccd_result r = solve_default(&q);
     ck_assert_int_eq(r.collides, 1);
-    ck_assert(r.toi <= 0.5 && r.toi >= 0.5 - 1e-3);
+    ck_assert(r.toi <= 0.5 && r.toi >= 0.5 - 0x1p-40);
+    /* the level search (as published) stops at m_I with boxes below 1e-3 in t; the
+     * earliest-first one that search=adaptive hands the segment to, at coarser ones */
+    ccd_params p = default_params();
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    use_options(&p, opt);
+    opt[CCD_TI_OPT_SEARCH].i = CCD_TI_SEARCH_LEVELS;
+    r = solve(&q, &p, ccd_ti_isa_best(), 0);
+    ck_assert(r.collides && r.toi <= 0.5 && r.toi >= 0.5 - 0x1p-40);
     ck_assert(r.tolerance < 1e-3);
 
     /* Same plane, the edges pass each other's ends without meeting. */
