@@ -969,6 +969,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
     if (status >= 0) {
         ccd_sweep_free(&o.sweep);
         free(o.plugins);
+        free(o.settings);
         free(o.mode_methods);
         return status;
     }
@@ -979,6 +980,8 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
         if (ccd_atomic_file_open(&out_file, &err, o.output) != CCD_OK) {
             ccd_sweep_free(&o.sweep);
             free(o.plugins);
+            free(o.settings);
+            free(o.mode_methods);
             return ccd_cli_fail(&err);
         }
         o.out = &out_file;

@@ -76,8 +76,9 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
     [CCD_TI_OPT_ADVANCE] = {"advance", CCD_OPTION_INTEGER, {.i = 64}, {.i = 0},
                             {.i = LONG_MAX}, NULL,
                             "checks of the search after which a query goes to the time advance "
-                            "(certified time slabs, d > 0), then back to the search above the "
-                            "time it cleared; 0: never (as published)"},
+                            "(certified time slabs; a proven contact only when d > 0), then "
+                            "back to the search above the time it cleared; 0: never (as "
+                            "published)"},
     [CCD_TI_OPT_LEVEL_MAX] = {"level_max", CCD_OPTION_INTEGER, {.i = 1024}, {.i = 1},
                               {.i = 1L << 30}, NULL,
                               "search=adaptive: a level of more boxes than this goes on "

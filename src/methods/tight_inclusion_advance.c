@@ -34,6 +34,12 @@
  * are spent: the box search then takes over above s_clear.  Each step divides the
  * gap to a translational contact by about 2^8, so most queries end within a few LPs.
  *
+ * At d ≤ ε (d = 0: most runs) no contact is provable (step 4 never brackets), but
+ * the slabs clear time all the same: the LP's cube is the point 0, and near s* a few
+ * more steps tell a pass that misses by more than the filter's error (NONE: the
+ * search's "yes" there was a false positive) from a crossing (OPEN, and the search's
+ * toi is raised to s_clear).  docs/min-separation.md#the-time-advance-at-d--0.
+ *
  * Soundness.  Every claim comes from a certified test: a slab is cleared only by
  * ccd_ti_slab_excluded, a contact only by the proof of ccd_ti_probe_time.  Slabs share
  * their end times exactly (each evaluated at fl(s·t_max) of the same s), so the
