@@ -43,12 +43,13 @@
 #define STOP_GRID 0x1p-40
 #define STOP_MAX_ROWS 10
 
-/* One constraint row: g·(u, v, s) ≤ h, a vertex on it feasible within h + slack
- * (the rounding of vertices, in the row's own units: the F rows' scale with the
- * coordinates, the domain's are unitless, so that the LP's choices are the same for
- * a query scaled by 2^k). */
+/* One constraint row: g·(u, v, s) ≤ h, a vertex on it feasible within h + slack and
+ * its dual multiplier λ nonnegative within −dual_slack (the rounding of vertices and
+ * multipliers, each in its own units: the F rows' h and the domain rows' λ scale
+ * with the coordinates, the F rows' λ and the domain rows' h do not, so that the
+ * LP's choices are the same for a query scaled by 2^k). */
 typedef struct stop_row {
-    double g[3], h, slack;
+    double g[3], h, slack, dual_slack;
 } stop_row;
 
 static double det3(const double m[3][3])
@@ -132,7 +133,7 @@ static int dual_feasible(const stop_row *r, const int tight[3])
     if (!multipliers(lambda, r, tight))
         return 0;
     for (int c = 0; c < 3; ++c)
-        if (!(lambda[c] >= -1e-12))
+        if (!(lambda[c] >= -r[tight[c]].dual_slack))
             return 0;
     return 1;
 }
@@ -173,19 +174,19 @@ static int lp_rows(stop_row r[STOP_MAX_ROWS], const ccd_ti_query *tq, double t)
         half[i] = fmax(tq->proof[i], 0.0);
         scale += fabs(a[i]) + fabs(b1[i] - a[i]) + fabs(c1[i] - a[i]);
     }
-    const double slack = 1e-12 * (half[0] + scale);
+    const double unit = 1e-12, scaled = 1e-12 * (half[0] + scale);
     for (int i = 0; i < 3; ++i) {
         const double bi = b1[i] - a[i], ci = c1[i] - a[i];
-        r[n++] = (stop_row){{bi, ci, 1.0}, half[i] - a[i], slack};
-        r[n++] = (stop_row){{-bi, -ci, 1.0}, half[i] + a[i], slack};
+        r[n++] = (stop_row){{bi, ci, 1.0}, half[i] - a[i], scaled, unit};
+        r[n++] = (stop_row){{-bi, -ci, 1.0}, half[i] + a[i], scaled, unit};
     }
-    r[n++] = (stop_row){{-1.0, 0.0, 0.0}, 0.0, 1e-12}; /* u ≥ 0 */
-    r[n++] = (stop_row){{0.0, -1.0, 0.0}, 0.0, 1e-12}; /* v ≥ 0 */
+    r[n++] = (stop_row){{-1.0, 0.0, 0.0}, 0.0, unit, scaled}; /* u ≥ 0 */
+    r[n++] = (stop_row){{0.0, -1.0, 0.0}, 0.0, unit, scaled}; /* v ≥ 0 */
     if (tq->kind == CCD_VF) {
-        r[n++] = (stop_row){{1.0, 1.0, 0.0}, 1.0, 1e-12}; /* u + v ≤ 1 */
+        r[n++] = (stop_row){{1.0, 1.0, 0.0}, 1.0, unit, scaled}; /* u + v ≤ 1 */
     } else {
-        r[n++] = (stop_row){{1.0, 0.0, 0.0}, 1.0, 1e-12};
-        r[n++] = (stop_row){{0.0, 1.0, 0.0}, 1.0, 1e-12};
+        r[n++] = (stop_row){{1.0, 0.0, 0.0}, 1.0, unit, scaled};
+        r[n++] = (stop_row){{0.0, 1.0, 0.0}, 1.0, unit, scaled};
     }
     CCD_ASSERT(n <= STOP_MAX_ROWS);
     return n;
