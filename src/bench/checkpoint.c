@@ -13,6 +13,7 @@
 
 #include "core/atomic_file.h"
 #include "core/path_join.h"
+#include "core/read_text.h"
 #include "core/error.h"
 
 uint64_t ccd_checkpoint_hash(const char *text)
@@ -134,41 +135,6 @@ char *ccd_checkpoint_key_diff(const char *want, const char *have, int *oom)
     return NULL;
 }
 
-/* The whole of path, or NULL (errno set; ENOMEM when out of memory). */
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *text = NULL;
-    size_t size = 0, used = 0;
-    for (;;) {
-        if (used + 4096 + 1 > size) {
-            char *bigger = realloc(text, size = 2 * size + 4096 + 1);
-            if (!bigger) {
-                free(text);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
-            }
-            text = bigger;
-        }
-        size_t got = fread(text + used, 1, size - used - 1, f);
-        used += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(text);
-        errno = EIO;
-        return NULL;
-    }
-    text[used] = '\0';
-    return text;
-}
-
 ccd_status ccd_checkpoint_open(ccd_checkpoint *cp, ccd_error *err, const char *dir,
                                const char *key)
 {
@@ -189,7 +155,7 @@ ccd_status ccd_checkpoint_open(ccd_checkpoint *cp, ccd_error *err, const char *d
     }
     cp->hash = ccd_checkpoint_hash(key);
     ccd_status status = CCD_OK;
-    char *have = read_all(path);
+    char *have = ccd_read_text(path);
     if (have) {
         int oom;
         char *why = ccd_checkpoint_key_diff(key, have, &oom);

@@ -8,6 +8,7 @@
 #include "core/grow.h"
 #include "core/make_dirs.h"
 #include "core/path_join.h"
+#include "core/read_text.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -85,35 +86,12 @@ static int regular_or_absent(const char *path)
     return stat(path, &st) != 0 || S_ISREG(st.st_mode);
 }
 
-/* The cache file's text (malloc'd, NUL-terminated), or NULL. */
+/* The cache file's text (malloc'd, NUL-terminated), or NULL; only a regular file
+ * is opened. */
 static char *read_text(const char *path)
 {
     struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *text = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        char *p = ccd_grow(text, &cap, n, 1, 1 << 16);
-        if (!p)
-            break;
-        text = p;
-        const size_t got = fread(text + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    const int bad = ferror(f) || !text;
-    fclose(f);
-    if (bad) {
-        free(text);
-        return NULL;
-    }
-    text[n] = '\0';
-    return text;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? ccd_read_text(path) : NULL;
 }
 
 /* An unsigned decimal at *at, then the character `end`: 0 with the value and

@@ -135,6 +135,21 @@ START_TEST(test_cost_cache_round_trip)
     file.csv_path = gone;
     ck_assert_ptr_null(ccd_cost_cache_key(&ds, "run\n"));
     file.csv_path = path;
+    /* a file of more than 64 KB (a reader that stopped at its first buffer's end
+     * lost the rest): 16 blocks of 1024 heavy queries, 16,384 lines */
+    ccd_expected_costs big = {0};
+    for (uint64_t b = 0; b < 16; b++)
+        for (uint64_t i = 0; i < CCD_WORK_HEAVY_MAX; i++)
+            ck_assert_int_eq(ccd_expected_costs_note(&big, b * CCD_WORK_BATCH + i, 1000000),
+                             0);
+    ck_assert_int_eq(ccd_expected_costs_finish(&big), 0);
+    ck_assert_uint_eq(big.count, 16 * CCD_WORK_HEAVY_MAX);
+    ck_assert_int_eq(ccd_cost_cache_store(key, &big), 0);
+    ck_assert_int_eq(ccd_cost_cache_load(&got, key), 1);
+    ck_assert_uint_eq(got.count, big.count);
+    ck_assert_int_eq(memcmp(got.heavy, big.heavy, big.count * sizeof *big.heavy), 0);
+    ccd_expected_costs_free(&got);
+    ccd_expected_costs_free(&big);
     /* off: no cache at all */
     setenv("CCDBENCH_CACHE_DIR", "off", 1);
     ck_assert_ptr_null(ccd_cost_cache_path(key));
