@@ -253,8 +253,8 @@ typedef struct ccd_ti_advance {
 
 /* Advance through the window [0, 1] (units of t_max) by certified time slabs, at most
  * max_steps LPs.  d ≤ ε (tq->proof negative): never a bracket; once the direction's
- * zero s* is within tol_t, NONE when the LP's direction at s* clears the rest of the
- * window, else OPEN. */
+ * zero s* is within tol_t, at most ADVANCE_NEAR_STEPS more steps, which end NONE when
+ * the LP's direction turns to a miss that clears the rest of the window, else OPEN. */
 ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq, double tol_t,
                                        int max_steps);
 
