@@ -50,7 +50,8 @@ typedef struct ti_node {
 typedef struct ti_heap {
     ti_node *at;
     size_t count, capacity;
-    size_t high; /* the most nodes held since ccd_ti_scratch_settle */
+    size_t high;  /* the most nodes held since ccd_ti_scratch_settle */
+    double floor; /* the search's s_floor: a box's key is max(t, floor) (node_before) */
 } ti_heap;
 
 struct ccd_ti_scratch {
@@ -385,6 +386,7 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
         if (tq->level_max && level->count > tq->level_max) {
             ti_heap *front = &s->front;
             front->count = 0;
+            front->floor = tq->s_floor;
             for (size_t i = 0; i < level->count; ++i)
                 if (!heap_push(front, (ti_node){box_at(level, &sh, i), {(signed char)sh.n[0],
                                                                (signed char)sh.n[1],
@@ -403,8 +405,10 @@ ccd_status ccd_ti_search_bfs(ccd_result *r, const ccd_ti_query *tq, double delta
 /* ------------------------------------------------------------ earliest first */
 
 /* Heap order: smaller t first; at equal t the deeper box (more halvings), which is
- * the one closest to ending the search; then smaller u, v (a total order on distinct
- * boxes, so the walk is the same on every machine). */
+ * the one closest to ending the search; then smaller u, v, and the shape (a total
+ * order on distinct boxes, so the walk is the same on every machine).  In the heap a
+ * box's t is its key max(t, floor) (heap_push, heap_pop): no root lies before the
+ * floor, so every box that spans it starts, as far as roots go, at the floor. */
 static int node_before(const ti_node *a, const ti_node *b)
 {
     if (a->b.t != b->b.t)
@@ -414,7 +418,17 @@ static int node_before(const ti_node *a, const ti_node *b)
         return la > lb;
     if (a->b.u != b->b.u)
         return a->b.u < b->b.u;
-    return a->b.v < b->b.v;
+    if (a->b.v != b->b.v)
+        return a->b.v < b->b.v;
+    return a->n[0] < b->n[0]; /* two boxes across the floor, of different shapes */
+}
+
+/* The box as the heap holds it: t replaced by its key max(t, floor). */
+static inline ti_node node_keyed(ti_node e, double floor)
+{
+    if (e.b.t < floor)
+        e.b.t = floor;
+    return e;
 }
 
 /* A 4-ary heap: half the depth of a binary one, and a node's children share a cache
@@ -426,6 +440,8 @@ enum { HEAP_ARITY = 4 };
 
 static int heap_push(ti_heap *h, ti_node e)
 {
+    if (e.b.t + ldexp(1.0, -e.n[0]) <= h->floor)
+        return 1; /* ends before the floor: no root (as check_box drops it) */
     if (h->count == h->capacity) {
         size_t cap = h->capacity ? 2 * h->capacity : 256;
         ti_node *p = realloc(h->at, cap * sizeof *p);
@@ -435,6 +451,7 @@ static int heap_push(ti_heap *h, ti_node e)
     }
     size_t i = h->count++;
     h->high = h->count > h->high ? h->count : h->high;
+    e = node_keyed(e, h->floor); /* heap_pop gives the box its t back */
     while (i > 0 && node_before(&e, &h->at[(i - 1) / HEAP_ARITY])) {
         h->at[i] = h->at[(i - 1) / HEAP_ARITY];
         i = (i - 1) / HEAP_ARITY;
@@ -443,10 +460,18 @@ static int heap_push(ti_heap *h, ti_node e)
     return 1;
 }
 
+/* Whether e, not in the heap, comes before every box in it (an invariant's check). */
+static inline int before_heap(const ti_heap *h, ti_node e)
+{
+    const ti_node key = node_keyed(e, h->floor);
+    return h->count == 0 || node_before(&key, &h->at[0]);
+}
+
 static ti_node heap_pop(ti_heap *h)
 {
     CCD_ASSERT(h->count > 0);
-    const ti_node top = h->at[0], last = h->at[--h->count];
+    ti_node top = h->at[0];
+    const ti_node last = h->at[--h->count];
     size_t i = 0;
     for (;;) {
         const size_t first = HEAP_ARITY * i + 1;
@@ -464,6 +489,12 @@ static ti_node heap_pop(ti_heap *h)
     }
     if (h->count > 0)
         h->at[i] = last;
+    if (top.b.t == h->floor && h->floor > 0.0) {
+        /* a box at the floor starts at the last multiple of its width 2^-n_t at or
+         * before it (itself if it starts there; none ends before it, heap_push):
+         * exact, dyadic scalings and floor() */
+        top.b.t = ldexp(floor(ldexp(top.b.t, top.n[0])), -top.n[0]);
+    }
     return top;
 }
 
@@ -506,6 +537,18 @@ static void node_split(ti_node *lo, ti_node *hi, const ti_node *e, const ti_shap
  * t of all pending boxes".  At m_I (tested at colliding boxes, as line 12) the box
  * taken still bounds every root from below.
  *
+ * After the time advance (tq->s_floor > 0: no root before it) "t" is max(t, s_floor):
+ * the argument above holds with roots ≥ s_floor, and the box taken still has t ≤ its
+ * key ≤ every root.  It matters for the continua that send a query here: two edges
+ * that slide along each other within ε (erleben-cube-cliff-edges; the parallel and
+ * zero-area families of `ccdbench gen`) make every box along the segment whose time
+ * span holds the touch collide.  The advance clears time up to the touch, but the
+ * boxes across it keep their earlier t, all different (one per width 2^-n_t), and
+ * taken by t each was refined in u and v to the tolerance, along the whole segment,
+ * before any box at a later t (10^6 checks, m_I: 6 queries of the shared data at
+ * d = 0, 780 of the generated families).  By key they all start at s_floor, the
+ * deeper first: the search follows one box down to the touch in a few dozen checks.
+ *
  * A second stopping rule brackets the earliest contact from above (d > ε only): for
  * each colliding box taken, F at its latest time and central (u, v) is evaluated with
  * the kernels' operations (ccd_ti_corner_value); |F̂| ≤ P = d − ε (rounded inward,
@@ -534,6 +577,7 @@ ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double 
     tolerances(tol, tq, delta);
     ti_heap *front = &s->front;
     front->count = 0;
+    front->floor = tq->s_floor;
     if (!heap_push(front, (ti_node){{0.0, 0.0, 0.0}, {0, 0, 0}}))
         return CCD_ERR_INTERNAL;
     return earliest_from(r, tq, tol, max_checks, 0, INFINITY, 0.0, front);
@@ -559,10 +603,11 @@ static ccd_status earliest_from(ccd_result *r, const ccd_ti_query *tq, const dou
     ti_node next;
     int have_next = 0;
     while (have_next || front->count > 0) {
-        CCD_ASSERT(!have_next || front->count == 0 || node_before(&next, &front->at[0]));
+        CCD_ASSERT(!have_next || before_heap(front, next));
         const ti_node e = have_next ? next : heap_pop(front);
         have_next = 0;
-        if (e.b.t >= found) { /* no pending box is earlier than the certified one */
+        if (fmax(e.b.t, front->floor) >= found) { /* no pending box is earlier than
+                                                   * the certified one */
             result_collision(r, tq, found, found_tol, checks, 0);
             return CCD_OK;
         }
@@ -599,7 +644,8 @@ static ccd_status earliest_from(ccd_result *r, const ccd_ti_query *tq, const dou
         }
         ti_node hi;
         node_split(&next, &hi, &e, &sh, split);
-        have_next = 1;
+        /* a lower half that ends before the floor holds no root (as in heap_push) */
+        have_next = split != 0 || next.b.t + sh.w[0] / 2.0 > front->floor;
         if (in_domain(tq, hi.b.u, hi.b.v) && !heap_push(front, hi))
             return CCD_ERR_INTERNAL;
     }

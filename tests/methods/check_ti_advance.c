@@ -12,6 +12,8 @@
  * - ccd_ti_advance_time on hand-built cases: a bracket of the exact toi within tol_t in
  *   a few LPs, NONE for a miss, never NONE for a grazing contact; at d = 0 (no
  *   contact provable) OPEN within tol_t before the contact, NONE for a miss.
+ * - Edges sliding along each other at the touch (d = 0): decided within m_I, far
+ *   within, no false negative, no toi after the exact one.
  * - On the shared data at d = 0, 1e-2, 1e-3, 1e-4, 1e-6, 1e-8 against the exact truth:
  *   NONE only where there is no contact, a BRACKET always holds the exact toi, OPEN
  *   never clears past it; the whole method with every query sent to the advance
@@ -34,6 +36,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static test_query_set data;
 
@@ -297,6 +300,57 @@ START_TEST(test_advance_random_exact)
 }
 END_TEST
 
+/* Edges that slide along each other at the touch (a continuum of contacts, within ε
+ * of one another along the whole segment): the shipped parallel edges (exactly
+ * collinear at t = 1/2) and erleben-cube-cliff-edges' diagonals, one endpoint moved
+ * off the line by k·2^-57 (k = -4 … 4, the size of that scene's offsets).  The
+ * default method (advance, then the adaptive search, whose earliest-first part orders
+ * boxes across the cleared time by max(t, s_floor)) must decide each within far
+ * fewer checks than m_I (before that order: 10^6, m_I, on 6 such shared queries),
+ * with no false negative and no toi after the exact one. */
+START_TEST(test_continuum_after_advance)
+{
+    ccd_exact_ctx *ctx;
+    ccd_algebraic *toi;
+    ccd_ti_scratch *s;
+    mpq_t d;
+    ccd_params p;
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    ti_exact_setup(&ctx, &toi, &s, d, &p, opt, 1000000);
+    p.ms = 0.0;
+    mpq_set_d(d, 0.0);
+    long worst = 0;
+    for (int k = -5; k <= 4; ++k) {
+        point x0[4], x1[4];
+        if (k == -5) { /* datasets/default/parallel, edge-edge query 0 */
+            const point a0[4] = {{-1, 0, 0}, {1, 0, 0}, {-1, 0, 1}, {1, 0, 1}};
+            const point a1[4] = {{-1, 0, 0}, {1, 0, 0}, {-1, 0, -1}, {1, 0, -1}};
+            memcpy(x0, a0, sizeof x0), memcpy(x1, a1, sizeof x1);
+        } else { /* a diagonal falling onto another at t = 1/2 */
+            const point a0[4] = {{1, 0.75, 1}, {0, 0.75, 0}, {0, 0.5, 0}, {1, 0.5, 1}};
+            const point a1[4] = {{1, 0.25, 1}, {0, 0.25, 0}, {0, 0.5, 0}, {1, 0.5, 1}};
+            memcpy(x0, a0, sizeof x0), memcpy(x1, a1, sizeof x1);
+            x0[1][2] += ldexp(k, -57);
+            x1[1][0] -= ldexp(k, -58);
+        }
+        const ccd_query q = test_query_from_frames(CCD_EE, x0, x1);
+        int collides;
+        ck_assert_int_eq(ccd_exact_decide(&collides, toi, &q, d, 0, ctx), CCD_OK);
+        ccd_result r;
+        ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, ccd_ti_isa_best(), 0, s), CCD_OK);
+        ck_assert_msg(!collides || r.collides, "k = %d: false negative", k);
+        if (collides)
+            ck_assert_msg(ccd_algebraic_cmp_d(toi, r.toi) >= 0,
+                          "k = %d: toi %.17g after the exact one", k, r.toi);
+        ck_assert_msg(!r.hit_max_checks, "k = %d: m_I", k);
+        worst = r.checks > worst ? r.checks : worst;
+    }
+    fprintf(stderr, "continua after the advance: at most %ld checks\n", worst);
+    ck_assert_int_le(worst, 20000);
+    ti_exact_teardown(ctx, toi, s, d);
+}
+END_TEST
+
 /* ------------------------------------------------------------ against the exact truth */
 
 /* Slabs around the exact toi of every colliding query: never cleared, whatever w. */
@@ -448,6 +502,7 @@ int main(void)
     tcase_add_test(hand, test_advance_hand_built);
     tcase_add_test(hand, test_advance_within_max_checks);
     tcase_add_test(hand, test_advance_random_exact);
+    tcase_add_test(hand, test_continuum_after_advance);
     suite_add_tcase(su, hand);
     TCase *tc = tcase_create("exact");
     tcase_set_timeout(tc, 600);
