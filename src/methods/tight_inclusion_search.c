@@ -24,6 +24,7 @@
 #include "core/assert.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +119,18 @@ typedef struct ti_shape {
     double w[3];  /* the widths themselves  */
 } ti_shape;
 
+/* 2^-n for 0 ≤ n ≤ TI_MAX_DEPTH, exactly: the biased exponent 1023 − n, a zero
+ * mantissa (ldexp is a libm call, and shape_set ran it three times a box: a tenth of
+ * the time of a search that keeps many boxes pending). */
+static inline double pow2_neg(int n)
+{
+    CCD_ASSERT(n >= 0 && n <= TI_MAX_DEPTH);
+    const uint64_t bits = (uint64_t)(1023 - n) << 52;
+    double w;
+    memcpy(&w, &bits, sizeof w);
+    return w;
+}
+
 static void shape_set(ti_shape *sh, int nt, int nu, int nv)
 {
     /* split_dimension never halves a width below 2^-TI_MAX_DEPTH: exact widths */
@@ -125,7 +138,7 @@ static void shape_set(ti_shape *sh, int nt, int nu, int nv)
                nv >= 0 && nv <= TI_MAX_DEPTH);
     sh->n[0] = nt, sh->n[1] = nu, sh->n[2] = nv;
     for (int k = 0; k < 3; ++k)
-        sh->w[k] = ldexp(1.0, -sh->n[k]);
+        sh->w[k] = pow2_neg(sh->n[k]);
 }
 
 /* Dimension to bisect (0 t, 1 u, 2 v), or -1 when the box is small enough: among the
@@ -440,8 +453,11 @@ enum { HEAP_ARITY = 4 };
 
 static int heap_push(ti_heap *h, ti_node e)
 {
-    if (e.b.t + ldexp(1.0, -e.n[0]) <= h->floor)
-        return 1; /* ends before the floor: no root (as check_box drops it) */
+    if (e.b.t < h->floor) {
+        if (e.b.t + pow2_neg(e.n[0]) <= h->floor)
+            return 1; /* ends before the floor: no root (as check_box drops it) */
+        e.b.t = h->floor; /* the key, max(t, floor); heap_pop gives the box its t back */
+    }
     if (h->count == h->capacity) {
         size_t cap = h->capacity ? 2 * h->capacity : 256;
         ti_node *p = realloc(h->at, cap * sizeof *p);
@@ -451,7 +467,6 @@ static int heap_push(ti_heap *h, ti_node e)
     }
     size_t i = h->count++;
     h->high = h->count > h->high ? h->count : h->high;
-    e = node_keyed(e, h->floor); /* heap_pop gives the box its t back */
     while (i > 0 && node_before(&e, &h->at[(i - 1) / HEAP_ARITY])) {
         h->at[i] = h->at[(i - 1) / HEAP_ARITY];
         i = (i - 1) / HEAP_ARITY;
@@ -606,8 +621,8 @@ static ccd_status earliest_from(ccd_result *r, const ccd_ti_query *tq, const dou
         CCD_ASSERT(!have_next || before_heap(front, next));
         const ti_node e = have_next ? next : heap_pop(front);
         have_next = 0;
-        if (fmax(e.b.t, front->floor) >= found) { /* no pending box is earlier than
-                                                   * the certified one */
+        if ((e.b.t > front->floor ? e.b.t : front->floor) >= found) {
+            /* no pending box is earlier than the certified one */
             result_collision(r, tq, found, found_tol, checks, 0);
             return CCD_OK;
         }
