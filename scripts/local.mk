@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-dist_noinst_SCRIPTS += scripts/bootstrap scripts/make-contact-tables scripts/scene-cloth-sphere \
+dist_noinst_SCRIPTS += scripts/bootstrap scripts/make-contact-tables scripts/scene-cloth-sphere scripts/scene-contacts \
 	scripts/scene-scaling \
 	scripts/run-shards scripts/slurm-array.sh
 EXTRA_DIST += .ci/run
