@@ -34,7 +34,7 @@
 static const char *const filter_names[] = {"linear", "paper", "clamped", NULL};
 static const char *const search_names[] = {"levels", "earliest", "adaptive", NULL};
 static const char *const start_names[] = {"prove", "search", NULL};
-static const char *const exclude_names[] = {"axes", "directions", NULL};
+static const char *const exclude_names[] = {"axes", "directions", "adaptive", NULL};
 static const char *const stop_names[] = {"boxes", "prove", NULL};
 
 const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
@@ -64,9 +64,11 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                           "prove: a certified test of contact at t = 0 first (d > 0); "
                           "search: left to the search"},
     [CCD_TI_OPT_EXCLUDE] = {"exclude", CCD_OPTION_ENUM, {.i = CCD_TI_EXCLUDE_AXES}, {.i = 0},
-                            {.i = 1}, exclude_names,
+                            {.i = 2}, exclude_names,
                             "axes: the three axes alone; directions: a box the axes keep is "
-                            "also tested against the face or edge normal and F at its centre"},
+                            "also tested against the face or edge normal and F at its centre; "
+                            "adaptive: directions in the earliest-first search only (the "
+                            "queries that reach it)"},
     [CCD_TI_OPT_STOP] = {"stop", CCD_OPTION_ENUM, {.i = CCD_TI_STOP_BOXES}, {.i = 0}, {.i = 1},
                          stop_names,
                          "boxes: the level search stops at a small colliding box (as "

@@ -292,7 +292,10 @@ enum {
 /* Values of the option exclude. */
 enum {
     CCD_TI_EXCLUDE_AXES = 0,      /* the kernel's three axes alone (as published)   */
-    CCD_TI_EXCLUDE_DIRECTIONS = 1 /* axes, then ccd_ti_excluded_by_directions        */
+    CCD_TI_EXCLUDE_DIRECTIONS = 1, /* axes, then ccd_ti_excluded_by_directions       */
+    CCD_TI_EXCLUDE_ADAPTIVE = 2    /* axes; directions too in the earliest-first search
+                                    * (the queries that reach it: search=adaptive's
+                                    * wide levels, search=earliest)                   */
 };
 
 /* Values of the option stop (the level search; earliest and dfs ignore it). */

@@ -601,10 +601,17 @@ ccd_status ccd_ti_search_earliest(ccd_result *r, const ccd_ti_query *tq, double 
 /* The earliest-first search from the boxes of front (every root in [0, t_max] lies in
  * one of them or at or after `found`, a certified small colliding box's t with its
  * tolerance, INFINITY: none), `checks` already spent. */
-static ccd_status earliest_from(ccd_result *r, const ccd_ti_query *tq, const double tol[3],
+static ccd_status earliest_from(ccd_result *r, const ccd_ti_query *tq_in, const double tol[3],
                                 long max_checks, long checks, double found, double found_tol,
                                 ti_heap *front)
 {
+    ccd_ti_query hq;
+    const ccd_ti_query *tq = tq_in;
+    if (tq_in->exclude == CCD_TI_EXCLUDE_ADAPTIVE) {
+        hq = *tq_in;
+        hq.exclude = CCD_TI_EXCLUDE_DIRECTIONS;
+        tq = &hq;
+    }
     const int provable = tq->proof[0] >= 0.0 && tq->proof[1] >= 0.0 && tq->proof[2] >= 0.0;
     double proven = INFINITY; /* U: earliest proven contact, in units of the window */
     ti_dir_stats ds = {0, 0, 0};

@@ -72,6 +72,24 @@ expect_status 0 "$CCDBENCH" gen --family scaled,rational,tangent --count 20 --se
 [ -e "$TMP/d/scaled/vertex-face" ] && fail "--kind ee wrote vertex-face queries"
 expect_status 0 "$CCDBENCH" truth --verify "$TMP/d"
 
+# ------------------------------------------- tight-inclusion's exclude=adaptive
+# The separating directions in the earliest-first search only drop boxes with no
+# root: on the degenerate families (grazing, scaled, several roots) against the
+# exact truth, no false negative, no toi after the exact one, and no more false
+# positives than the axes alone.
+expect_status 0 "$CCDBENCH" gen --family tangent,scaled,multi-root --count 200 --seed 7 \
+  --output "$TMP/ex" --threads 2
+for ex in axes adaptive; do
+  expect_status 0 "$CCDBENCH" run --methods tight-inclusion --param "tight-inclusion.exclude=$ex" \
+    --truth exact --detail --format csv --threads 2 "$TMP/ex"
+  # columns: 7 fp, 8 fn, 15 toi > exact
+  awk -F, -v ex="$ex" 'NR > 1 { fp += $7; if ($8 != 0 || $15 != 0) { print ex ": " $0; bad = 1 } }
+    END { print fp > "/dev/stderr"; exit bad }' "$TMP/out" 2>"$TMP/fp_$ex" ||
+    fail "exclude=$ex: a false negative or a late toi"
+done
+[ "$(cat "$TMP/fp_adaptive")" -le "$(cat "$TMP/fp_axes")" ] ||
+  fail "exclude=adaptive: FP $(cat "$TMP/fp_adaptive") > axes $(cat "$TMP/fp_axes")"
+
 # ---------------------------------------------------------------- shipped data
 if [ -d "$CCD_SRCDIR/datasets/generated" ]; then
   CCDBENCH="$CCDBENCH" "$CCD_SRCDIR/scripts/make-datasets" "$TMP/gd" "$TMP/gt" 2>"$TMP/err" ||

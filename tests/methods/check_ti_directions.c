@@ -355,15 +355,19 @@ START_TEST(test_directions_exact)
     for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) {
         p.ms = ds[i];
         mpq_set_d(d, ds[i]);
-        long n = 0, pos = 0, fp[2] = {0, 0}, fn = 0, late = 0, more = 0, compared = 0;
-        long checks[2] = {0, 0}, at_max[2] = {0, 0};
+        long n = 0, pos = 0, fp[3] = {0, 0, 0}, fn = 0, late = 0, more = 0, compared = 0;
+        long checks[3] = {0, 0, 0}, at_max[3] = {0, 0, 0};
         FOR_EACH_QUERY(q)
         {
             int collides;
             ck_assert_int_eq(ccd_exact_decide(&collides, toi, q, d, 0, ctx), CCD_OK);
-            ccd_result r[2]; /* [0] axes, [1] directions */
-            for (int e = 0; e < 2; ++e) {
-                opt[CCD_TI_OPT_EXCLUDE].i = e ? CCD_TI_EXCLUDE_DIRECTIONS : CCD_TI_EXCLUDE_AXES;
+            /* [0] axes, [1] directions, [2] adaptive (directions in the earliest-first
+             * search alone) */
+            static const int modes[3] = {CCD_TI_EXCLUDE_AXES, CCD_TI_EXCLUDE_DIRECTIONS,
+                                         CCD_TI_EXCLUDE_ADAPTIVE};
+            ccd_result r[3];
+            for (int e = 0; e < 3; ++e) {
+                opt[CCD_TI_OPT_EXCLUDE].i = modes[e];
                 ck_assert_int_eq(ccd_ti_solve(&r[e], q, &p, ccd_ti_isa_best(), 0, s), CCD_OK);
                 checks[e] += r[e].checks;
                 at_max[e] += r[e].hit_max_checks;
@@ -371,24 +375,32 @@ START_TEST(test_directions_exact)
             }
             n++;
             pos += collides;
-            if (collides && !r[1].collides)
-                fn++, fprintf(stderr, "d = %g: false negative at query %llu\n", ds[i],
-                              (unsigned long long)q->index);
-            if (collides && r[1].collides && ccd_algebraic_cmp_d(toi, r[1].toi) < 0)
-                late++, fprintf(stderr, "d = %g: toi %.17g after the exact one (query %llu)\n",
-                                ds[i], r[1].toi, (unsigned long long)q->index);
-            if (!r[0].hit_max_checks && !r[1].hit_max_checks) {
+            for (int e = 1; e < 3; ++e) {
+                if (collides && !r[e].collides)
+                    fn++, fprintf(stderr, "d = %g, exclude %d: false negative at query %llu\n",
+                                  ds[i], modes[e], (unsigned long long)q->index);
+                if (collides && r[e].collides && ccd_algebraic_cmp_d(toi, r[e].toi) < 0)
+                    late++, fprintf(stderr,
+                                    "d = %g, exclude %d: toi %.17g after the exact one "
+                                    "(query %llu)\n",
+                                    ds[i], modes[e], r[e].toi, (unsigned long long)q->index);
+            }
+            if (!r[0].hit_max_checks && !r[1].hit_max_checks && !r[2].hit_max_checks) {
                 compared++;
-                if (r[1].collides && !r[0].collides)
-                    more++, fprintf(stderr, "d = %g: directions collide, axes not (query %llu)\n",
-                                    ds[i], (unsigned long long)q->index);
+                /* both only drop boxes the axes keep: never a collision the axes deny */
+                for (int e = 1; e < 3; ++e)
+                    if (r[e].collides && !r[0].collides)
+                        more++, fprintf(stderr,
+                                        "d = %g, exclude %d: collides, axes not (query %llu)\n",
+                                        ds[i], modes[e], (unsigned long long)q->index);
             }
         }
         fprintf(stderr,
                 "exclude, d = %g: n=%ld exact positives=%ld; axes FP=%ld m_I=%ld checks=%ld; "
-                "directions FP=%ld FN=%ld m_I=%ld checks=%ld; compared %ld\n",
-                ds[i], n, pos, fp[0], at_max[0], checks[0], fp[1], fn, at_max[1], checks[1],
-                compared);
+                "directions FP=%ld m_I=%ld checks=%ld; adaptive FP=%ld m_I=%ld checks=%ld; "
+                "FN=%ld; compared %ld\n",
+                ds[i], n, pos, fp[0], at_max[0], checks[0], fp[1], at_max[1], checks[1], fp[2],
+                at_max[2], checks[2], fn, compared);
         ck_assert_int_eq(fn, 0);
         ck_assert_int_eq(late, 0);
         ck_assert_int_eq(more, 0);
