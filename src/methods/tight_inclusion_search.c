@@ -433,7 +433,7 @@ static int node_before(const ti_node *a, const ti_node *b)
         return a->b.u < b->b.u;
     if (a->b.v != b->b.v)
         return a->b.v < b->b.v;
-    return a->n[0] < b->n[0]; /* two boxes across the floor, of different shapes */
+    return a->n[0] < b->n[0]; /* never decides (see the heap below); kept total */
 }
 
 /* The box as the heap holds it: t replaced by its key max(t, floor). */
@@ -447,8 +447,10 @@ static inline ti_node node_keyed(ti_node e, double floor)
 /* A 4-ary heap: half the depth of a binary one, and a node's children share a cache
  * line or two, so a pop's sift-down misses the cache half as often on the hundreds of
  * thousands of boxes a continuum of contacts keeps pending.  node_before is a strict
- * total order on pending boxes (two with the same t, level, u and v are the same box),
- * so the boxes come out in the same order whatever the heap's shape. */
+ * total order on pending boxes, which are disjoint: two with the same key, u and v
+ * both hold the point (key, u, v) — both start there, or both span the floor — so
+ * they are the same box.  The boxes come out in the same order whatever the heap's
+ * shape. */
 enum { HEAP_ARITY = 4 };
 
 static int heap_push(ti_heap *h, ti_node e)
