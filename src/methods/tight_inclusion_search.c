@@ -507,10 +507,11 @@ static ti_node heap_pop(ti_heap *h)
     if (h->count > 0)
         h->at[i] = last;
     if (top.b.t == h->floor && h->floor > 0.0) {
-        /* a box at the floor starts at the last multiple of its width 2^-n_t at or
-         * before it (itself if it starts there; none ends before it, heap_push):
-         * exact, dyadic scalings and floor() */
-        top.b.t = ldexp(floor(ldexp(top.b.t, top.n[0])), -top.n[0]);
+        /* a box at the floor starts at the last multiple of its width w = 2^-n_t at
+         * or before it (itself if it starts there; none ends before it, heap_push):
+         * exact, a division and a product by a power of two and floor() */
+        const double w = pow2_neg(top.n[0]);
+        top.b.t = floor(top.b.t / w) * w;
     }
     return top;
 }
