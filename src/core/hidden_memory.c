@@ -4,13 +4,73 @@
 
 #include "core/hidden_memory.h"
 
+#include <pthread.h>
+#include <string.h>
 #include <sys/mman.h>
+
+/* Blocks freed and kept for the next allocation of their size.  Reading the
+ * shared data opens some hundred files, and each reader, byte source and label
+ * stream used to map its buffer (64 KiB to 256 KiB) afresh: a mapping, a
+ * madvise, a page fault for every page written and an unmapping each time,
+ * 3 ms of the 7 ms that cutting the shared data's 42 files took on one thread
+ * (a serial step of the batch loop, bench/batch_loop.c).  A handful of blocks
+ * is enough: the reading holds at most a reader and a label stream open at
+ * once per thread.  Larger blocks are unmapped: they are few (a batch's text,
+ * its labels, a reader's buffer grown for long lines) and kept by their owners. */
+enum { CACHE_BLOCKS = 8, CACHE_BLOCK_MAX = 256 << 10 }; /* 2 MiB kept at most */
+
+/* Mappings of at least this size ask for transparent huge pages: a batch's
+ * text (4 MiB) is written once by the cutting, and 4 KiB pages made that a
+ * thousand page faults, 1.6 of those 7 ms. */
+#define HUGE_PAGE_MIN ((size_t)2 << 20)
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    void *p;
+    size_t size;
+} cache[CACHE_BLOCKS];
+static int cached;
+
+/* A kept block of exactly `size` bytes, or NULL. */
+static void *take_cached(size_t size)
+{
+    void *p = NULL;
+    pthread_mutex_lock(&cache_lock);
+    for (int i = 0; i < cached; i++)
+        if (cache[i].size == size) {
+            p = cache[i].p;
+            cache[i] = cache[--cached];
+            break;
+        }
+    pthread_mutex_unlock(&cache_lock);
+    return p;
+}
+
+/* Keeps p (size bytes) for later: 1, or 0 when the cache is full. */
+static int keep(void *p, size_t size)
+{
+    int kept = 0;
+    pthread_mutex_lock(&cache_lock);
+    if (cached < CACHE_BLOCKS) {
+        cache[cached].p = p;
+        cache[cached].size = size;
+        cached++;
+        kept = 1;
+    }
+    pthread_mutex_unlock(&cache_lock);
+    return kept;
+}
 
 void *ccd_hidden_alloc(size_t size)
 {
 #ifdef MADV_WIPEONFORK
     if (size == 0)
         size = 1;
+    if (size <= CACHE_BLOCK_MAX) {
+        void *p = take_cached(size);
+        if (p) /* still wiped on fork: the advice stays with the mapping */
+            return memset(p, 0, size);
+    }
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
@@ -18,6 +78,10 @@ void *ccd_hidden_alloc(size_t size)
         munmap(p, size);
         return NULL;
     }
+#ifdef MADV_HUGEPAGE
+    if (size >= HUGE_PAGE_MIN)
+        (void)madvise(p, size, MADV_HUGEPAGE); /* advice: refused, it costs page faults only */
+#endif
     return p;
 #else
     (void)size;
@@ -27,6 +91,11 @@ void *ccd_hidden_alloc(size_t size)
 
 void ccd_hidden_free(void *p, size_t size)
 {
-    if (p)
-        munmap(p, size ? size : 1);
+    if (!p)
+        return;
+    if (size == 0)
+        size = 1;
+    if (size <= CACHE_BLOCK_MAX && keep(p, size))
+        return;
+    munmap(p, size);
 }

@@ -19,6 +19,7 @@
 #include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/error.h"
+#include "core/hidden_memory.h"
 #include "core/json_out.h"
 #include "core/query_line.h"
 
@@ -253,6 +254,75 @@ START_TEST(test_error_message_is_one_line)
 }
 END_TEST
 
+/* Hidden memory: zeroed when given, zeros in a forked child, and a block freed
+ * is given again (zeroed) to the next allocation of its size, still hidden: the
+ * cache that spares the reading a mapping per file (src/core/hidden_memory.c). */
+static int child_sees_zeros(const unsigned char *p, size_t n)
+{
+    fflush(NULL);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        for (size_t i = 0; i < n; i++)
+            if (p[i] != 0)
+                _exit(1);
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static int all_zero(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != 0)
+            return 0;
+    return 1;
+}
+
+START_TEST(test_hidden_memory)
+{
+    const size_t sizes[] = {1, 4096, 65536, 262144, 262145, (size_t)4 << 20};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        const size_t n = sizes[k];
+        unsigned char *p = ccd_hidden_alloc(n);
+        ck_assert_ptr_nonnull(p);
+        ck_assert(all_zero(p, n));
+        memset(p, 0xab, n);
+        ck_assert(child_sees_zeros(p, n));
+        ccd_hidden_free(p, n);
+        unsigned char *q = ccd_hidden_alloc(n);
+        ck_assert_ptr_nonnull(q);
+        if (n <= 262144) /* kept and given again */
+            ck_assert_ptr_eq(q, p);
+        ck_assert_msg(all_zero(q, n), "a block of %zu bytes given again is not zeroed", n);
+        memset(q, 0xcd, n);
+        ck_assert(child_sees_zeros(q, n));
+        ccd_hidden_free(q, n);
+    }
+    /* more blocks freed than the cache keeps: the rest are unmapped, and the
+     * blocks given again are distinct and zeroed */
+    enum { MANY = 20 };
+    unsigned char *blocks[MANY];
+    for (int i = 0; i < MANY; i++) {
+        blocks[i] = ccd_hidden_alloc(65536);
+        ck_assert_ptr_nonnull(blocks[i]);
+        memset(blocks[i], i + 1, 65536);
+    }
+    for (int i = 0; i < MANY; i++)
+        ccd_hidden_free(blocks[i], 65536);
+    for (int i = 0; i < MANY; i++) {
+        blocks[i] = ccd_hidden_alloc(65536);
+        ck_assert(all_zero(blocks[i], 65536));
+        for (int j = 0; j < i; j++)
+            ck_assert_ptr_ne(blocks[i], blocks[j]);
+    }
+    for (int i = 0; i < MANY; i++)
+        ccd_hidden_free(blocks[i], 65536);
+    ccd_hidden_free(NULL, 10); /* nothing */
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -272,6 +342,7 @@ static Suite *core_suite(void)
     tcase_add_test(misc, test_atomic_file);
     tcase_add_test(misc, test_text_line);
     tcase_add_test(misc, test_error_message_is_one_line);
+    tcase_add_test(misc, test_hidden_memory);
     suite_add_tcase(s, misc);
     return s;
 }
