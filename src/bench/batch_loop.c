@@ -556,8 +556,8 @@ static int reading_over(loop_state *s)
 }
 
 /* The service, by the thread that holds its lock: the computed batches
- * consumed in order, the parsed ones published, then batches opened in the
- * freed slots; the pass ended when all is read and consumed, or on an error.
+ * consumed in order, the parsed ones published, then a batch opened in a
+ * freed slot; the pass ended when all is read and consumed, or on an error.
  * 1 when it did anything. */
 static int serve(loop_state *s)
 {
@@ -576,13 +576,20 @@ static int serve(loop_state *s)
     int changed = 0;
     while (!atomic_load(&s->over) && publish_batch(s))
         changed = did = 1;
-    while (!atomic_load(&s->over) && !s->read_over && !s->cut_over &&
-           atomic_load(&s->opened) - atomic_load(&s->ring.consumed) < CCD_WORK_RING &&
-           atomic_load(&s->opened) - atomic_load(&s->ring.published) < CCD_WORK_TEXTS &&
-           open_batch(s))
-        changed = did = 1;
-    if (changed)
+    if (changed) /* before the cutting below: the published batch is work */
         wake_all(s);
+    /* One batch a turn, its pieces handed out at once: cutting a second one
+     * (a millisecond and a half) before waking kept the other threads from the
+     * first one's pieces, at the start of every pass.  The next turn, by
+     * whichever thread comes first, opens the next (as the replay has it,
+     * bench/schedule_replay.c). */
+    if (!atomic_load(&s->over) && !s->read_over && !s->cut_over &&
+        atomic_load(&s->opened) - atomic_load(&s->ring.consumed) < CCD_WORK_RING &&
+        atomic_load(&s->opened) - atomic_load(&s->ring.published) < CCD_WORK_TEXTS &&
+        open_batch(s)) {
+        did = 1;
+        wake_all(s);
+    }
     if (!atomic_load(&s->over) && reading_over(s) &&
         atomic_load(&s->ring.consumed) == atomic_load(&s->ring.published)) {
         end_pass(s, s->read_error_pending ? s->read_error.status : CCD_OK, &s->read_error);
