@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Read batches, compute them in parallel, consume them in order (batch_loop.h),
- * on one team of threads for the whole pass, none of which waits while there is
- * work:
+ * on one team of threads for the whole pass (core/team.h), none of which waits
+ * while there is work:
  *
  * - Up to CCD_WORK_RING batches are open at once (bench/work_queue.h), each
  *   filled from as many files as it takes.  Every thread takes chunks, oldest
@@ -33,6 +33,7 @@
 #include "core/clock.h"
 #include "core/error.h"
 #include "core/hidden_memory.h"
+#include "core/team.h"
 #include "query/batch_store.h"
 #include "query/csv_piece.h"
 #include "query/reader_memory.h"
@@ -85,7 +86,7 @@ typedef struct loop_state {
     const ccd_batch_loop *loop;
     const ccd_dataset *ds;
     int threads;
-    void **tls;        /* per OpenMP thread number; made lazily by that thread */
+    void **tls;        /* per thread of the team; made lazily by that thread */
     /* per thread and ring slot: the error of its earliest failing query in the
      * slot's batch, and that query's index (SIZE_MAX: none) */
     ccd_error *errors;
@@ -122,7 +123,7 @@ typedef struct loop_state {
      * what it decides: reading is over, i.e. no batch is published any more
      * (and the error that ended it, if one did), the pass is over (and its
      * status). */
-    omp_lock_t service;
+    pthread_mutex_t service;
     int read_over, read_error_pending;
     ccd_error read_error;
     atomic_int over;
@@ -225,7 +226,7 @@ static void cut_batch(loop_state *s, buffer *u)
 
 /* Parses piece k of the buffer in ring slot `slot` on the calling thread, into
  * its queries of the batch; keeps the thread's earliest failing piece. */
-static void parse_piece(loop_state *s, size_t slot, size_t k)
+static void parse_piece(loop_state *s, int t, size_t slot, size_t k)
 {
     buffer *u = &s->buffers[slot];
     piece_job *job = &u->pieces[k];
@@ -250,7 +251,7 @@ static void parse_piece(loop_state *s, size_t slot, size_t k)
     }
     job->parsed = view.count;
     CCD_ASSERT(st != CCD_OK || view.count == job->piece.queries);
-    const size_t at = (size_t)omp_get_thread_num() * CCD_WORK_RING + slot;
+    const size_t at = (size_t)t * CCD_WORK_RING + slot;
     if (st != CCD_OK && k < s->parse_error_at[at]) {
         e.status = st;
         s->parse_error_at[at] = k;
@@ -265,7 +266,7 @@ static void parse_piece(loop_state *s, size_t slot, size_t k)
  * parses it; 0 when there was none.  The piece numbers only grow in a slot (as
  * the ring's query numbers do), so a thread that looked at a batch before its
  * slot was opened again fails its compare-and-swap. */
-static int parse_some(loop_state *s)
+static int parse_some(loop_state *s, int t)
 {
     const size_t opened = atomic_load_explicit(&s->opened, memory_order_acquire);
     for (size_t b = atomic_load(&s->ring.published); b < opened; b++) {
@@ -276,7 +277,7 @@ static int parse_some(loop_state *s)
         uint_fast64_t next = atomic_load_explicit(&u->piece_next, memory_order_acquire);
         while (next >= base && next < end)
             if (atomic_compare_exchange_weak(&u->piece_next, &next, next + 1)) {
-                parse_piece(s, slot, (size_t)(next - base));
+                parse_piece(s, t, slot, (size_t)(next - base));
                 return 1;
             }
     }
@@ -321,11 +322,11 @@ static void finish_batch(loop_state *s, size_t slot, buffer *u)
 /* Computes the slots of queries[first .. first + count) of the buffer in ring
  * slot `slot`, all of file `file`, on the calling thread; keeps the thread's
  * earliest error in that batch. */
-static void compute_part(loop_state *s, size_t slot, size_t file, size_t first, size_t count)
+static void compute_part(loop_state *s, int t, size_t slot, size_t file, size_t first,
+                         size_t count)
 {
     const ccd_batch_loop *loop = s->loop;
     buffer *u = &s->buffers[slot];
-    const int t = omp_get_thread_num();
     CCD_ASSERT(t >= 0 && t < s->threads);
     const ccd_dataset_file *f = &s->ds->files[file];
     ccd_error e;
@@ -357,7 +358,7 @@ static void compute_part(loop_state *s, size_t slot, size_t file, size_t first, 
 
 /* Takes a chunk and computes it, cut where files end; 0 when there was none to
  * take. */
-static int compute_some(loop_state *s)
+static int compute_some(loop_state *s, int t)
 {
     size_t slot, first;
     const size_t count = ccd_work_take(&s->ring, &slot, &first);
@@ -374,7 +375,7 @@ static int compute_some(loop_state *s)
         CCD_ASSERT(g < u->segment_count && seg->first <= at);
         const size_t end = seg->first + seg->count < first + count ? seg->first + seg->count
                                                                     : first + count;
-        compute_part(s, slot, seg->file, at, end - at);
+        compute_part(s, t, slot, seg->file, at, end - at);
         at = end;
     }
     ccd_work_cost_add(&s->ring.cost, ccd_clock_ns() - start, count);
@@ -598,21 +599,22 @@ static int serve(loop_state *s)
     return did;
 }
 
-/* What every thread of the team does until the pass is over: the service when
- * it is free and has work, else a piece to parse, else a chunk, else wait. */
-static void work(loop_state *s)
+/* What thread t of the team does until the pass is over: the service when it
+ * is free and has work, else a piece to parse, else a chunk, else wait. */
+static void work(void *ctx, int t)
 {
+    loop_state *s = ctx;
     while (!atomic_load(&s->over)) {
         const unsigned seen = atomic_load(&s->gen);
         int served = 0;
-        if (omp_test_lock(&s->service)) {
+        if (pthread_mutex_trylock(&s->service) == 0) {
             served = 1;
             const int did = serve(s);
-            omp_unset_lock(&s->service);
+            pthread_mutex_unlock(&s->service);
             if (did)
                 continue;
         }
-        if (parse_some(s) || compute_some(s))
+        if (parse_some(s, t) || compute_some(s, t))
             continue;
         /* Nothing to take.  When the service had nothing either, only a batch
          * opened, parsed or published or the end changes that, and all wake
@@ -622,6 +624,20 @@ static void work(loop_state *s)
     }
 }
 
+/* Thread t parses the pieces of the opened batch, or computes the published
+ * one, until none is left (run_in_turn). */
+static void parse_all(void *ctx, int t)
+{
+    while (parse_some(ctx, t))
+        ;
+}
+
+static void compute_all(void *ctx, int t)
+{
+    while (compute_some(ctx, t))
+        ;
+}
+
 /* With prepare: read, prepare, compute, consume, one batch at a time. */
 static ccd_status run_in_turn(loop_state *s, ccd_error *err)
 {
@@ -629,9 +645,7 @@ static ccd_status run_in_turn(loop_state *s, ccd_error *err)
         const size_t slot = atomic_load(&s->opened) % CCD_WORK_RING;
         if (!open_batch(s))
             return s->read_error_pending ? (*err = s->read_error, err->status) : CCD_OK;
-#pragma omp parallel num_threads(s->threads)
-        while (parse_some(s))
-            ;
+        ccd_team_run(s->threads, parse_all, s);
         buffer *u = &s->buffers[slot];
         if (!publish_batch(s)) { /* an error before any query, or no query */
             if (s->read_error_pending)
@@ -643,9 +657,7 @@ static ccd_status run_in_turn(loop_state *s, ccd_error *err)
                                          &u->batch);
         if (st != CCD_OK)
             return st;
-#pragma omp parallel num_threads(s->threads)
-        while (compute_some(s))
-            ;
+        ccd_team_run(s->threads, compute_all, s);
         CCD_ASSERT(ccd_work_ready(&s->ring) == (long)slot);
         st = computed(s, slot, err);
         ccd_work_consume(&s->ring);
@@ -702,13 +714,12 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
         if (loop->prepare) {
             st = run_in_turn(&s, err);
         } else {
-            omp_init_lock(&s.service);
+            pthread_mutex_init(&s.service, NULL);
             pthread_mutex_init(&s.idle_lock, NULL);
             pthread_cond_init(&s.wake, NULL);
-#pragma omp parallel num_threads(s.threads)
-            work(&s);
+            ccd_team_run(s.threads, work, &s); /* core/team.h: threads that do not spin */
             st = s.status;
-            omp_destroy_lock(&s.service);
+            pthread_mutex_destroy(&s.service);
             pthread_mutex_destroy(&s.idle_lock);
             pthread_cond_destroy(&s.wake);
         }

@@ -3,7 +3,7 @@
  * Streaming evaluation of a dataset: queries are read in batches (memory does not
  * grow with the input: at most CCD_WORK_RING batches are held), each filled from
  * as many files as it takes (a file may also span batches), computed in parallel
- * by one OpenMP team for the whole pass (bench/work_queue.h), and the per-query
+ * by one team of threads for the whole pass (bench/work_queue.h), and the per-query
  * results are then consumed one by one in file and query order, so whatever the
  * thread count the consumer sees the same sequence.
  * The runner (`ccdbench run`) and the exact labelling (`ccdbench truth`) are both
@@ -21,7 +21,7 @@ typedef void ccd_progress_fn(void *ctx, const ccd_dataset_file *at, uint64_t don
                              uint64_t total);
 
 typedef struct ccd_batch_loop {
-    int threads;       /* OpenMP threads; 0: the OpenMP default            */
+    int threads;       /* threads of the team; 0: omp_get_max_threads()   */
     size_t batch_size; /* queries per batch; 0: 4096                       */
     size_t slot_size;  /* bytes of the result of one query                 */
     void *ctx;         /* passed to every callback                         */

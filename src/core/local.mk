@@ -27,6 +27,8 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/query.c \
 	src/core/query_line.h \
 	src/core/tar_gz.c \
+	src/core/team.c \
+	src/core/team.h \
 	src/core/read_text.c \
 	src/core/read_text.h \
 	src/core/text_line.c \

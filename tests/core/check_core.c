@@ -6,6 +6,8 @@
 #include <config.h>
 
 #include <check.h>
+#include <pthread.h>
+#include <time.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@
 #include "core/error.h"
 #include "core/hidden_memory.h"
 #include "core/json_out.h"
+#include "core/team.h"
 #include "core/query_line.h"
 
 static int evaluations;
@@ -323,6 +326,37 @@ START_TEST(test_hidden_memory)
 }
 END_TEST
 
+/* A team runs body once for each t, t = 0 on the caller, all done on return. */
+typedef struct team_probe {
+    pthread_t caller;
+    _Atomic int runs[9];
+    _Atomic int caller_was_zero;
+} team_probe;
+
+static void team_body(void *ctx, int t)
+{
+    team_probe *p = ctx;
+    ck_assert_int_ge(t, 0);
+    ck_assert_int_lt(t, 9);
+    p->runs[t]++;
+    if (pthread_equal(pthread_self(), p->caller))
+        p->caller_was_zero += t == 0 ? 1 : 100;
+    struct timespec nap = {0, 1000000}; /* 1 ms: the others overlap it */
+    nanosleep(&nap, NULL);
+}
+
+START_TEST(test_team)
+{
+    for (int threads = 1; threads <= 9; threads += 4) {
+        team_probe p = {.caller = pthread_self()};
+        ck_assert_int_eq(ccd_team_run(threads, team_body, &p), threads);
+        for (int t = 0; t < 9; t++)
+            ck_assert_int_eq(p.runs[t], t < threads);
+        ck_assert_int_eq(p.caller_was_zero, 1);
+    }
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -343,6 +377,7 @@ static Suite *core_suite(void)
     tcase_add_test(misc, test_text_line);
     tcase_add_test(misc, test_error_message_is_one_line);
     tcase_add_test(misc, test_hidden_memory);
+    tcase_add_test(misc, test_team);
     suite_add_tcase(s, misc);
     return s;
 }
