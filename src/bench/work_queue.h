@@ -23,11 +23,16 @@
  *   shared data the 100 slowest of 21,246 queries take three quarters of
  *   tight-inclusion's time and sit together in a few files: chunks of 16 of
  *   them ran 0.5 s each, three times the whole run's share of a thread at 16
- *   threads.  A grain of 20 µs of expected work makes those chunks one query
- *   (the light queries of tight-inclusion take 20 µs), and those of a 0.5 µs
- *   method 40 queries, long enough for its CPU span (bench/cpu_span.h) and its
- *   take to cost little.  The first chunk of each thread is one query, so that
- *   nothing heavy hides in a chunk before a cost is known.  A chunk may cross
+ *   threads.  The grain follows the mean, so when those come the chunks
+ *   shrink to one query; a chunk costs about 1 µs of its own (two reads of the
+ *   thread's CPU clock, system calls, bench/cpu_span.h; the take and the
+ *   counters), so a grain of 50 µs keeps that near 2 %: chunks of 2 to 15 of
+ *   tight-inclusion's light queries at d = 0 (3 to 20 µs), 100 of a 0.5 µs
+ *   method.  At 20 µs (one query of tight-inclusion a chunk) its pass on the
+ *   shared data took 4 % longer on one thread and on two, and the replay at 16
+ *   and 64 threads moved by less than 1.5 % (14.94 → 14.90, 27.3 → 27.1).
+ *   The first chunk of each thread is one query, so that nothing heavy hides
+ *   in a chunk before a cost is known.  A chunk may cross
  *   files; the loop cuts it where a file ends.
  * - Longest expected first: with the expected costs of the heavy queries of an
  *   earlier run (bench/expected_costs.h: its per-query times, `run --costs`, or
@@ -59,7 +64,7 @@ enum {
     CCD_WORK_GRAIN_MAX = 1024  /* and at most (bench/cpu_span.h: CCD_CPU_SPAN_MAX_CALLS) */
 };
 /* Expected work a chunk (ns). */
-#define CCD_WORK_GRAIN_NS 20000u
+#define CCD_WORK_GRAIN_NS 50000u
 
 /* The queries of one file in a batch: queries[first .. first + count). */
 typedef struct ccd_work_segment {

@@ -731,7 +731,7 @@ START_TEST(test_work_list_rules)
     size_t first = SIZE_MAX;
     ccd_work_list_init(&l, 0, 0);
     ck_assert_uint_eq(ccd_work_list_take(&l, &first), 0);
-    ccd_work_list_init(&l, 100, 0);
+    ccd_work_list_init(&l, 1000, 0); /* more than a grain of 0.5 µs tasks */
     ck_assert_uint_eq(ccd_work_list_take(&l, &first), CCD_WORK_GRAIN_FIRST);
     ck_assert_uint_eq(first, 0);
     ccd_work_cost_add(&l.cost, 500, 1); /* 0.5 µs a task */
