@@ -11,9 +11,10 @@
 /* Blocks freed and kept for the next allocation of their size.  Reading the
  * shared data opens some hundred files, and each reader, byte source and label
  * stream used to map its buffer (64 KiB to 256 KiB) afresh: a mapping, a
- * madvise, a page fault for every page written and an unmapping each time,
- * 3 ms of the 7 ms that cutting the shared data's 42 files took on one thread
- * (a serial step of the batch loop, bench/batch_loop.c).  A handful of blocks
+ * madvise, a page fault for every page written and an unmapping each time.
+ * Cutting the shared data's 42 files (a serial step of the batch loop,
+ * bench/batch_loop.c) took 8.6 ms on one thread; huge pages for the text (below)
+ * took 1.6 ms off it, the kept blocks 2.9 ms more (4.1 ms).  A handful of blocks
  * is enough: the reading holds at most a reader and a label stream open at
  * once per thread.  Larger blocks are unmapped: they are few (a batch's text,
  * its labels, a reader's buffer grown for long lines) and kept by their owners. */
@@ -21,7 +22,7 @@ enum { CACHE_BLOCKS = 8, CACHE_BLOCK_MAX = 256 << 10 }; /* 2 MiB kept at most */
 
 /* Mappings of at least this size ask for transparent huge pages: a batch's
  * text (4 MiB) is written once by the cutting, and 4 KiB pages made that a
- * thousand page faults, 1.6 of those 7 ms. */
+ * thousand page faults. */
 #define HUGE_PAGE_MIN ((size_t)2 << 20)
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
