@@ -410,6 +410,56 @@ START_TEST(test_directions_exact)
 }
 END_TEST
 
+/* The floor stop (tight_inclusion_search.c, earliest_from): after the time advance,
+ * a small box at the floor that the axes keep ends the search even when a direction
+ * drops it.  Query 138 of cloth-funnel step 227 EE (its exact coordinates, all
+ * dyadic): the first search spends its 64 checks, the advance clears time to
+ * 0.41536947977116795, and the axes stop at the floor after 5,582 checks; the
+ * directions went on for 57,704 (directions) and 57,696 (adaptive) checks to the
+ * same toi.  With the stop: the same toi, at most twice the axes' checks, and the
+ * exact oracle's word: it collides, at or after that toi. */
+START_TEST(test_floor_stop)
+{
+    static const double rows[8][3] = {
+        {0x1.6287ea0000000p-5, -0x1.1051f20000000p-5, -0x1.34e4000000000p-1},
+        {0x1.7b83640000000p-5, -0x1.cf4c6e0000000p-6, -0x1.3565c20000000p-1},
+        {0x1.6281d60000000p-5, -0x1.1051f20000000p-5, -0x1.34e52e0000000p-1},
+        {0x1.7b7ce40000000p-5, -0x1.cf4c6e0000000p-6, -0x1.3567120000000p-1},
+        {0x1.633d1c0000000p-5, -0x1.10e2dc0000000p-5, -0x1.3679040000000p-1},
+        {0x1.7c45960000000p-5, -0x1.d042a40000000p-6, -0x1.36fb2a0000000p-1},
+        {0x1.6345b60000000p-5, -0x1.10e2dc0000000p-5, -0x1.36774e0000000p-1},
+        {0x1.7c4e9a0000000p-5, -0x1.d042a40000000p-6, -0x1.36f9760000000p-1},
+    };
+    const ccd_query q = test_query_from_rows(CCD_EE, rows);
+    ccd_exact_ctx *ctx;
+    ccd_algebraic *toi;
+    ccd_ti_scratch *s;
+    mpq_t d;
+    ccd_params p;
+    ccd_option_value opt[CCD_TI_OPT_COUNT];
+    ti_exact_setup(&ctx, &toi, &s, d, &p, opt, 1000000); /* the default m_I */
+    int collides;
+    ck_assert_int_eq(ccd_exact_decide(&collides, toi, &q, d, 0, ctx), CCD_OK);
+    ck_assert(collides);
+    static const int modes[3] = {CCD_TI_EXCLUDE_AXES, CCD_TI_EXCLUDE_DIRECTIONS,
+                                 CCD_TI_EXCLUDE_ADAPTIVE};
+    ccd_result r[3];
+    for (int e = 0; e < 3; ++e) {
+        opt[CCD_TI_OPT_EXCLUDE].i = modes[e];
+        ck_assert_int_eq(ccd_ti_solve(&r[e], &q, &p, ccd_ti_isa_best(), 0, s), CCD_OK);
+        ck_assert(r[e].collides && !r[e].hit_max_checks);
+        ck_assert(ccd_algebraic_cmp_d(toi, r[e].toi) >= 0); /* toi ≤ exact */
+    }
+    ck_assert_double_eq(r[0].toi, 0.41536947977116795); /* the time the advance cleared */
+    for (int e = 1; e < 3; ++e) {
+        ck_assert_double_eq(r[e].toi, r[0].toi);
+        ck_assert_msg(r[e].checks <= 2 * r[0].checks, "exclude %d: %ld checks, axes %ld",
+                      modes[e], r[e].checks, r[0].checks);
+    }
+    ti_exact_teardown(ctx, toi, s, d);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("ti_directions");
@@ -418,6 +468,7 @@ int main(void)
     tcase_add_test(hand, test_exactly_d);
     tcase_add_test(hand, test_degenerate);
     tcase_add_test(hand, test_random_boxes);
+    tcase_add_test(hand, test_floor_stop);
     suite_add_tcase(su, hand);
     TCase *tc = tcase_create("exact");
     tcase_set_timeout(tc, 600);
