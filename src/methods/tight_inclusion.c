@@ -63,7 +63,7 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                           {.i = 1}, start_names,
                           "prove: a certified test of contact at t = 0 first (d > 0); "
                           "search: left to the search"},
-    [CCD_TI_OPT_EXCLUDE] = {"exclude", CCD_OPTION_ENUM, {.i = CCD_TI_EXCLUDE_AXES}, {.i = 0},
+    [CCD_TI_OPT_EXCLUDE] = {"exclude", CCD_OPTION_ENUM, {.i = CCD_TI_EXCLUDE_ADAPTIVE}, {.i = 0},
                             {.i = 2}, exclude_names,
                             "axes: the three axes alone; directions: a box the axes keep is "
                             "also tested against the face or edge normal and F at its centre; "

@@ -153,7 +153,7 @@ START_TEST(test_exactly_d)
     ccd_option_value opt[CCD_TI_OPT_COUNT];
     ccd_options_default(opt, &ccd_method_tight_inclusion);
     p.options = opt;
-    ck_assert_int_eq(opt[CCD_TI_OPT_EXCLUDE].i, CCD_TI_EXCLUDE_AXES); /* the default */
+    ck_assert_int_eq(opt[CCD_TI_OPT_EXCLUDE].i, CCD_TI_EXCLUDE_ADAPTIVE); /* the default */
     opt[CCD_TI_OPT_START].i = CCD_TI_START_SEARCH; /* the search decides t = 0 too */
     ccd_ti_scratch *s = ccd_ti_scratch_new();
     const double centre = 1.0 / 3.0;

@@ -282,6 +282,10 @@ START_TEST(test_earliest_search_exact)
          * reaches after 64 checks of either, answers "no" to a few false positives of
          * the level search that the earliest-first one ends within those 64 checks */
         opt[CCD_TI_OPT_ADVANCE].i = ds[i] > 0.0 ? advance : 0;
+        /* the searches compared with the same exclusion: the axes (exclude=adaptive
+         * runs the directions in the earliest-first search alone, which drops boxes
+         * the level search keeps) */
+        opt[CCD_TI_OPT_EXCLUDE].i = CCD_TI_EXCLUDE_AXES;
         long n = 0, pos = 0, fp = 0, fn = 0, late = 0, differ = 0, compared = 0;
         FOR_EACH_QUERY(q)
         {
