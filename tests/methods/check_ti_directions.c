@@ -415,7 +415,7 @@ END_TEST
  * drops it.  Query 138 of cloth-funnel step 227 EE (its exact coordinates, all
  * dyadic): the first search spends its 64 checks, the advance clears time to
  * 0.41536947977116795, and the axes stop at the floor after 5,582 checks; the
- * directions went on for 57,704 (directions) and 57,696 (adaptive) checks to the
+ * directions went on for 57,696 (directions) and 57,704 (adaptive) checks to the
  * same toi.  With the stop: the same toi, at most twice the axes' checks, and the
  * exact oracle's word: it collides, at or after that toi. */
 START_TEST(test_floor_stop)
