@@ -236,6 +236,17 @@ int ccd_ti_contact_at_time(double uv[2], const ccd_ti_query *tq, double t);
 int ccd_ti_probe_time(double uv[2], double w[3], int basis[3], const ccd_ti_query *tq,
                       double t);
 
+/* How ccd_ti_lp_optimum solves the LP: the simplex method that ccd_ti_probe_time
+ * uses first, or the enumeration of every vertex it falls back on. */
+typedef enum ccd_ti_lp_solver { CCD_TI_LP_SIMPLEX = 0, CCD_TI_LP_ENUMERATE = 1 } ccd_ti_lp_solver;
+
+/* The optimum s of the LP of ccd_ti_probe_time at time t (the largest margin by which
+ * some (u, v) of the domain is inside the cube of half-widths max(P, 0)), and its
+ * tight rows in basis (in/out: the simplex's warm start, as for ccd_ti_probe_time).
+ * NAN when the solver found none: for the simplex, when ccd_ti_probe_time falls
+ * back on the enumeration.  For the tests, which compare the two. */
+double ccd_ti_lp_optimum(int basis[3], const ccd_ti_query *tq, double t, ccd_ti_lp_solver solver);
+
 /* ---------------------------------------------------------- advance (tight_inclusion_advance.c) */
 
 /* Outcome of the time advance. */

@@ -27,10 +27,19 @@
  * The time advance (tight_inclusion_advance.c) asks the same LP through
  * ccd_ti_probe_time.  When its optimum s is negative (F(t, ·) misses the cube of
  * half-width P), the dual of the optimal vertex gives the direction of separation w
- * (dual_direction), a candidate that ccd_ti_slab_excluded certifies.  The advance
- * probes nearby times, where the same three rows usually stay optimal, so the last
- * optimal rows are tried first (a warm start, checked by the simplex method's test:
- * vertex feasible, λ ≥ 0) before the vertices are enumerated.
+ * (dual_direction), a candidate that ccd_ti_slab_excluded certifies.
+ *
+ * The LP is solved by the simplex method (simplex), from the last optimal rows when
+ * their vertex is still feasible (the advance probes nearby times, where the same
+ * three rows usually stay optimal: a warm start) or else from a corner of the
+ * domain, with Bland's rule against cycling: a few pivots of a 3 × 3 inverse instead
+ * of the 84–120 Cramer solves of enumerating every vertex, which was three quarters
+ * of tight-inclusion's time on cloth-funnel's vertex-face queries at d = 0.  Its end
+ * is accepted only by the test the enumeration's answer passes too (optimal: vertex
+ * feasible, λ ≥ 0, in the same Cramer arithmetic, the rows in increasing order, so
+ * that a unique optimum gives the enumeration's x and w to the bit); when the
+ * pivots do not get there (rounding at a degenerate vertex, a near-singular basis),
+ * the vertices are enumerated as before (best_vertex).
  */
 #include <config.h>
 
@@ -225,6 +234,113 @@ static int optimal_rows(double x[3], int tight[3], const stop_row *r, int n)
     return 0;
 }
 
+/* The inverse of the matrix whose rows are the g of rows basis[0..2]: for rows a, b,
+ * c its columns are b × c, c × a and a × b over det = a · (b × c).  0 when
+ * near-singular (as cramer). */
+static int basis_inverse(double inv[3][3], const stop_row *r, const int basis[3])
+{
+    const double *a = r[basis[0]].g, *b = r[basis[1]].g, *c = r[basis[2]].g;
+    const double col[3][3] = {
+        {b[1] * c[2] - b[2] * c[1], b[2] * c[0] - b[0] * c[2], b[0] * c[1] - b[1] * c[0]},
+        {c[1] * a[2] - c[2] * a[1], c[2] * a[0] - c[0] * a[2], c[0] * a[1] - c[1] * a[0]},
+        {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]},
+    };
+    const double det = a[0] * col[0][0] + a[1] * col[0][1] + a[2] * col[0][2];
+    if (!(fabs(det) > 1e-300))
+        return 0;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j)
+            inv[i][j] = col[j][i] / det;
+    return isfinite(inv[0][0] + inv[0][1] + inv[0][2] + inv[1][0] + inv[1][1] + inv[1][2] +
+                    inv[2][0] + inv[2][1] + inv[2][2]);
+}
+
+static int in_basis(int m, const int basis[3])
+{
+    return m == basis[0] || m == basis[1] || m == basis[2];
+}
+
+/* A feasible first basis: the corner u = v = 0 of the domain (rows 6 and 7) with s as
+ * large as the F rows allow there, s = min_m h_m (the F row of that minimum is
+ * tight).  Its matrix has determinant ±1, whatever the query. */
+static void corner_basis(int basis[3], const stop_row *r)
+{
+    int best = 0;
+    for (int m = 1; m < 6; ++m)
+        if (r[m].h < r[best].h)
+            best = m;
+    basis[0] = best, basis[1] = 6, basis[2] = 7;
+}
+
+/* The simplex method on max s subject to g_m · x ≤ h_m (m < n), from the basis given
+ * when its vertex is feasible, else from corner_basis.  At a vertex (three rows
+ * tight: M x = h_B for the rows' matrix M) the multipliers λ = M^-T e_s tell whether
+ * it is optimal (λ ≥ 0, within each row's dual slack); else the first row (Bland)
+ * with λ_l < 0 leaves: along d = −M^-1 e_l the other two stay tight, row l comes off
+ * and s grows by −λ_l per unit; the first row that d runs into (the smallest index
+ * among ties, Bland) enters.  Returns 1 with the vertex x and its rows (in increasing
+ * order) when optimal() accepts the end, 0 otherwise (basis is then unspecified). */
+static int simplex(double x[3], int basis[3], const stop_row *r, int n)
+{
+    enum { MAX_PIVOTS = 32 };
+    double inv[3][3];
+    if (!(basis[0] >= 0 && basis[0] < n && basis[1] >= 0 && basis[1] < n && basis[2] >= 0 &&
+          basis[2] < n && basis_inverse(inv, r, basis))) {
+        corner_basis(basis, r);
+        if (!basis_inverse(inv, r, basis))
+            return 0;
+    }
+    for (int c = 0; c < 3; ++c)
+        x[c] = inv[c][0] * r[basis[0]].h + inv[c][1] * r[basis[1]].h + inv[c][2] * r[basis[2]].h;
+    if (!feasible(x, r, n)) { /* the last optimum is not feasible at this t */
+        corner_basis(basis, r);
+        if (!basis_inverse(inv, r, basis))
+            return 0;
+        for (int c = 0; c < 3; ++c)
+            x[c] = inv[c][0] * r[basis[0]].h + inv[c][1] * r[basis[1]].h +
+                   inv[c][2] * r[basis[2]].h;
+    }
+    for (int pivot = 0; pivot < MAX_PIVOTS; ++pivot) {
+        /* λ = M^-T e_s: the last row of M^-1 */
+        int leave = -1;
+        for (int c = 0; c < 3; ++c)
+            if (inv[2][c] < -r[basis[c]].dual_slack && (leave < 0 || basis[c] < basis[leave]))
+                leave = c;
+        if (leave < 0) { /* λ ≥ 0: optimal, if the Cramer arithmetic agrees */
+            for (int a = 0; a < 2; ++a) /* sort the three rows */
+                for (int b = 0; b < 2 - a; ++b)
+                    if (basis[b] > basis[b + 1]) {
+                        const int tmp = basis[b];
+                        basis[b] = basis[b + 1], basis[b + 1] = tmp;
+                    }
+            return optimal(x, r, n, basis);
+        }
+        const double d[3] = {-inv[0][leave], -inv[1][leave], -inv[2][leave]};
+        int enter = -1;
+        double step = INFINITY;
+        for (int m = 0; m < n; ++m) {
+            if (in_basis(m, basis))
+                continue;
+            const double rate = r[m].g[0] * d[0] + r[m].g[1] * d[1] + r[m].g[2] * d[2];
+            if (!(rate > 0.0))
+                continue;
+            const double room = r[m].h - (r[m].g[0] * x[0] + r[m].g[1] * x[1] + r[m].g[2] * x[2]);
+            const double t_m = fmax(room, 0.0) / rate;
+            if (t_m < step)
+                step = t_m, enter = m;
+        }
+        if (enter < 0) /* unbounded: not with the domain and the F rows, only by rounding */
+            return 0;
+        basis[leave] = enter;
+        if (!basis_inverse(inv, r, basis))
+            return 0;
+        for (int c = 0; c < 3; ++c)
+            x[c] = inv[c][0] * r[basis[0]].h + inv[c][1] * r[basis[1]].h +
+                   inv[c][2] * r[basis[2]].h;
+    }
+    return 0;
+}
+
 /* Solve the LP above at time t.  Returns 1 with a candidate (u, v) (no claim
  * attached) when its optimum s is ≥ 0, −1 with a candidate direction w when s < 0
  * (F(t, ·) misses the d-cube, as far as doubles tell), 0 when neither was found.
@@ -235,7 +351,7 @@ static int solve(double uv[2], double w[3], const ccd_ti_query *tq, double t, in
     stop_row r[STOP_MAX_ROWS];
     double x[3];
     const int n = lp_rows(r, tq, t);
-    if (!(basis[0] >= 0 && basis[2] < n && optimal(x, r, n, basis))) {
+    if (!simplex(x, basis, r, n)) {
         best_vertex(x, basis, r, n);
         if (basis[0] < 0)
             return 0;
@@ -300,4 +416,15 @@ int ccd_ti_probe_time(double uv[2], double w[3], int basis[3], const ccd_ti_quer
     if (lp == 1) /* F(t, ·) meets the cube, in doubles: a contact if it can be proven */
         return provable(tq, t) && prove(uv, tq, t, c);
     return lp;
+}
+
+double ccd_ti_lp_optimum(int basis[3], const ccd_ti_query *tq, double t, ccd_ti_lp_solver solver)
+{
+    stop_row r[STOP_MAX_ROWS];
+    double x[3];
+    const int n = lp_rows(r, tq, t);
+    if (solver == CCD_TI_LP_SIMPLEX)
+        return simplex(x, basis, r, n) ? x[2] : NAN;
+    best_vertex(x, basis, r, n);
+    return basis[0] >= 0 ? x[2] : NAN;
 }
