@@ -75,7 +75,10 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
                          "published); prove: also at a contact proven within the time "
                          "tolerance of the level's first colliding box, and boxes after a "
                          "contact proven at its end are dropped (d > 0)"},
-    [CCD_TI_OPT_ADVANCE] = {"advance", CCD_OPTION_INTEGER, {.i = 64}, {.i = 0},
+    /* 1: with the LP a few simplex pivots, every shared set, every generated family
+     * and every d is fastest with the advance right after the first check, and it
+     * leaves the fewest false positives (docs/min-separation.md#the-advance-after-one-check) */
+    [CCD_TI_OPT_ADVANCE] = {"advance", CCD_OPTION_INTEGER, {.i = 1}, {.i = 0},
                             {.i = LONG_MAX}, NULL,
                             "checks of the search after which a query goes to the time advance "
                             "(certified time slabs; a proven contact only when d > 0), then "

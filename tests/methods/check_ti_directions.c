@@ -438,6 +438,7 @@ START_TEST(test_floor_stop)
     ccd_params p;
     ccd_option_value opt[CCD_TI_OPT_COUNT];
     ti_exact_setup(&ctx, &toi, &s, d, &p, opt, 1000000); /* the default m_I */
+    opt[CCD_TI_OPT_ADVANCE].i = 64; /* the case as it was found (then the default) */
     int collides;
     ck_assert_int_eq(ccd_exact_decide(&collides, toi, &q, d, 0, ctx), CCD_OK);
     ck_assert(collides);

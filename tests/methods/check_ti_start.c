@@ -279,7 +279,7 @@ START_TEST(test_earliest_search_exact)
         p.ms = ds[i];
         mpq_set_d(d, ds[i]);
         /* at d = 0 the searches are compared alone: the time advance, which a query
-         * reaches after 64 checks of either, answers "no" to a few false positives of
+         * reaches after `advance` checks of either, answers "no" to a few false positives of
          * the level search that the earliest-first one ends within those 64 checks */
         opt[CCD_TI_OPT_ADVANCE].i = ds[i] > 0.0 ? advance : 0;
         /* the searches compared with the same exclusion: the axes (exclude=adaptive
