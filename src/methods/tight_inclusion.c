@@ -103,6 +103,7 @@ ccd_status ccd_ti_query_init(ccd_ti_query *tq, const ccd_query *q, const ccd_par
     const int filter = (int)ccd_option_int(p, TI_METHOD, CCD_TI_OPT_FILTER);
     tq->kind = q->kind;
     tq->t_max = t_max;
+    tq->query = q;
     for (int axis = 0; axis < 3; ++axis) {
         double max_abs = 0.0;
         for (int i = 0; i < 4; ++i) {

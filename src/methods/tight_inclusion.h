@@ -55,6 +55,8 @@ struct ccd_ti_query {
     double s_floor;   /* boxes ending at or before this s (window units) are dropped: the
                        * time before it is certified free of contacts (option advance);
                        * ccd_ti_query_init leaves 0                                       */
+    const ccd_query *query; /* the query itself: its exact trajectory, for the crossing
+                             * proof (ccd_ti_crossing_proven); NULL: not tried           */
 };
 
 /* Kernels (tight_inclusion_corners*.c).  The SIMD ones exist when configure found
@@ -246,6 +248,15 @@ typedef enum ccd_ti_lp_solver { CCD_TI_LP_SIMPLEX = 0, CCD_TI_LP_ENUMERATE = 1 }
  * NAN when the solver found none: for the simplex, when ccd_ti_probe_time falls
  * back on the enumeration.  For the tests, which compare the two. */
 double ccd_ti_lp_optimum(int basis[3], const ccd_ti_query *tq, double t, ccd_ti_lp_solver solver);
+
+/* ------------------------------------------------------- crossing (tight_inclusion_crossing.c) */
+
+/* 1 when F(t, u, v) = 0 exactly at some time t ∈ [t0, t1] (doubles, 0 ≤ t0 < t1 ≤ 1,
+ * the query's own time) and some (u, v) of the domain, for the query's exact
+ * coordinates: the primitives' plane test changes sign between t0 and t1 while the
+ * point stays strictly inside (interval arithmetic; see the file).  0 when not
+ * proven. */
+int ccd_ti_crossing_proven(const ccd_query *q, double t0, double t1);
 
 /* ---------------------------------------------------------- advance (tight_inclusion_advance.c) */
 

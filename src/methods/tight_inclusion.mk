@@ -17,6 +17,7 @@ src_methods_libccdti_la_SOURCES = \
 	src/methods/tight_inclusion_start.c \
 	src/methods/tight_inclusion_stop.c \
 	src/methods/tight_inclusion_advance.c \
+	src/methods/tight_inclusion_crossing.c \
 	src/methods/tight_inclusion_directions.c \
 	src/methods/tight_inclusion_filter.c \
 	src/methods/tight_inclusion_corners.c

@@ -97,6 +97,34 @@ static double reach(double *pass, const ccd_ti_query *tq, const double w[3], dou
     return fmax(s_star, s0);
 }
 
+/* d ≤ ε, the near steps spent: s_clear is within the filter's error of s*.  A
+ * crossing (F = 0, tight_inclusion_crossing.c) proven in [s_clear, s1] brackets the
+ * toi there, as a contact proven within d does when d > ε: first with s1 a little
+ * past s* (four times the gap, and 2^-20 of tol_t: a bracket as tight as the slabs
+ * came), then with s1 = s_clear + tol_t, the widest a bracket may be.  Each try
+ * counts as a check. */
+static int crossing(ccd_ti_advance *a, const ccd_ti_query *tq, double s_star, double tol_t)
+{
+    if (!tq->query)
+        return 0;
+    const double s0 = a->s_clear;
+    const double widths[2] = {fmin(4.0 * (s_star - s0) + 0x1p-20 * fmin(tol_t, 1.0), tol_t),
+                              tol_t};
+    for (int k = 0; k < 2; ++k) {
+        double s1 = fmin(s0 + widths[k], 1.0);
+        if (s1 - s0 > tol_t)
+            s1 = nextafter(s1, 0.0);
+        if (!(s1 > s0) || (k == 1 && !(widths[1] > widths[0])))
+            break;
+        ++a->checks;
+        if (ccd_ti_crossing_proven(tq->query, s0 * tq->t_max, s1 * tq->t_max)) {
+            a->s_contact = s1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq, double tol_t,
                                        int max_steps)
 {
@@ -136,7 +164,8 @@ ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq
          * filter's error, or this gives up after ADVANCE_NEAR_STEPS: the search
          * takes over above s_clear. */
         if (s_star - s0 <= tol_t && !provable && ++near > ADVANCE_NEAR_STEPS)
-            return CCD_TI_ADVANCE_OPEN;
+            return crossing(a, tq, s_star, tol_t) ? CCD_TI_ADVANCE_BRACKET
+                                                  : CCD_TI_ADVANCE_OPEN;
         if (s_star - s0 <= tol_t && provable && a->checks < max_steps) {
             /* toi is near s*: prove a contact halfway through the d-cube (at small d
              * the vertex or edge may be through it before s0 + tol_t), at most at

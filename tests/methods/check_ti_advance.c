@@ -11,12 +11,14 @@
  *   fail both ways.
  * - ccd_ti_advance_time on hand-built cases: a bracket of the exact toi within tol_t in
  *   a few LPs, NONE for a miss, never NONE for a grazing contact; at d = 0 (no
- *   contact provable) OPEN within tol_t before the contact, NONE for a miss.
+ *   contact provable within d) a bracket by the crossing proof, OPEN within tol_t
+ *   before the contact without it, NONE for a miss.
  * - Edges sliding along each other at the touch (d = 0): decided within m_I, far
  *   within, no false negative, no toi after the exact one.
  * - On the shared data at d = 0, 1e-2, 1e-3, 1e-4, 1e-6, 1e-8 against the exact truth:
- *   NONE only where there is no contact, a BRACKET always holds the exact toi, OPEN
- *   never clears past it; the whole method with every query sent to the advance
+ *   NONE only where there is no contact, a BRACKET always holds the exact toi (at
+ *   d = 0 a crossing's, for at least three quarters of the contacts), OPEN never
+ *   clears past it; the whole method with every query sent to the advance
  *   (advance=1) has no false negative, toi never after the exact one, toi_upper never
  *   before it, and no more false positives than the published search (advance=0).
  *
@@ -129,9 +131,16 @@ START_TEST(test_advance_hand_built)
     ck_assert(a.s_clear <= 0.495 && a.s_contact >= 0.495);
     ck_assert(a.s_contact - a.s_clear <= tol_t(&tq));
     ck_assert_int_le(a.checks, 8);
-    /* d ≤ ε: nothing provable, no bracket; the slabs clear up to within tol_t of the
-     * contact, never past it */
+    /* d ≤ ε: nothing provable within d, but the crossing (F = 0 inside the triangle)
+     * is: the slabs clear up to within tol_t of the contact, never past it, and the
+     * crossing brackets it there */
     tq = prepare(&q, 0.0);
+    ck_assert_int_eq(ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256), CCD_TI_ADVANCE_BRACKET);
+    ck_assert(a.s_clear <= 0.5 && a.s_clear >= 0.5 - 2 * tol_t(&tq));
+    ck_assert(a.s_contact >= 0.5 && a.s_contact - a.s_clear <= tol_t(&tq));
+    ck_assert_int_le(a.checks, 9);
+    /* without the query's coordinates (tq.query NULL) no crossing is tried: OPEN */
+    tq.query = NULL;
     ck_assert_int_eq(ccd_ti_advance_time(&a, &tq, tol_t(&tq), 256), CCD_TI_ADVANCE_OPEN);
     ck_assert(a.s_clear <= 0.5 && a.s_clear >= 0.5 - 2 * tol_t(&tq));
     ck_assert(a.s_contact == INFINITY);
@@ -485,8 +494,10 @@ START_TEST(test_advance_exact)
          * the wrong time) leaves dozens OPEN (736 and 14 at d = 1e-8) */
         if (ds[i] > 0.0)
             ck_assert_int_le(ends[CCD_TI_ADVANCE_OPEN], n / 200);
-        else /* no bracket at d = 0: OPEN for every contact */
-            ck_assert_int_eq(ends[CCD_TI_ADVANCE_BRACKET], 0);
+        else /* d = 0: a bracket where a crossing is proven (tight_inclusion_crossing.c),
+              * most contacts; OPEN for the others (a touch at the triangle's boundary,
+              * a crossing within the filter's error of another) */
+            ck_assert_int_ge(ends[CCD_TI_ADVANCE_BRACKET] * 4, pos * 3);
     }
     ti_exact_teardown(ctx, toi, s, d);
 }

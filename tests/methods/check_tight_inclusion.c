@@ -277,12 +277,16 @@ START_TEST(test_max_checks)
     ccd_option_value opt[CCD_TI_OPT_COUNT];
     use_options(&p, opt);
     opt[CCD_TI_OPT_MAX_CHECKS].i = 10;
+    const long advance = opt[CCD_TI_OPT_ADVANCE].i;
+    opt[CCD_TI_OPT_ADVANCE].i = 0; /* the search alone: the time advance brackets this
+                                    * crossing within 10 checks */
     ccd_result r = solve(&q, &p, CCD_TI_SCALAR, 0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_int_eq(r.hit_max_checks, 1);
     ck_assert_int_eq(r.checks, 10);
     ck_assert(r.toi <= 0.5);
     ck_assert(r.tolerance > 1e-6); /* the accuracy reached is reported, coarser than δ */
+    opt[CCD_TI_OPT_ADVANCE].i = advance;
 
     opt[CCD_TI_OPT_MAX_CHECKS].i = -1; /* no early stop */
     ccd_result full = solve(&q, &p, CCD_TI_SCALAR, 0);

@@ -75,6 +75,13 @@ tests_methods_check_ti_stop_SOURCES = tests/methods/check_ti_stop.c tests/method
 tests_methods_check_ti_stop_CFLAGS = $(CHECK_SUITE_CFLAGS)
 tests_methods_check_ti_stop_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
 	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
+# Tight Inclusion's crossing proof (the time advance's bracket at d = 0).
+check_PROGRAMS += tests/methods/check_ti_crossing
+TESTS += tests/methods/check_ti_crossing
+tests_methods_check_ti_crossing_SOURCES = tests/methods/check_ti_crossing.c
+tests_methods_check_ti_crossing_CFLAGS = $(CHECK_SUITE_CFLAGS)
+tests_methods_check_ti_crossing_LDADD = src/methods/libccdti.la src/exact/libccdexact.la \
+	src/query/libccdquery.la src/core/libccdcore.la $(CHECK_LIBS) $(CCD_LIBS)
 # Tight Inclusion's time advance by certified slabs (option advance).
 check_PROGRAMS += tests/methods/check_ti_advance
 TESTS += tests/methods/check_ti_advance

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A crossing proven in a time interval: some t ∈ [t0, t1] and (u, v) of the domain
+ * with F(t, u, v) = 0 exactly, for the time advance at d ≤ ε, where nothing can be
+ * proven within d by evaluating F (tight_inclusion_stop.c needs |F̂| ≤ d − ε).
+ *
+ * Vertex–face (p against the triangle a, b, c; F = p − a − u(b − a) − v(c − a)):
+ * with n = (b − a) × (c − a) and g = n · (p − a) (p's side of the triangle's plane,
+ * a cubic in t), and σ_a = n · ((b − p) × (c − p)), σ_b = n · ((c − p) × (a − p)),
+ * σ_c = n · ((a − p) × (b − p)) (quartics in t),
+ *   g(t0) and g(t1) of opposite signs, and σ_a, σ_b, σ_c > 0 on all of [t0, t1]
+ * prove a root: g vanishes at some t* ∈ (t0, t1) (intermediate values); n(t*) ≠ 0,
+ * or the σ would vanish; so p(t*) lies in the plane, where σ_a + σ_b + σ_c = |n|²
+ * and σ_x / |n|² are p's barycentric coordinates, all positive: p(t*) = a + u(b − a)
+ * + v(c − a) with u = σ_b / |n|², v = σ_c / |n|² inside the triangle.
+ *
+ * Edge–edge (a + u(b − a) against c + v(d − c)): with e_a = b − a, e_b = d − c,
+ * n = e_a × e_b, g = n · (c − a), μ_u = n · ((c − a) × e_b), μ_v = n · ((c − a) × e_a),
+ *   g(t0) and g(t1) of opposite signs, and 0 < μ_u < |n|², 0 < μ_v < |n|² on all of
+ * [t0, t1]
+ * prove a root: at the t* where g = 0 the lines are coplanar and not parallel (|n|² >
+ * 0), and c − a = u·e_a − v·e_b with u = μ_u / |n|², v = μ_v / |n|² (cross both sides
+ * with e_b, then with e_a), both in (0, 1).
+ *
+ * Every quantity is an interval evaluated on the exact trajectory x0 + t·(x1 − x0)
+ * of the query's coordinates, each widened by an ulp where the file's rational is not
+ * a double (ccd_query.inexact); at t0 and t1 the time is a point, on [t0, t1] the
+ * interval, so each bound holds for every t of it.  The arithmetic rounds to nearest
+ * and widens every result by one ulp outward: |RN(x) − x| is at most half the
+ * spacing of the doubles at RN(x) (subnormals included; at a power of two the
+ * spacing below is half), so pred(RN(x)) ≤ x ≤ succ(RN(x)) — one ulp looser than
+ * the tightest rounding of src/methods/interval.h, without its fma per product.
+ * Coordinates above 2^100 in magnitude are not tried, so that nothing overflows
+ * (the largest term is a product of five differences, below 2^510).  A sign is
+ * claimed only when the interval excludes 0: rounding can only make the proof fail.
+ *
+ * The advance (tight_inclusion_advance.c) asks once its slabs have cleared time to
+ * within the filter's error of a crossing: with no contact before t0 (certified), a
+ * crossing in [t0, t1] brackets the toi there, as a proven contact does at d > ε.
+ */
+#include <config.h>
+
+#include "methods/interval.h"
+#include "methods/tight_inclusion.h"
+
+#include <math.h>
+
+#define CROSSING_MAX_COORD 0x1p100
+
+typedef ccd_interval ivec[3];
+
+static ccd_interval iv_add(ccd_interval a, ccd_interval b)
+{
+    return (ccd_interval){interval_next_down(a.lo + b.lo), interval_next_up(a.hi + b.hi)};
+}
+
+static ccd_interval iv_sub(ccd_interval a, ccd_interval b)
+{
+    return (ccd_interval){interval_next_down(a.lo - b.hi), interval_next_up(a.hi - b.lo)};
+}
+
+static ccd_interval iv_mul(ccd_interval a, ccd_interval b)
+{
+    const double p0 = a.lo * b.lo, p1 = a.lo * b.hi, p2 = a.hi * b.lo, p3 = a.hi * b.hi;
+    const double lo = fmin(fmin(p0, p1), fmin(p2, p3)), hi = fmax(fmax(p0, p1), fmax(p2, p3));
+    return (ccd_interval){interval_next_down(lo), interval_next_up(hi)};
+}
+
+static void ivec_cross(ivec r, const ivec a, const ivec b)
+{
+    r[0] = iv_sub(iv_mul(a[1], b[2]), iv_mul(a[2], b[1]));
+    r[1] = iv_sub(iv_mul(a[2], b[0]), iv_mul(a[0], b[2]));
+    r[2] = iv_sub(iv_mul(a[0], b[1]), iv_mul(a[1], b[0]));
+}
+
+static ccd_interval ivec_dot(const ivec a, const ivec b)
+{
+    return iv_add(iv_add(iv_mul(a[0], b[0]), iv_mul(a[1], b[1])), iv_mul(a[2], b[2]));
+}
+
+/* Three vectors, each affine in t: e(t) = e0 + t·(e1 − e0).  VF: a − p, b − p, c − p;
+ * EE: b − a, d − c, c − a. */
+typedef struct moving {
+    ivec at0[3], slope[3];
+} moving;
+
+static ccd_interval input(const ccd_query *q, int row, int axis)
+{
+    return interval_input(q->v[row][axis], (int)(q->inexact >> (3 * row + axis) & 1u));
+}
+
+static int moving_init(moving *m, const ccd_query *q)
+{
+    static const int vf[3][2] = {{1, 0}, {2, 0}, {3, 0}}, ee[3][2] = {{1, 0}, {3, 2}, {2, 0}};
+    const int(*pairs)[2] = q->kind == CCD_VF ? vf : ee;
+    for (int row = 0; row < CCD_QUERY_ROWS; ++row)
+        for (int axis = 0; axis < 3; ++axis)
+            if (!(fabs(q->v[row][axis]) <= CROSSING_MAX_COORD))
+                return 0;
+    for (int k = 0; k < 3; ++k)
+        for (int axis = 0; axis < 3; ++axis) {
+            const int head = pairs[k][0], tail = pairs[k][1];
+            m->at0[k][axis] = iv_sub(input(q, head, axis), input(q, tail, axis));
+            const ccd_interval at1 = iv_sub(input(q, 4 + head, axis), input(q, 4 + tail, axis));
+            m->slope[k][axis] = iv_sub(at1, m->at0[k][axis]);
+        }
+    return 1;
+}
+
+static void moving_at(ivec e[3], const moving *m, ccd_interval t)
+{
+    for (int k = 0; k < 3; ++k)
+        for (int axis = 0; axis < 3; ++axis)
+            e[k][axis] = iv_add(m->at0[k][axis], iv_mul(t, m->slope[k][axis]));
+}
+
+/* g up to its sign's convention, at the time t: VF det(a − p, b − p, c − p) (= −g:
+ * a sign change all the same), EE n · (c − a). */
+static ccd_interval side(const moving *m, double t)
+{
+    ivec e[3], n;
+    moving_at(e, m, interval_point(t));
+    ivec_cross(n, e[0], e[1]); /* VF: (a − p) × (b − p); EE: e_a × e_b */
+    return ivec_dot(n, e[2]);
+}
+
+static int positive(ccd_interval a)
+{
+    return a.lo > 0.0;
+}
+
+/* The σ or μ conditions above, on every time of t. */
+static int inside(const moving *m, ccd_kind kind, ccd_interval t)
+{
+    ivec e[3];
+    moving_at(e, m, t);
+    if (kind == CCD_VF) { /* e = a − p, b − p, c − p */
+        ivec c[3], n;
+        ivec_cross(c[0], e[1], e[2]);
+        ivec_cross(c[1], e[2], e[0]);
+        ivec_cross(c[2], e[0], e[1]);
+        for (int axis = 0; axis < 3; ++axis) /* n = (b − a) × (c − a) */
+            n[axis] = iv_add(iv_add(c[0][axis], c[1][axis]), c[2][axis]);
+        return positive(ivec_dot(n, c[0])) && positive(ivec_dot(n, c[1])) &&
+               positive(ivec_dot(n, c[2]));
+    }
+    ivec n, w; /* e = e_a, e_b, c − a */
+    ivec_cross(n, e[0], e[1]);
+    const ccd_interval nn = ivec_dot(n, n);
+    ivec_cross(w, e[2], e[1]);
+    const ccd_interval mu_u = ivec_dot(n, w);
+    ivec_cross(w, e[2], e[0]);
+    const ccd_interval mu_v = ivec_dot(n, w);
+    return positive(mu_u) && positive(iv_sub(nn, mu_u)) && positive(mu_v) &&
+           positive(iv_sub(nn, mu_v));
+}
+
+int ccd_ti_crossing_proven(const ccd_query *q, double t0, double t1)
+{
+    moving m;
+    if (!(t0 >= 0.0 && t0 < t1 && t1 <= 1.0) || !moving_init(&m, q))
+        return 0;
+    const ccd_interval g0 = side(&m, t0), g1 = side(&m, t1);
+    if (!((g0.lo > 0.0 && g1.hi < 0.0) || (g0.hi < 0.0 && g1.lo > 0.0)))
+        return 0;
+    return inside(&m, q->kind, (ccd_interval){t0, t1});
+}
