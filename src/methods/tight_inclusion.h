@@ -274,9 +274,11 @@ typedef struct ccd_ti_advance {
 } ccd_ti_advance;
 
 /* Advance through the window [0, 1] (units of t_max) by certified time slabs, at most
- * max_steps LPs.  d ≤ ε (tq->proof negative): never a bracket; once the direction's
- * zero s* is within tol_t, at most ADVANCE_NEAR_STEPS more steps, which end NONE when
- * the LP's direction turns to a miss that clears the rest of the window, else OPEN. */
+ * max_steps LPs.  d ≤ ε (tq->proof negative): once the direction's zero s* is within
+ * tol_t, at most ADVANCE_NEAR_STEPS more steps, which end NONE when the LP's
+ * direction turns to a miss that clears the rest of the window, else BRACKET when a
+ * crossing is proven within tol_t of s_clear (ccd_ti_crossing_proven, tq->query not
+ * NULL), else OPEN. */
 ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq, double tol_t,
                                        int max_steps);
 

@@ -34,11 +34,15 @@
  * are spent: the box search then takes over above s_clear.  Each step divides the
  * gap to a translational contact by about 2^8, so most queries end within a few LPs.
  *
- * At d ≤ ε (d = 0: most runs) no contact is provable (step 4 never brackets), but
- * the slabs clear time all the same: the LP's cube is the point 0, and near s* a few
- * more steps tell a pass that misses by more than the filter's error (NONE: the
- * search's "yes" there was a false positive) from a crossing (OPEN, and the search's
- * toi is raised to s_clear).  docs/min-separation.md#the-time-advance-at-d--0.
+ * At d ≤ ε (d = 0: most runs) no contact within d is provable (step 4's proof
+ * never succeeds), but the slabs clear time all the same: the LP's cube is the point
+ * 0, and near s* a few more steps tell a pass that misses by more than the filter's
+ * error (NONE: the search's "yes" there was a false positive) from a crossing.  A
+ * crossing proven in interval arithmetic (F = 0 inside the domain, between s_clear
+ * and at most s_clear + tol_t: tight_inclusion_crossing.c) then ends it with a
+ * BRACKET; a touch the proof cannot see (at the domain's boundary, within the
+ * filter's error of the plane) ends it OPEN, and the search's toi is raised to
+ * s_clear.  docs/min-separation.md#the-time-advance-at-d--0.
  *
  * Soundness.  Every claim comes from a certified test: a slab is cleared only by
  * ccd_ti_slab_excluded, a contact only by the proof of ccd_ti_probe_time.  Slabs share
@@ -132,9 +136,10 @@ ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq
     a->s_clear = 0.0;
     a->s_contact = INFINITY;
     a->checks = 0;
-    /* d ≤ ε on some axis: no contact is provable, so no bracket; the slabs still
-     * clear time certifiably (their margin is T ≥ d + ε), up to where the contact is
-     * within tol_t, a grazing pass stops them, or the window ends (NONE) */
+    /* d ≤ ε on some axis: no contact within d is provable; the slabs still clear
+     * time certifiably (their margin is T ≥ d + ε), up to where the contact is within
+     * tol_t (a bracket if a crossing is proven there), a grazing pass stops them, or
+     * the window ends (NONE) */
     const int provable = tq->proof[0] >= 0.0 && tq->proof[1] >= 0.0 && tq->proof[2] >= 0.0;
     int basis[3] = {-1, -1, -1}; /* the LP's warm start */
     int near = 0; /* d ≤ ε: steps taken within tol_t of s* */

@@ -22,6 +22,20 @@
  * 0), and c − a = u·e_a − v·e_b with u = μ_u / |n|², v = μ_v / |n|² (cross both sides
  * with e_b, then with e_a), both in (0, 1).
  *
+ * A touch at an edge of the triangle, when the vertex and that edge stay in one
+ * plane x_axis = const: (cloth laid out on a grid: the vertex and the edge share a
+ * coordinate, exactly, at t = 0 and t = 1, so at every t).  In that plane the
+ * problem is two-dimensional: with e_k = x_k − p and e_l = x_l − p (the edge's ends)
+ * in the other two axes i, j,
+ *   D = e_k,i·e_l,j − e_k,j·e_l,i of opposite signs at t0 and t1, and
+ *   E = e_k · e_l < 0 on all of [t0, t1]
+ * prove a root: at the t* where D = 0, p is on the line through x_k and x_l (the
+ * three points are collinear in the plane), and E < 0 puts it strictly between them:
+ * p(t*) = x_k + λ(x_l − x_k), λ ∈ (0, 1), a point of the triangle's closed domain.
+ * The same for an end of one edge against the other edge (EE), each of the four.
+ * (A contact the crossing test above cannot see: the vertex lands on the edge, both
+ * barycentric coordinates but one stay positive, the third is 0 at t*.)
+ *
  * Every quantity is an interval evaluated on the exact trajectory x0 + t·(x1 − x0)
  * of the query's coordinates, each widened by an ulp where the file's rational is not
  * a double (ccd_query.inexact); at t0 and t1 the time is a point, on [t0, t1] the
@@ -31,7 +45,8 @@
  * spacing below is half), so pred(RN(x)) ≤ x ≤ succ(RN(x)) — one ulp looser than
  * the tightest rounding of src/methods/interval.h, without its fma per product.
  * Coordinates above 2^100 in magnitude are not tried, so that nothing overflows
- * (the largest term is a product of five differences, below 2^510).  A sign is
+ * (the largest term is a product of five differences, below 2^510) and no bound is
+ * ever infinite or NaN.  A sign is
  * claimed only when the interval excludes 0: rounding can only make the proof fail.
  *
  * The advance (tight_inclusion_advance.c) asks once its slabs have cleared time to
@@ -59,10 +74,20 @@ static ccd_interval iv_sub(ccd_interval a, ccd_interval b)
     return (ccd_interval){interval_next_down(a.lo - b.hi), interval_next_up(a.hi - b.lo)};
 }
 
+static double min2(double a, double b)
+{
+    return a < b ? a : b; /* no NaN here (see above): not fmin, a call */
+}
+
+static double max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
 static ccd_interval iv_mul(ccd_interval a, ccd_interval b)
 {
     const double p0 = a.lo * b.lo, p1 = a.lo * b.hi, p2 = a.hi * b.lo, p3 = a.hi * b.hi;
-    const double lo = fmin(fmin(p0, p1), fmin(p2, p3)), hi = fmax(fmax(p0, p1), fmax(p2, p3));
+    const double lo = min2(min2(p0, p1), min2(p2, p3)), hi = max2(max2(p0, p1), max2(p2, p3));
     return (ccd_interval){interval_next_down(lo), interval_next_up(hi)};
 }
 
@@ -155,13 +180,78 @@ static int inside(const moving *m, ccd_kind kind, ccd_interval t)
            positive(iv_sub(nn, mu_v));
 }
 
+/* Does the point of row r share the coordinate axis with rows k and l, exactly, at
+ * t = 0 and at t = 1 (doubles that are the file's rationals)? */
+static int same_plane(const ccd_query *q, int r, int k, int l, int axis)
+{
+    for (int f = 0; f < 2; ++f) {
+        const int rows[3] = {4 * f + r, 4 * f + k, 4 * f + l};
+        for (int c = 0; c < 3; ++c)
+            if (q->inexact >> (3 * rows[c] + axis) & 1u)
+                return 0;
+        if (!(q->v[rows[0]][axis] == q->v[rows[1]][axis] &&
+              q->v[rows[0]][axis] == q->v[rows[2]][axis]))
+            return 0;
+    }
+    return 1;
+}
+
+/* The point of row r at time t against the points of rows k, l: x_k − p, x_l − p. */
+static void ends_at(ivec e[2], const ccd_query *q, int r, int k, int l, ccd_interval t)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        const ccd_interval p0 = input(q, r, axis), p1 = input(q, 4 + r, axis);
+        const ccd_interval p = iv_add(p0, iv_mul(t, iv_sub(p1, p0)));
+        const int ends[2] = {k, l};
+        for (int c = 0; c < 2; ++c) {
+            const ccd_interval x0 = input(q, ends[c], axis), x1 = input(q, 4 + ends[c], axis);
+            e[c][axis] = iv_sub(iv_add(x0, iv_mul(t, iv_sub(x1, x0))), p);
+        }
+    }
+}
+
+/* The touch at an edge above: the point of row r on the segment of rows k, l at some
+ * time of [t0, t1], the three in a plane x_axis = const. */
+static int touch_proven(const ccd_query *q, int r, int k, int l, double t0, double t1)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        if (!same_plane(q, r, k, l, axis))
+            continue;
+        const int i = (axis + 1) % 3, j = (axis + 2) % 3;
+        ccd_interval d[2];
+        for (int f = 0; f < 2; ++f) {
+            ivec e[2];
+            ends_at(e, q, r, k, l, interval_point(f ? t1 : t0));
+            d[f] = iv_sub(iv_mul(e[0][i], e[1][j]), iv_mul(e[0][j], e[1][i]));
+        }
+        if (!((d[0].lo > 0.0 && d[1].hi < 0.0) || (d[0].hi < 0.0 && d[1].lo > 0.0)))
+            continue;
+        ivec e[2];
+        ends_at(e, q, r, k, l, (ccd_interval){t0, t1});
+        if (ivec_dot(e[0], e[1]).hi < 0.0)
+            return 1;
+    }
+    return 0;
+}
+
 int ccd_ti_crossing_proven(const ccd_query *q, double t0, double t1)
 {
     moving m;
     if (!(t0 >= 0.0 && t0 < t1 && t1 <= 1.0) || !moving_init(&m, q))
         return 0;
     const ccd_interval g0 = side(&m, t0), g1 = side(&m, t1);
-    if (!((g0.lo > 0.0 && g1.hi < 0.0) || (g0.hi < 0.0 && g1.lo > 0.0)))
-        return 0;
-    return inside(&m, q->kind, (ccd_interval){t0, t1});
+    if (((g0.lo > 0.0 && g1.hi < 0.0) || (g0.hi < 0.0 && g1.lo > 0.0)) &&
+        inside(&m, q->kind, (ccd_interval){t0, t1}))
+        return 1;
+    /* a touch at an edge: VF the vertex against each side of the triangle; EE each end
+     * of one edge against the other edge */
+    static const int vf[3][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 1}};
+    static const int ee[4][3] = {{0, 2, 3}, {1, 2, 3}, {2, 0, 1}, {3, 0, 1}};
+    const int n = q->kind == CCD_VF ? 3 : 4;
+    for (int c = 0; c < n; ++c) {
+        const int *rkl = q->kind == CCD_VF ? vf[c] : ee[c];
+        if (touch_proven(q, rkl[0], rkl[1], rkl[2], t0, t1))
+            return 1;
+    }
+    return 0;
 }

@@ -6,10 +6,14 @@
  *
  * - Hand-built: a vertex falling through a triangle and skew edges passing through
  *   each other are proven within any window around the crossing and never outside
- *   one; a vertex passing beside the triangle, parallel edges, a touch exactly at
- *   the triangle's edge, and a window that ends before the crossing are never proven.
+ *   one; a vertex passing beside the triangle, parallel edges, a fall exactly onto
+ *   the triangle's edge (no shared plane), and a window that ends before the crossing
+ *   are never proven.  A touch at an edge in a plane y = const (vertex on a side of
+ *   the triangle, an edge's end on the other edge) is proven, but not past the edge's
+ *   end, not with the vertex an ulp off the plane, nor with an inexact shared y.
  * - Exact: on random queries that cross (and degenerate ones: coplanar motion, grid
- *   coordinates whose contacts fall on the boundary, inexact inputs), every proven
+ *   coordinates whose contacts fall on the boundary, a coordinate shared by three
+ *   points as on a cloth grid, inexact inputs), every proven
  *   window [t0, t1] is checked by the exact oracle on the query restricted to it
  *   (its points at t0 and t1 in rationals): it collides there.  Proofs do happen, so
  *   the test can fail both ways.
@@ -67,11 +71,44 @@ START_TEST(test_crossing_hand_built)
     const point e1[4] = {{-1, 0, 0}, {1, 0, 0}, {1.5, -1, -0.1}, {1.5, 1, -0.1}};
     q = test_query_from_frames(CCD_EE, e0, e1);
     ck_assert(!ccd_ti_crossing_proven(&q, 0.0, 1.0));
-    /* parallel edges, one moving through the other's line: never (n = 0) */
+    /* parallel edges in the plane y = 0, one moving through the other at t = 0.5: the
+     * crossing test cannot (n = 0), the touch of an end on the other edge does */
     const point p0[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, 0, 0.1}, {0.5, 0, 0.1}};
     const point p1[4] = {{-1, 0, 0}, {1, 0, 0}, {-0.5, 0, -0.1}, {0.5, 0, -0.1}};
     q = test_query_from_frames(CCD_EE, p0, p1);
+    ck_assert(ccd_ti_crossing_proven(&q, 0.25, 0.75));
+    /* ... and passing 2^-60 beside it (no plane shared, no contact): never */
+    q.v[2][1] = q.v[3][1] = q.v[6][1] = q.v[7][1] = 0x1p-60;
     ck_assert(!ccd_ti_crossing_proven(&q, 0.0, 1.0));
+    /* a touch at an edge, in a plane y = const (a cloth grid's row): the vertex moves
+     * along x in y = 0 and lands on the side x = 0.5 (from (0.5, 0, 0) to (0.5, 0, 1))
+     * of a triangle in y = 0, at t = 0.5 — not inside, so only the touch proves it */
+    const point g0[4] = {{0.75, 0, 0.5}, {0.5, 0, 0}, {0.5, 0, 1}, {0, 0, 0.5}};
+    const point g1[4] = {{0.25, 0, 0.5}, {0.5, 0, 0}, {0.5, 0, 1}, {0, 0, 0.5}};
+    q = test_query_from_frames(CCD_VF, g0, g1);
+    ck_assert(ccd_ti_crossing_proven(&q, 0.4, 0.6));
+    ck_assert(ccd_ti_crossing_proven(&q, 0.5 - 0x1p-40, 0.5 + 0x1p-40));
+    ck_assert(!ccd_ti_crossing_proven(&q, 0.1, 0.4));
+    /* the same plane, past the edge's end (z = 1.5): never */
+    const point k0[4] = {{0.75, 0, 1.5}, {0.5, 0, 0}, {0.5, 0, 1}, {0, 0, 0.5}};
+    const point k1[4] = {{0.25, 0, 1.5}, {0.5, 0, 0}, {0.5, 0, 1}, {0, 0, 0.5}};
+    q = test_query_from_frames(CCD_VF, k0, k1);
+    ck_assert(!ccd_ti_crossing_proven(&q, 0.0, 1.0));
+    /* the vertex off the plane by an ulp of its y: no shared plane, never */
+    q = test_query_from_frames(CCD_VF, g0, g1);
+    q.v[0][1] = q.v[4][1] = 0x1p-60;
+    ck_assert(!ccd_ti_crossing_proven(&q, 0.4, 0.6));
+    /* ... and a shared y that is not the file's rational (inexact): never */
+    q = test_query_from_frames(CCD_VF, g0, g1);
+    q.inexact = 1u << 1; /* row 0, y */
+    ck_assert(!ccd_ti_crossing_proven(&q, 0.4, 0.6));
+    /* EE: an end of the first edge lands on the second, all in z = 0 */
+    const point f0[4] = {{0, -1, 0}, {0, -0.5, 0}, {-1, 0, 0}, {1, 0, 0}};
+    const point f1[4] = {{0, 1, 0}, {0, 1.5, 0}, {-1, 0, 0}, {1, 0, 0}};
+    q = test_query_from_frames(CCD_EE, f0, f1);
+    ck_assert(ccd_ti_crossing_proven(&q, 0.2, 0.3)); /* the end at y = −0.5 + 2t: 0.25 */
+    ck_assert(!ccd_ti_crossing_proven(&q, 0.6, 0.9)); /* past both ends' crossing */
+
     /* coordinates beyond 2^100: not tried */
     const point h0[4] = {{0.25, 0.25, 0x1p101}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
     const point h1[4] = {{0.25, 0.25, -0x1p101}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
@@ -173,6 +210,13 @@ START_TEST(test_crossing_exact)
                     target += l[k - 1] / sum * (x0[k][a] + t_cross * (x1[k][a] - x0[k][a]));
                 x1[0][a] = x0[0][a] + (target - x0[0][a]) / t_cross;
             }
+        }
+        if (i % 8 == 7) { /* a grid's row: y shared exactly by the first point and two
+                           * others, the touch at an edge; the crossing time is that of
+                           * the motion in z no more */
+            const double y0 = round(x0[0][1] * 8) / 8, y1 = round(x1[0][1] * 8) / 8;
+            for (int k = 0; k < 3; ++k)
+                x0[k][1] = y0, x1[k][1] = y1;
         }
         if (i % 8 == 3) /* coplanar motion: everything in z = c */
             for (int k = 0; k < 4; ++k)

@@ -303,6 +303,8 @@ START_TEST(test_max_checks)
     q = vf_static_triangle(in0, in1);
     opt[CCD_TI_OPT_SEARCH].i = CCD_TI_SEARCH_LEVELS;
     opt[CCD_TI_OPT_MAX_CHECKS].i = 1000;
+    opt[CCD_TI_OPT_ADVANCE].i = 0; /* the search alone: the time advance proves the
+                                    * vertex's touch of the triangle's side at once */
     r = solve(&q, &p, CCD_TI_SCALAR, 0);
     ck_assert_int_eq(r.collides, 1);
     ck_assert_int_eq(r.hit_max_checks, 1);
@@ -937,6 +939,7 @@ START_TEST(test_adaptive_search_continuum)
         use_options(&p, opt);
         opt[CCD_TI_OPT_MAX_CHECKS].i = 100000;
         opt[CCD_TI_OPT_SEARCH].i = adaptive ? CCD_TI_SEARCH_ADAPTIVE : CCD_TI_SEARCH_LEVELS;
+        opt[CCD_TI_OPT_ADVANCE].i = 0; /* the searches alone */
         ccd_result r;
         ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, s), CCD_OK);
         ck_assert(r.collides && r.toi <= 2.0 / 3.0);
@@ -945,6 +948,15 @@ START_TEST(test_adaptive_search_continuum)
             ck_assert_msg(r.checks < 20000 && r.toi >= 2.0 / 3.0 - 1e-5, "%ld checks, toi %.17g",
                           r.checks, r.toi);
     }
+    /* the defaults: the time advance clears time up to the touch and proves it (an end
+     * of edge b lands on edge a, both in z = 0: tight_inclusion_crossing.c) */
+    ccd_params p = default_params();
+    ccd_result r;
+    ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, s), CCD_OK);
+    ck_assert(r.collides && !r.hit_max_checks && r.toi <= 2.0 / 3.0);
+    ck_assert_msg(r.checks < 50 && r.toi >= 2.0 / 3.0 - 1e-5 && r.toi_upper >= 2.0 / 3.0,
+                  "defaults: %ld checks, toi %.17g, toi_upper %.17g", r.checks, r.toi,
+                  r.toi_upper);
     ccd_ti_scratch_free(s);
 }
 END_TEST
