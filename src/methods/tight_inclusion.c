@@ -81,7 +81,8 @@ const ccd_option ccd_ti_options[CCD_TI_OPT_COUNT] = {
     [CCD_TI_OPT_ADVANCE] = {"advance", CCD_OPTION_INTEGER, {.i = 1}, {.i = 0},
                             {.i = LONG_MAX}, NULL,
                             "checks of the search after which a query goes to the time advance "
-                            "(certified time slabs; a proven contact only when d > 0), then "
+                            "(certified time slabs; a contact proven within d when d > 0, a "
+                            "crossing at any d), then "
                             "back to the search above the time it cleared; 0: never (as "
                             "published)"},
     /* 32: on the shared data at d = 0 (and on 22,000 generated queries) the same FP,

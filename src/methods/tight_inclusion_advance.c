@@ -106,8 +106,9 @@ static double reach(double *pass, const ccd_ti_query *tq, const double w[3], dou
  * toi there, as a contact proven within d does when d > ε: first with s1 a little
  * past s* (four times the gap, and 2^-20 of tol_t: a bracket as tight as the slabs
  * came), then with s1 = s_clear + tol_t, the widest a bracket may be.  Each try
- * counts as a check. */
-static int crossing(ccd_ti_advance *a, const ccd_ti_query *tq, double s_star, double tol_t)
+ * counts as a check, within max_steps. */
+static int crossing(ccd_ti_advance *a, const ccd_ti_query *tq, double s_star, double tol_t,
+                    int max_steps)
 {
     if (!tq->query)
         return 0;
@@ -118,7 +119,7 @@ static int crossing(ccd_ti_advance *a, const ccd_ti_query *tq, double s_star, do
         double s1 = fmin(s0 + widths[k], 1.0);
         if (s1 - s0 > tol_t)
             s1 = nextafter(s1, 0.0);
-        if (!(s1 > s0) || (k == 1 && !(widths[1] > widths[0])))
+        if (!(s1 > s0) || (k == 1 && !(widths[1] > widths[0])) || a->checks >= max_steps)
             break;
         ++a->checks;
         if (ccd_ti_crossing_proven(tq->query, s0 * tq->t_max, s1 * tq->t_max)) {
@@ -166,11 +167,11 @@ ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq
          * the LP at the new s_clear turns to the miss's direction (a vertex passing
          * beside a triangle's corner: from the face's normal to the side), which
          * clears the rest of the window.  At a crossing the slabs fail within the
-         * filter's error, or this gives up after ADVANCE_NEAR_STEPS: the search
-         * takes over above s_clear. */
+         * filter's error, or this stops after ADVANCE_NEAR_STEPS: a crossing proven
+         * there brackets the toi; else the search takes over above s_clear. */
         if (s_star - s0 <= tol_t && !provable && ++near > ADVANCE_NEAR_STEPS)
-            return crossing(a, tq, s_star, tol_t) ? CCD_TI_ADVANCE_BRACKET
-                                                  : CCD_TI_ADVANCE_OPEN;
+            return crossing(a, tq, s_star, tol_t, max_steps) ? CCD_TI_ADVANCE_BRACKET
+                                                             : CCD_TI_ADVANCE_OPEN;
         if (s_star - s0 <= tol_t && provable && a->checks < max_steps) {
             /* toi is near s*: prove a contact halfway through the d-cube (at small d
              * the vertex or edge may be through it before s0 + tol_t), at most at

@@ -239,6 +239,18 @@ START_TEST(test_advance_within_max_checks)
     ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, s), CCD_OK);
     ck_assert(r.collides && r.hit_max_checks && r.toi <= 0.495);
     ck_assert_int_le(r.checks, needed - 1);
+    /* d = 0: the crossing proof's tries count within m_I too */
+    p.ms = 0.0;
+    opt[CCD_TI_OPT_MAX_CHECKS].i = 1000;
+    ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, s), CCD_OK);
+    ck_assert(r.collides && !r.hit_max_checks && r.toi <= 0.5 && r.toi_upper >= 0.5);
+    const long needed0 = r.checks;
+    for (long m = 2; m < needed0; ++m) {
+        opt[CCD_TI_OPT_MAX_CHECKS].i = m;
+        ck_assert_int_eq(ccd_ti_solve(&r, &q, &p, CCD_TI_SCALAR, 0, s), CCD_OK);
+        ck_assert(r.collides && r.hit_max_checks && r.toi <= 0.5);
+        ck_assert_msg(r.checks <= m, "m_I %ld: %ld checks", m, r.checks);
+    }
     ccd_ti_scratch_free(s);
 }
 END_TEST
