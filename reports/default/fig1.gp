@@ -21,20 +21,20 @@ set boxwidth 0.36 absolute
 set logscale y
 set format y '10^{%L}'
 set grid noxtics ytics
-set xrange [-0.5:6.5]
+set xrange [-0.5:8.5]
 set xtics 1 format '' scale 0
 set key at screen 0.5,0.925 center center horizontal noenhanced samplen 1.5 width 1
-set yrange [1e-1:1e5]
+set yrange [1e-1:1e6]
 set ylabel 'mean time (µs)'
 plot 'fig1.dat' using ($0-0.4+0.2):2 with boxes lt 1 title 'default VF (n = 200)', 'fig1.dat' using ($0-0.4+0.6):6 with boxes lt 2 title 'default EE (n = 76)'
 unset key
-set yrange [0.3:1e1]
+set yrange [0.3:1e3]
 set ytics add ('0' 0.45)
 set ylabel 'false positives (queries)'
 plot 'fig1.dat' using ($0-0.4+0.2):3 with boxes lt 1 notitle, '' using ($0-0.4+0.2):(0.45):(column(3) == 0 ? '0' : '') with labels tc lt 1 font ',10' notitle, 'fig1.dat' using ($0-0.4+0.6):7 with boxes lt 2 notitle, '' using ($0-0.4+0.6):(0.45):(column(7) == 0 ? '0' : '') with labels tc lt 2 font ',10' notitle
-set xtics ("irf" 0, "uirf" 1, "fprf" 2, "root-parity" 3, "root-parity-rational" 4, "bsc" 5, "tight-inclusion" 6) noenhanced
+set xtics ("irf" 0, "uirf" 1, "fprf" 2, "tight-ccd" 3, "root-parity" 4, "root-parity-rational" 5, "bsc" 6, "msrf" 7, "tight-inclusion" 8) noenhanced
 set xlabel 'method'
-set yrange [0.3:1e1]
+set yrange [0.3:1e3]
 set ytics add ('0' 0.45)
 set ylabel 'false negatives (queries)'
 plot 'fig1.dat' using ($0-0.4+0.2):4 with boxes lt 1 notitle, '' using ($0-0.4+0.2):(0.45):(column(4) == 0 ? '0' : '') with labels tc lt 1 font ',10' notitle, 'fig1.dat' using ($0-0.4+0.6):8 with boxes lt 2 notitle, '' using ($0-0.4+0.6):(0.45):(column(8) == 0 ? '0' : '') with labels tc lt 2 font ',10' notitle
@@ -51,20 +51,20 @@ set boxwidth 0.36 absolute
 set logscale y
 set format y '10^{%L}'
 set grid noxtics ytics
-set xrange [-0.5:6.5]
+set xrange [-0.5:8.5]
 set xtics 1 format '' scale 0
 set key at screen 0.5,0.925 center center horizontal noenhanced samplen 1.5 width 1
-set yrange [1e-1:1e5]
+set yrange [1e-1:1e6]
 set ylabel 'mean time (µs)'
 plot 'fig1.dat' using ($0-0.4+0.2):2 with boxes lt 1 title 'default VF (n = 200)', 'fig1.dat' using ($0-0.4+0.6):6 with boxes lt 2 title 'default EE (n = 76)'
 unset key
-set yrange [0.3:1e1]
+set yrange [0.3:1e3]
 set ytics add ('0' 0.45)
 set ylabel 'false positives (queries)'
 plot 'fig1.dat' using ($0-0.4+0.2):3 with boxes lt 1 notitle, '' using ($0-0.4+0.2):(0.45):(column(3) == 0 ? '0' : '') with labels tc lt 1 font ',10' notitle, 'fig1.dat' using ($0-0.4+0.6):7 with boxes lt 2 notitle, '' using ($0-0.4+0.6):(0.45):(column(7) == 0 ? '0' : '') with labels tc lt 2 font ',10' notitle
-set xtics ("irf" 0, "uirf" 1, "fprf" 2, "root-parity" 3, "root-parity-rational" 4, "bsc" 5, "tight-inclusion" 6) noenhanced
+set xtics ("irf" 0, "uirf" 1, "fprf" 2, "tight-ccd" 3, "root-parity" 4, "root-parity-rational" 5, "bsc" 6, "msrf" 7, "tight-inclusion" 8) noenhanced
 set xlabel 'method'
-set yrange [0.3:1e1]
+set yrange [0.3:1e3]
 set ytics add ('0' 0.45)
 set ylabel 'false negatives (queries)'
 plot 'fig1.dat' using ($0-0.4+0.2):4 with boxes lt 1 notitle, '' using ($0-0.4+0.2):(0.45):(column(4) == 0 ? '0' : '') with labels tc lt 1 font ',10' notitle, 'fig1.dat' using ($0-0.4+0.6):8 with boxes lt 2 notitle, '' using ($0-0.4+0.6):(0.45):(column(8) == 0 ? '0' : '') with labels tc lt 2 font ',10' notitle
@@ -82,20 +82,20 @@ set boxwidth 0.36 absolute
 set logscale y
 set format y '10^{%L}'
 set grid noxtics ytics
-set xrange [-0.5:6.5]
+set xrange [-0.5:8.5]
 set xtics 1 format '' scale 0
 set key at screen 0.5,0.925 center center horizontal noenhanced samplen 1.5 width 1
-set yrange [1e-1:1e5]
+set yrange [1e-1:1e6]
 set ylabel 'mean time (µs)'
 plot 'fig1.dat' using ($0-0.4+0.2):2 with boxes lt 1 title 'default VF (n = 200)', 'fig1.dat' using ($0-0.4+0.6):6 with boxes lt 2 title 'default EE (n = 76)'
 unset key
-set yrange [0.3:1e1]
+set yrange [0.3:1e3]
 set ytics add ('0' 0.45)
 set ylabel 'false positives (queries)'
 plot 'fig1.dat' using ($0-0.4+0.2):3 with boxes lt 1 notitle, '' using ($0-0.4+0.2):(0.45):(column(3) == 0 ? '0' : '') with labels tc lt 1 font ',10' notitle, 'fig1.dat' using ($0-0.4+0.6):7 with boxes lt 2 notitle, '' using ($0-0.4+0.6):(0.45):(column(7) == 0 ? '0' : '') with labels tc lt 2 font ',10' notitle
-set xtics ("irf" 0, "uirf" 1, "fprf" 2, "root-parity" 3, "root-parity-rational" 4, "bsc" 5, "tight-inclusion" 6) noenhanced
+set xtics ("irf" 0, "uirf" 1, "fprf" 2, "tight-ccd" 3, "root-parity" 4, "root-parity-rational" 5, "bsc" 6, "msrf" 7, "tight-inclusion" 8) noenhanced
 set xlabel 'method'
-set yrange [0.3:1e1]
+set yrange [0.3:1e3]
 set ytics add ('0' 0.45)
 set ylabel 'false negatives (queries)'
 plot 'fig1.dat' using ($0-0.4+0.2):4 with boxes lt 1 notitle, '' using ($0-0.4+0.2):(0.45):(column(4) == 0 ? '0' : '') with labels tc lt 1 font ',10' notitle, 'fig1.dat' using ($0-0.4+0.6):8 with boxes lt 2 notitle, '' using ($0-0.4+0.6):(0.45):(column(8) == 0 ? '0' : '') with labels tc lt 2 font ',10' notitle

@@ -19,7 +19,7 @@ set multiplot layout 1,1 margins 0.12,0.98,0.13,0.84 spacing 0.06,0 title 'Run t
 set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
-set xrange [1e-2:1e7]
+set xrange [1e-2:1e8]
 set yrange [0.8:1e3]
 set xlabel 'run time per query (µs)'
 set ylabel 'queries per bin'
@@ -37,7 +37,7 @@ set multiplot layout 1,1 margins 0.12,0.98,0.13,0.84 spacing 0.06,0 title 'Run t
 set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
-set xrange [1e-2:1e7]
+set xrange [1e-2:1e8]
 set yrange [0.8:1e3]
 set xlabel 'run time per query (µs)'
 set ylabel 'queries per bin'
@@ -56,7 +56,7 @@ set multiplot layout 1,1 margins 0.12,0.98,0.13,0.84 spacing 0.06,0 title 'Run t
 set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
-set xrange [1e-2:1e7]
+set xrange [1e-2:1e8]
 set yrange [0.8:1e3]
 set xlabel 'run time per query (µs)'
 set ylabel 'queries per bin'

@@ -20,7 +20,7 @@ set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
 set xrange [4.7863e-09:2.0893]
-set yrange [1e-2:1e6]
+set yrange [1e-2:1e5]
 set xlabel 'tolerance δ (length units of the input)'
 set ylabel 'run time per query (µs)'
 set key bottom left samplen 2 box opaque width 1
@@ -37,7 +37,7 @@ set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
 set xrange [4.7863e-09:2.0893]
-set yrange [1e-2:1e6]
+set yrange [1e-2:1e5]
 set xlabel 'tolerance δ (length units of the input)'
 set ylabel 'run time per query (µs)'
 set key bottom left samplen 2 box opaque width 1
@@ -55,7 +55,7 @@ set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
 set xrange [4.7863e-09:2.0893]
-set yrange [1e-2:1e6]
+set yrange [1e-2:1e5]
 set xlabel 'tolerance δ (length units of the input)'
 set ylabel 'run time per query (µs)'
 set key bottom left samplen 2 box opaque width 1

@@ -29,7 +29,7 @@ plot 'fig9.dat' using 1:2 with linespoints lt 1
 set title 'tolerance δ reached'
 set logscale y
 set format y '10^{%L}'
-set yrange [1e-7:1e0]
+set yrange [1e-8:1e0]
 set ytics auto
 set ylabel 'δ (length units of the input)'
 set key top right samplen 2
@@ -55,7 +55,7 @@ plot 'fig9.dat' using 1:2 with linespoints lt 1
 set title 'tolerance δ reached'
 set logscale y
 set format y '10^{%L}'
-set yrange [1e-7:1e0]
+set yrange [1e-8:1e0]
 set ytics auto
 set ylabel 'δ (length units of the input)'
 set key top right samplen 2
@@ -82,7 +82,7 @@ plot 'fig9.dat' using 1:2 with linespoints lt 1
 set title 'tolerance δ reached'
 set logscale y
 set format y '10^{%L}'
-set yrange [1e-7:1e0]
+set yrange [1e-8:1e0]
 set ytics auto
 set ylabel 'δ (length units of the input)'
 set key top right samplen 2
