@@ -23,14 +23,16 @@
  * with e_b, then with e_a), both in (0, 1).
  *
  * A touch at an edge of the triangle, when the vertex and that edge stay in one
- * plane x_axis = const: (cloth laid out on a grid: the vertex and the edge share a
+ * plane x_axis = const (cloth laid out on a grid: the vertex and the edge share a
  * coordinate, exactly, at t = 0 and t = 1, so at every t).  In that plane the
  * problem is two-dimensional: with e_k = x_k − p and e_l = x_l − p (the edge's ends)
  * in the other two axes i, j,
  *   D = e_k,i·e_l,j − e_k,j·e_l,i of opposite signs at t0 and t1, and
  *   E = e_k · e_l < 0 on all of [t0, t1]
  * prove a root: at the t* where D = 0, p is on the line through x_k and x_l (the
- * three points are collinear in the plane), and E < 0 puts it strictly between them:
+ * three points are collinear in the plane: the other two components of e_k × e_l
+ * hold the shared axis's differences, exactly 0), and E < 0 puts it strictly between
+ * them (and x_k ≠ x_l):
  * p(t*) = x_k + λ(x_l − x_k), λ ∈ (0, 1), a point of the triangle's closed domain.
  * The same for an end of one edge against the other edge (EE), each of the four.
  * (A contact the crossing test above cannot see: the vertex lands on the edge, both
@@ -45,9 +47,9 @@
  * spacing below is half), so pred(RN(x)) ≤ x ≤ succ(RN(x)) — one ulp looser than
  * the tightest rounding of src/methods/interval.h, without its fma per product.
  * Coordinates above 2^100 in magnitude are not tried, so that nothing overflows
- * (the largest term is a product of five differences, below 2^510) and no bound is
- * ever infinite or NaN.  A sign is
- * claimed only when the interval excludes 0: rounding can only make the proof fail.
+ * (the largest term is a sum of products of four differences, below 2^420) and no
+ * bound is ever infinite or NaN.  A sign is claimed only when the interval excludes
+ * 0: rounding can only make the proof fail.
  *
  * The advance (tight_inclusion_advance.c) asks once its slabs have cleared time to
  * within the filter's error of a crossing: with no contact before t0 (certified), a
