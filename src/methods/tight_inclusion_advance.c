@@ -193,8 +193,10 @@ ccd_ti_advance_end ccd_ti_advance_time(ccd_ti_advance *a, const ccd_ti_query *tq
             if (s1 > s0 && ccd_ti_slab_excluded(tq, w, s0 * tq->t_max, s1 * tq->t_max))
                 a->s_clear = s1, cleared = 1;
         }
-        if (!cleared)
-            return CCD_TI_ADVANCE_OPEN;
+        if (!cleared) /* within the filter's error of the contact: a crossing there? */
+            return !provable && s_star - s0 <= tol_t && crossing(a, tq, s_star, tol_t, max_steps)
+                       ? CCD_TI_ADVANCE_BRACKET
+                       : CCD_TI_ADVANCE_OPEN;
     }
     return CCD_TI_ADVANCE_OPEN;
 }
