@@ -60,17 +60,6 @@ static ccd_ti_query prepare(const ccd_query *q, double d)
     return tq;
 }
 
-static uint64_t next(uint64_t *state)
-{
-    *state = *state * 6364136223846793005ull + 1442695040888963407ull;
-    return *state >> 11;
-}
-
-static double uniform(uint64_t *state)
-{
-    return (double)next(state) * 0x1p-53;
-}
-
 /* ------------------------------------------------------------ the slab test */
 
 START_TEST(test_slab_hand_built)
@@ -276,8 +265,8 @@ START_TEST(test_advance_random_exact)
         const int grid = i % 3 == 0; /* multiples of 1/8: exact ties with d = 2^-k */
         for (int k = 0; k < 4; ++k)
             for (int a = 0; a < 3; ++a) {
-                x0[k][a] = uniform(&state) - 0.5;
-                x1[k][a] = x0[k][a] + (uniform(&state) - 0.5) * 0.4;
+                x0[k][a] = test_rng_unit(&state) - 0.5;
+                x1[k][a] = x0[k][a] + (test_rng_unit(&state) - 0.5) * 0.4;
                 if (grid) {
                     x0[k][a] = round(x0[k][a] * 8.0) / 8.0;
                     x1[k][a] = round(x1[k][a] * 8.0) / 8.0;
@@ -402,14 +391,14 @@ START_TEST(test_slab_exact)
             ccd_ti_query tq = prepare(q, ds[i]);
             for (int k = 0; k < 4; ++k) {
                 /* a direction: the LP's at a time before the toi, or random */
-                const double before = lo * uniform(&state);
+                const double before = lo * test_rng_unit(&state);
                 double w[3], uv[2];
                 int basis[3] = {-1, -1, -1};
                 if (k % 2 || ccd_ti_probe_time(uv, w, basis, &tq, before) != -1)
                     for (int a = 0; a < 3; ++a)
-                        w[a] = uniform(&state) - 0.5;
-                const double t0 = fmax(lo - uniform(&state) * 1e-3 * (k + 1), 0.0);
-                const double t1 = fmin(hi + uniform(&state) * 1e-3 * k, 1.0);
+                        w[a] = test_rng_unit(&state) - 0.5;
+                const double t0 = fmax(lo - test_rng_unit(&state) * 1e-3 * (k + 1), 0.0);
+                const double t1 = fmin(hi + test_rng_unit(&state) * 1e-3 * k, 1.0);
                 ++tried;
                 ck_assert_msg(!ccd_ti_slab_excluded(&tq, w, t0, t1),
                               "d = %g, query %llu: slab [%.17g, %.17g] holding the toi cleared",

@@ -117,17 +117,6 @@ START_TEST(test_crossing_hand_built)
 }
 END_TEST
 
-static uint64_t next(uint64_t *state)
-{
-    *state = *state * 6364136223846793005ull + 1442695040888963407ull;
-    return *state >> 11;
-}
-
-static double uniform(uint64_t *state)
-{
-    return (double)next(state) * 0x1p-53;
-}
-
 /* Does q collide at some time of [t0, t1] (d = 0), exactly: the oracle on the query
  * whose frames are q's points at t0 and at t1, in rationals.  q's coordinates are
  * doubles; with inexact set, the rationals are taken a third of an ulp away (a file's
@@ -185,15 +174,15 @@ START_TEST(test_crossing_exact)
         const int grid = i % 4 == 1; /* multiples of 1/8: contacts on edges and corners */
         for (int k = 0; k < 4; ++k)
             for (int a = 0; a < 3; ++a) {
-                x0[k][a] = uniform(&state) - 0.5;
-                x1[k][a] = x0[k][a] + (uniform(&state) - 0.5) * 0.4;
+                x0[k][a] = test_rng_unit(&state) - 0.5;
+                x1[k][a] = x0[k][a] + (test_rng_unit(&state) - 0.5) * 0.4;
                 if (grid)
                     x0[k][a] = round(x0[k][a] * 8) / 8, x1[k][a] = round(x1[k][a] * 8) / 8;
             }
         /* the first point (VF: the vertex; EE: the first edge) passes through the others'
          * plane z = c: from above to below */
-        const double c = grid ? 0.0 : uniform(&state) * 0.1;
-        x0[0][2] = c + 0.25 * (1 + uniform(&state)), x1[0][2] = c - 0.25 * (1 + uniform(&state));
+        const double c = grid ? 0.0 : test_rng_unit(&state) * 0.1;
+        x0[0][2] = c + 0.25 * (1 + test_rng_unit(&state)), x1[0][2] = c - 0.25 * (1 + test_rng_unit(&state));
         if (grid)
             x0[0][2] = round(x0[0][2] * 8) / 8, x1[0][2] = round(x1[0][2] * 8) / 8;
         const double t_cross = (x0[0][2] - c) / (x0[0][2] - x1[0][2]);
@@ -202,7 +191,7 @@ START_TEST(test_crossing_exact)
         for (int k = i % 2 ? 2 : 1; k < 4; ++k)
             x0[k][2] = x1[k][2] = c;
         if (i % 2 == 0 && !grid) { /* VF: aim the vertex at a point of the triangle */
-            double l[3] = {uniform(&state), uniform(&state), uniform(&state)};
+            double l[3] = {test_rng_unit(&state), test_rng_unit(&state), test_rng_unit(&state)};
             const double sum = l[0] + l[1] + l[2];
             for (int a = 0; a < 2; ++a) {
                 double target = 0.0;
@@ -223,13 +212,13 @@ START_TEST(test_crossing_exact)
                 x0[k][2] = x1[k][2] = c;
         ccd_query q = test_query_from_frames(i % 2 ? CCD_EE : CCD_VF, x0, x1);
         if (i % 8 == 5) /* the file's rationals are a third of an ulp off */
-            q.inexact = (uint32_t)next(&state) & ((1u << 24) - 1);
+            q.inexact = (uint32_t)test_rng_next(&state) & ((1u << 24) - 1);
         /* a window around the crossing, 2^-3 to 2^-40 wide, or (one in five) anywhere */
-        const double w = ldexp(1.0, -3 - (int)(next(&state) % 38));
-        double t0 = fmax(t_cross - w * uniform(&state), 0.0);
-        double t1 = fmin(t_cross + w * uniform(&state), 1.0);
+        const double w = ldexp(1.0, -3 - (int)(test_rng_next(&state) % 38));
+        double t0 = fmax(t_cross - w * test_rng_unit(&state), 0.0);
+        double t1 = fmin(t_cross + w * test_rng_unit(&state), 1.0);
         if (i % 5 == 4)
-            t0 = uniform(&state) * 0.6, t1 = t0 + uniform(&state) * (1.0 - t0);
+            t0 = test_rng_unit(&state) * 0.6, t1 = t0 + test_rng_unit(&state) * (1.0 - t0);
         if (!(t1 > t0 && t1 <= 1.0))
             continue;
         ++tried;

@@ -212,17 +212,14 @@ START_TEST(test_at_time_random)
         point x0[4], x1[4];
         for (int k = 0; k < 4; ++k)
             for (int a = 0; a < 3; ++a) {
-                state = state * 6364136223846793005ull + 1442695040888963407ull;
-                x0[k][a] = (double)(state >> 11) * 0x1p-53 - 0.5;
-                state = state * 6364136223846793005ull + 1442695040888963407ull;
-                x1[k][a] = x0[k][a] + ((double)(state >> 11) * 0x1p-53 - 0.5) * 0.2;
+                x0[k][a] = test_rng_unit(&state) - 0.5;
+                x1[k][a] = x0[k][a] + (test_rng_unit(&state) - 0.5) * 0.2;
             }
         if (i % 4 == 1) /* an axis-parallel face: z = 0 */
             for (int k = 1; k < 4; ++k)
                 x0[k][2] = x1[k][2] = 0.0;
         const ccd_query q = make_query(i % 2 ? CCD_VF : CCD_EE, x0, x1);
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        const double t = (double)(state >> 11) * 0x1p-53;
+        const double t = test_rng_unit(&state);
         const double d = ldexp(1.0, -(int)(i % 12));
         proofs += proven_at(&q, t, d);
     }
@@ -239,16 +236,13 @@ END_TEST
 START_TEST(test_lp_simplex)
 {
     uint64_t state = 11;
-#define NEXT_UNIT() \
-    (state = state * 6364136223846793005ull + 1442695040888963407ull, \
-     (double)(state >> 11) * 0x1p-53)
     long lps = 0, fallbacks = 0;
     for (int i = 0; i < 3000; ++i) {
         point x0[4], x1[4];
         for (int k = 0; k < 4; ++k)
             for (int a = 0; a < 3; ++a) {
-                x0[k][a] = NEXT_UNIT() - 0.5;
-                x1[k][a] = x0[k][a] + (NEXT_UNIT() - 0.5) * 0.2;
+                x0[k][a] = test_rng_unit(&state) - 0.5;
+                x1[k][a] = x0[k][a] + (test_rng_unit(&state) - 0.5) * 0.2;
             }
         switch (i % 6) {
         case 1: /* a face in z = 0, the vertex (or first edge) in its plane too */
@@ -282,7 +276,7 @@ START_TEST(test_lp_simplex)
         ck_assert_int_eq(ccd_ti_query_init(&tq, &q, &p, d, 1.0, CCD_TI_SCALAR), CCD_OK);
         int warm[3] = {-1, -1, -1};
         double t = 0.0;
-        for (int step = 0; step < 4; ++step, t += NEXT_UNIT() * (1.0 - t) * 0.5) {
+        for (int step = 0; step < 4; ++step, t += test_rng_unit(&state) * (1.0 - t) * 0.5) {
             int cold[3] = {-1, -1, -1}, all[3] = {-1, -1, -1};
             const double s_all = ccd_ti_lp_optimum(all, &tq, t, CCD_TI_LP_ENUMERATE);
             const double s_cold = ccd_ti_lp_optimum(cold, &tq, t, CCD_TI_LP_SIMPLEX);
@@ -306,7 +300,6 @@ START_TEST(test_lp_simplex)
                 warm[0] = warm[1] = warm[2] = -1;
         }
     }
-#undef NEXT_UNIT
     ck_assert_msg(fallbacks * 100 <= lps, "%ld of %ld LPs fell back on the enumeration",
                   fallbacks, lps);
 }

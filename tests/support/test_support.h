@@ -4,6 +4,7 @@
 #define CCD_TEST_SUPPORT_H
 #include <check.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +176,19 @@ static inline char *test_plugin_path(const char *name)
     char *p = NULL;
     ck_assert_int_ge(asprintf(&p, "%s/tests/plugin/.libs/%s.so", test_builddir(), name), 0);
     return p;
+}
+
+/* A deterministic generator for the randomized tests (Knuth's MMIX linear
+ * congruential step): the next 53 bits of *state, and a double in [0, 1). */
+static inline uint64_t test_rng_next(uint64_t *state)
+{
+    *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+    return *state >> 11;
+}
+
+static inline double test_rng_unit(uint64_t *state)
+{
+    return (double)test_rng_next(state) * 0x1p-53;
 }
 
 /* A query from 8 points given as doubles (rows as in ccdbench.h), unlabelled. */
