@@ -255,6 +255,14 @@ static int basis_inverse(double inv[3][3], const stop_row *r, const int basis[3]
                     inv[2][0] + inv[2][1] + inv[2][2]);
 }
 
+/* The vertex of the rows basis[], x = M^-1 h_B, from the inverse of their matrix. */
+static void basis_vertex(double x[3], const double inv[3][3], const stop_row *r,
+                         const int basis[3])
+{
+    for (int c = 0; c < 3; ++c)
+        x[c] = inv[c][0] * r[basis[0]].h + inv[c][1] * r[basis[1]].h + inv[c][2] * r[basis[2]].h;
+}
+
 static int in_basis(int m, const int basis[3])
 {
     return m == basis[0] || m == basis[1] || m == basis[2];
@@ -290,15 +298,12 @@ static int simplex(double x[3], int basis[3], const stop_row *r, int n)
         if (!basis_inverse(inv, r, basis))
             return 0;
     }
-    for (int c = 0; c < 3; ++c)
-        x[c] = inv[c][0] * r[basis[0]].h + inv[c][1] * r[basis[1]].h + inv[c][2] * r[basis[2]].h;
+    basis_vertex(x, inv, r, basis);
     if (!feasible(x, r, n)) { /* the last optimum is not feasible at this t */
         corner_basis(basis, r);
         if (!basis_inverse(inv, r, basis))
             return 0;
-        for (int c = 0; c < 3; ++c)
-            x[c] = inv[c][0] * r[basis[0]].h + inv[c][1] * r[basis[1]].h +
-                   inv[c][2] * r[basis[2]].h;
+        basis_vertex(x, inv, r, basis);
     }
     for (int pivot = 0; pivot < MAX_PIVOTS; ++pivot) {
         /* λ = M^-T e_s: the last row of M^-1 */
@@ -334,9 +339,7 @@ static int simplex(double x[3], int basis[3], const stop_row *r, int n)
         basis[leave] = enter;
         if (!basis_inverse(inv, r, basis))
             return 0;
-        for (int c = 0; c < 3; ++c)
-            x[c] = inv[c][0] * r[basis[0]].h + inv[c][1] * r[basis[1]].h +
-                   inv[c][2] * r[basis[2]].h;
+        basis_vertex(x, inv, r, basis);
     }
     return 0;
 }
