@@ -144,6 +144,35 @@ static inline ccd_interval interval_mul(ccd_interval a, ccd_interval b)
     return r;
 }
 
+/* One ulp looser, without an fma per product: each bound rounded to nearest and
+ * moved one double outward.  |RN(x) − x| is at most half the spacing of the doubles
+ * at RN(x) (subnormals included; at a power of two the spacing below is half), so
+ * pred(RN(x)) ≤ x ≤ succ(RN(x)).  For finite bounds whose operations do not
+ * overflow (the caller bounds its inputs: no bound is then infinite or NaN, and
+ * the comparisons below need not mind NaN).  Tight Inclusion's crossing proof
+ * (tight_inclusion_crossing.c) evaluates its polynomials with these. */
+static inline ccd_interval interval_add_ulp(ccd_interval a, ccd_interval b)
+{
+    ccd_interval r = {interval_next_down(a.lo + b.lo), interval_next_up(a.hi + b.hi)};
+    return r;
+}
+
+static inline ccd_interval interval_sub_ulp(ccd_interval a, ccd_interval b)
+{
+    ccd_interval r = {interval_next_down(a.lo - b.hi), interval_next_up(a.hi - b.lo)};
+    return r;
+}
+
+static inline ccd_interval interval_mul_ulp(ccd_interval a, ccd_interval b)
+{
+    const double p0 = a.lo * b.lo, p1 = a.lo * b.hi, p2 = a.hi * b.lo, p3 = a.hi * b.hi;
+    const double lo01 = p0 < p1 ? p0 : p1, lo23 = p2 < p3 ? p2 : p3;
+    const double hi01 = p0 > p1 ? p0 : p1, hi23 = p2 > p3 ? p2 : p3;
+    ccd_interval r = {interval_next_down(lo01 < lo23 ? lo01 : lo23),
+                      interval_next_up(hi01 > hi23 ? hi01 : hi23)};
+    return r;
+}
+
 /* The midpoint at which Boost bisects: (lo + hi) / 2 rounded to nearest. */
 static inline double interval_median(ccd_interval a)
 {

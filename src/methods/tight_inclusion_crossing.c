@@ -42,10 +42,9 @@
  * of the query's coordinates, each widened by an ulp where the file's rational is not
  * a double (ccd_query.inexact); at t0 and t1 the time is a point, on [t0, t1] the
  * interval, so each bound holds for every t of it.  The arithmetic rounds to nearest
- * and widens every result by one ulp outward: |RN(x) − x| is at most half the
- * spacing of the doubles at RN(x) (subnormals included; at a power of two the
- * spacing below is half), so pred(RN(x)) ≤ x ≤ succ(RN(x)) — one ulp looser than
- * the tightest rounding of src/methods/interval.h, without its fma per product.
+ * and widens every result by one ulp outward (interval_add_ulp and the others of
+ * src/methods/interval.h: one ulp looser than its tightest rounding, without an fma
+ * per product).
  * Coordinates above 2^100 in magnitude are not tried, so that nothing overflows
  * (the largest term is a sum of products of four differences, below 2^420) and no
  * bound is ever infinite or NaN.  A sign is claimed only when the interval excludes
@@ -66,48 +65,22 @@
 
 typedef ccd_interval ivec[3];
 
-static ccd_interval iv_add(ccd_interval a, ccd_interval b)
-{
-    return (ccd_interval){interval_next_down(a.lo + b.lo), interval_next_up(a.hi + b.hi)};
-}
-
-static ccd_interval iv_sub(ccd_interval a, ccd_interval b)
-{
-    return (ccd_interval){interval_next_down(a.lo - b.hi), interval_next_up(a.hi - b.lo)};
-}
-
-static double min2(double a, double b)
-{
-    return a < b ? a : b; /* no NaN here (see above): not fmin, a call */
-}
-
-static double max2(double a, double b)
-{
-    return a > b ? a : b;
-}
-
-static ccd_interval iv_mul(ccd_interval a, ccd_interval b)
-{
-    const double p0 = a.lo * b.lo, p1 = a.lo * b.hi, p2 = a.hi * b.lo, p3 = a.hi * b.hi;
-    const double lo = min2(min2(p0, p1), min2(p2, p3)), hi = max2(max2(p0, p1), max2(p2, p3));
-    return (ccd_interval){interval_next_down(lo), interval_next_up(hi)};
-}
-
 static void ivec_cross(ivec r, const ivec a, const ivec b)
 {
-    r[0] = iv_sub(iv_mul(a[1], b[2]), iv_mul(a[2], b[1]));
-    r[1] = iv_sub(iv_mul(a[2], b[0]), iv_mul(a[0], b[2]));
-    r[2] = iv_sub(iv_mul(a[0], b[1]), iv_mul(a[1], b[0]));
+    r[0] = interval_sub_ulp(interval_mul_ulp(a[1], b[2]), interval_mul_ulp(a[2], b[1]));
+    r[1] = interval_sub_ulp(interval_mul_ulp(a[2], b[0]), interval_mul_ulp(a[0], b[2]));
+    r[2] = interval_sub_ulp(interval_mul_ulp(a[0], b[1]), interval_mul_ulp(a[1], b[0]));
 }
 
 static ccd_interval ivec_dot(const ivec a, const ivec b)
 {
-    return iv_add(iv_add(iv_mul(a[0], b[0]), iv_mul(a[1], b[1])), iv_mul(a[2], b[2]));
+    return interval_add_ulp(interval_add_ulp(interval_mul_ulp(a[0], b[0]), interval_mul_ulp(a[1], b[1])), interval_mul_ulp(a[2], b[2]));
 }
 
-/* Three vectors, each affine in t: e(t) = e0 + t·(e1 − e0).  VF: a − p, b − p, c − p;
- * EE: b − a, d − c, c − a. */
+/* Up to three vectors, each affine in t: e_k(t) = e_k(0) + t·(e_k(1) − e_k(0)), with
+ * e_k = x_head − x_tail of two of the query's points. */
 typedef struct moving {
+    int count;
     ivec at0[3], slope[3];
 } moving;
 
@@ -116,29 +89,35 @@ static ccd_interval input(const ccd_query *q, int row, int axis)
     return interval_input(q->v[row][axis], (int)(q->inexact >> (3 * row + axis) & 1u));
 }
 
-static int moving_init(moving *m, const ccd_query *q)
+/* Whether every coordinate is within CROSSING_MAX_COORD (see above). */
+static int coordinates_bounded(const ccd_query *q)
 {
-    static const int vf[3][2] = {{1, 0}, {2, 0}, {3, 0}}, ee[3][2] = {{1, 0}, {3, 2}, {2, 0}};
-    const int(*pairs)[2] = q->kind == CCD_VF ? vf : ee;
     for (int row = 0; row < CCD_QUERY_ROWS; ++row)
         for (int axis = 0; axis < 3; ++axis)
             if (!(fabs(q->v[row][axis]) <= CROSSING_MAX_COORD))
                 return 0;
-    for (int k = 0; k < 3; ++k)
+    return 1;
+}
+
+/* The vectors x_head − x_tail of pairs[0 .. count). */
+static void moving_init(moving *m, const ccd_query *q, const int (*pairs)[2], int count)
+{
+    m->count = count;
+    for (int k = 0; k < count; ++k)
         for (int axis = 0; axis < 3; ++axis) {
             const int head = pairs[k][0], tail = pairs[k][1];
-            m->at0[k][axis] = iv_sub(input(q, head, axis), input(q, tail, axis));
-            const ccd_interval at1 = iv_sub(input(q, 4 + head, axis), input(q, 4 + tail, axis));
-            m->slope[k][axis] = iv_sub(at1, m->at0[k][axis]);
+            m->at0[k][axis] = interval_sub_ulp(input(q, head, axis), input(q, tail, axis));
+            const ccd_interval at1 =
+                interval_sub_ulp(input(q, 4 + head, axis), input(q, 4 + tail, axis));
+            m->slope[k][axis] = interval_sub_ulp(at1, m->at0[k][axis]);
         }
-    return 1;
 }
 
 static void moving_at(ivec e[3], const moving *m, ccd_interval t)
 {
-    for (int k = 0; k < 3; ++k)
+    for (int k = 0; k < m->count; ++k)
         for (int axis = 0; axis < 3; ++axis)
-            e[k][axis] = iv_add(m->at0[k][axis], iv_mul(t, m->slope[k][axis]));
+            e[k][axis] = interval_add_ulp(m->at0[k][axis], interval_mul_ulp(t, m->slope[k][axis]));
 }
 
 /* g up to its sign's convention, at the time t: VF det(a − p, b − p, c − p) (= −g:
@@ -167,7 +146,7 @@ static int inside(const moving *m, ccd_kind kind, ccd_interval t)
         ivec_cross(c[1], e[2], e[0]);
         ivec_cross(c[2], e[0], e[1]);
         for (int axis = 0; axis < 3; ++axis) /* n = (b − a) × (c − a) */
-            n[axis] = iv_add(iv_add(c[0][axis], c[1][axis]), c[2][axis]);
+            n[axis] = interval_add_ulp(interval_add_ulp(c[0][axis], c[1][axis]), c[2][axis]);
         return positive(ivec_dot(n, c[0])) && positive(ivec_dot(n, c[1])) &&
                positive(ivec_dot(n, c[2]));
     }
@@ -178,8 +157,8 @@ static int inside(const moving *m, ccd_kind kind, ccd_interval t)
     const ccd_interval mu_u = ivec_dot(n, w);
     ivec_cross(w, e[2], e[0]);
     const ccd_interval mu_v = ivec_dot(n, w);
-    return positive(mu_u) && positive(iv_sub(nn, mu_u)) && positive(mu_v) &&
-           positive(iv_sub(nn, mu_v));
+    return positive(mu_u) && positive(interval_sub_ulp(nn, mu_u)) && positive(mu_v) &&
+           positive(interval_sub_ulp(nn, mu_v));
 }
 
 /* Does the point of row r share the coordinate axis with rows k and l, exactly, at
@@ -198,38 +177,30 @@ static int same_plane(const ccd_query *q, int r, int k, int l, int axis)
     return 1;
 }
 
-/* The point of row r at time t against the points of rows k, l: x_k − p, x_l − p. */
-static void ends_at(ivec e[2], const ccd_query *q, int r, int k, int l, ccd_interval t)
-{
-    for (int axis = 0; axis < 3; ++axis) {
-        const ccd_interval p0 = input(q, r, axis), p1 = input(q, 4 + r, axis);
-        const ccd_interval p = iv_add(p0, iv_mul(t, iv_sub(p1, p0)));
-        const int ends[2] = {k, l};
-        for (int c = 0; c < 2; ++c) {
-            const ccd_interval x0 = input(q, ends[c], axis), x1 = input(q, 4 + ends[c], axis);
-            e[c][axis] = iv_sub(iv_add(x0, iv_mul(t, iv_sub(x1, x0))), p);
-        }
-    }
-}
-
 /* The touch at an edge above: the point of row r on the segment of rows k, l at some
  * time of [t0, t1], the three in a plane x_axis = const. */
 static int touch_proven(const ccd_query *q, int r, int k, int l, double t0, double t1)
 {
+    const int pairs[2][2] = {{k, r}, {l, r}}; /* x_k − p, x_l − p */
+    moving m;
+    m.count = 0;
     for (int axis = 0; axis < 3; ++axis) {
         if (!same_plane(q, r, k, l, axis))
             continue;
+        if (m.count == 0)
+            moving_init(&m, q, pairs, 2);
         const int i = (axis + 1) % 3, j = (axis + 2) % 3;
         ccd_interval d[2];
         for (int f = 0; f < 2; ++f) {
-            ivec e[2];
-            ends_at(e, q, r, k, l, interval_point(f ? t1 : t0));
-            d[f] = iv_sub(iv_mul(e[0][i], e[1][j]), iv_mul(e[0][j], e[1][i]));
+            ivec e[3];
+            moving_at(e, &m, interval_point(f ? t1 : t0));
+            d[f] = interval_sub_ulp(interval_mul_ulp(e[0][i], e[1][j]),
+                                    interval_mul_ulp(e[0][j], e[1][i]));
         }
         if (!((d[0].lo > 0.0 && d[1].hi < 0.0) || (d[0].hi < 0.0 && d[1].lo > 0.0)))
             continue;
-        ivec e[2];
-        ends_at(e, q, r, k, l, (ccd_interval){t0, t1});
+        ivec e[3];
+        moving_at(e, &m, (ccd_interval){t0, t1});
         if (ivec_dot(e[0], e[1]).hi < 0.0)
             return 1;
     }
@@ -238,9 +209,13 @@ static int touch_proven(const ccd_query *q, int r, int k, int l, double t0, doub
 
 int ccd_ti_crossing_proven(const ccd_query *q, double t0, double t1)
 {
-    moving m;
-    if (!(t0 >= 0.0 && t0 < t1 && t1 <= 1.0) || !moving_init(&m, q))
+    if (!(t0 >= 0.0 && t0 < t1 && t1 <= 1.0) || !coordinates_bounded(q))
         return 0;
+    /* VF: a − p, b − p, c − p; EE: b − a, d − c, c − a */
+    static const int vf_vectors[3][2] = {{1, 0}, {2, 0}, {3, 0}};
+    static const int ee_vectors[3][2] = {{1, 0}, {3, 2}, {2, 0}};
+    moving m;
+    moving_init(&m, q, q->kind == CCD_VF ? vf_vectors : ee_vectors, 3);
     const ccd_interval g0 = side(&m, t0), g1 = side(&m, t1);
     if (((g0.lo > 0.0 && g1.hi < 0.0) || (g0.hi < 0.0 && g1.lo > 0.0)) &&
         inside(&m, q->kind, (ccd_interval){t0, t1}))
