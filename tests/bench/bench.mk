@@ -38,6 +38,7 @@ tests_bench_check_stats_LDADD = $(RUNNER_SUITE_LDADD)
 
 BENCH_CLI_TESTS = \
 	tests/bench/bench-io.sh \
+	tests/bench/ms-ratio.sh \
 	tests/bench/schedule.sh \
 	tests/bench/thread-scaling.sh \
 	tests/bench/truth.sh \
