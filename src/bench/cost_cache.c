@@ -172,5 +172,7 @@ int ccd_cost_cache_store(const char *key, const ccd_expected_costs *e)
     fprintf(f.stream, "%s%zu\n%s\n%zu\n", magic, strlen(key), key, e->count);
     for (size_t k = 0; k < e->count; k++)
         fprintf(f.stream, "%" PRIu64 " %" PRIu64 "\n", e->heavy[k].index, e->heavy[k].ns);
-    return ccd_atomic_file_commit(&f, &err) == CCD_OK ? 0 : -1;
+    /* unsynced: a file cut short by a crash fails the loader's checks and is
+     * rewritten by the next run */
+    return ccd_atomic_file_commit_unsynced(&f, &err) == CCD_OK ? 0 : -1;
 }

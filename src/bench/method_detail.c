@@ -33,6 +33,11 @@ double ccd_fixed_sum_value(const ccd_fixed_sum *s)
 void ccd_method_detail_init(ccd_method_detail *d)
 {
     memset(d, 0, sizeof *d);
+    ccd_method_detail_init_zeroed(d);
+}
+
+void ccd_method_detail_init_zeroed(ccd_method_detail *d)
+{
     d->time_min_ns = UINT64_MAX;
 }
 

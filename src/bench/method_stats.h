@@ -33,6 +33,9 @@ typedef struct ccd_method_stats {
     double toi_gap_max;
 } ccd_method_stats;
 
+/* Empty statistics.  All-zero bytes are empty statistics: an array from
+ * calloc needs no init, and its pages (59 KB of histogram each) are not
+ * touched until a query lands in them. */
 void ccd_method_stats_init(ccd_method_stats *s);
 void ccd_method_stats_add(ccd_method_stats *s, const ccd_query_truth *truth,
                           const ccd_query_outcome *o);

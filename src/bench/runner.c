@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/query_line.h"
 #include "core/clock.h"
+#include "core/zeroed_pages.h"
 #include "bench/batch_loop.h"
 #include "bench/cpu_span.h"
 #include "bench/isolate.h"
@@ -487,7 +488,9 @@ static int same_group(const ccd_run_group *g, const ccd_dataset_file *f)
     return g->kind == f->kind && strcmp(g->set, f->set) == 0 && strcmp(g->family, f->family) == 0;
 }
 
-/* One group per distinct (set, family, kind), in order of first appearance. */
+/* One group per distinct (set, family, kind), in order of first appearance.
+ * Their statistics are one block of zeroed pages: a query writes a bucket of
+ * each histogram, and the pages it never writes are never cleared. */
 static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error *err,
                               const ccd_dataset *ds, size_t method_count)
 {
@@ -504,17 +507,28 @@ static ccd_status make_groups(ccd_run_stats *s, size_t *group_of_file, ccd_error
             grp->set = strdup(f->set);
             grp->family = strdup(f->family);
             grp->kind = f->kind;
-            grp->methods = malloc(method_count * sizeof *grp->methods + 1);
-            grp->details = malloc(method_count * sizeof *grp->details + 1);
             grp->failures = calloc(method_count + 1, sizeof *grp->failures);
-            if (!grp->methods || !grp->details || !grp->failures || !grp->set || !grp->family)
+            if (!grp->failures || !grp->set || !grp->family)
                 return ccd_error_oom(err, "ccdbench");
-            for (size_t m = 0; m < method_count; m++) {
-                ccd_method_stats_init(&grp->methods[m]);
-                ccd_method_detail_init(&grp->details[m]);
-            }
         }
         group_of_file[i] = g;
+    }
+    const size_t per_group =
+        method_count * (sizeof(ccd_method_stats) + sizeof(ccd_method_detail));
+    if (per_group == 0 || s->group_count == 0)
+        return CCD_OK;
+    unsigned char *block = ccd_zeroed_pages_alloc(s->group_count * per_group);
+    if (!block)
+        return ccd_error_oom(err, "ccdbench");
+    s->group_block_size = s->group_count * per_group;
+    for (size_t g = 0; g < s->group_count; g++) {
+        ccd_run_group *grp = &s->groups[g];
+        /* zeroed statistics are empty ones (method_stats.h) */
+        grp->methods = (ccd_method_stats *)(block + g * per_group);
+        grp->details = (ccd_method_detail *)(block + g * per_group +
+                                             method_count * sizeof(ccd_method_stats));
+        for (size_t m = 0; m < method_count; m++)
+            ccd_method_detail_init_zeroed(&grp->details[m]);
     }
     return CCD_OK;
 }
@@ -688,11 +702,15 @@ void ccd_run_stats_free(ccd_run_stats *stats)
         for (size_t m = 0; stats->groups[g].failures && m < stats->method_count; m++)
             free(stats->groups[g].failures[m].reason);
         free(stats->groups[g].failures);
-        free(stats->groups[g].methods);
-        free(stats->groups[g].details);
+        if (!stats->group_block_size) {
+            free(stats->groups[g].methods);
+            free(stats->groups[g].details);
+        }
         free(stats->groups[g].set);
         free(stats->groups[g].family);
     }
+    if (stats->group_block_size && stats->group_count)
+        ccd_zeroed_pages_free(stats->groups[0].methods, stats->group_block_size);
     free(stats->groups);
     memset(stats, 0, sizeof *stats);
 }

@@ -100,6 +100,10 @@ typedef struct ccd_run_group {
 typedef struct ccd_run_stats {
     ccd_run_group *groups; /* in order of first appearance in the (sorted) dataset */
     size_t group_count;
+    /* The groups' methods and details, when they are one block of zeroed
+     * pages (core/zeroed_pages.h; ccd_run and ccd_run_stats_init): its size;
+     * 0 when each group's arrays are their own malloc'd blocks. */
+    size_t group_block_size;
     const ccd_method *const *methods;
     size_t method_count;
     int toi_compared;       /* some truth came from the exact oracle: toi columns apply */

@@ -156,7 +156,19 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
     return CCD_OK;
 }
 
+static ccd_status commit(ccd_atomic_file *f, ccd_error *err, int sync);
+
 ccd_status ccd_atomic_file_commit(ccd_atomic_file *f, ccd_error *err)
+{
+    return commit(f, err, 1);
+}
+
+ccd_status ccd_atomic_file_commit_unsynced(ccd_atomic_file *f, ccd_error *err)
+{
+    return commit(f, err, 0);
+}
+
+static ccd_status commit(ccd_atomic_file *f, ccd_error *err, int sync)
 {
     int failed = ferror(f->stream), e = EIO;
     if (fflush(f->stream) != 0) { /* after a failed write, usually fails again: its errno */
@@ -164,7 +176,7 @@ ccd_status ccd_atomic_file_commit(ccd_atomic_file *f, ccd_error *err)
         e = errno;
     }
     /* the data on disk before the name: a crash leaves the old file or the new one */
-    if (!failed && f->temp_path && fsync(fileno(f->stream)) != 0) {
+    if (!failed && sync && f->temp_path && fsync(fileno(f->stream)) != 0) {
         failed = 1;
         e = errno;
     }

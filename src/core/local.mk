@@ -35,5 +35,7 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/text_line.h \
 	src/core/tar_gz.h \
 	src/core/utf8.h \
-	src/core/xml_text.h
+	src/core/xml_text.h \
+	src/core/zeroed_pages.c \
+	src/core/zeroed_pages.h
 libccdbench_la_LIBADD += src/core/libccdcore.la

@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "bench/cpu_span.h"
+#include "bench/method_detail.h"
+#include "core/zeroed_pages.h"
 #include "bench/runner.h"
 #include "bench/time_histogram.h"
 #include "ccdbench.h"
@@ -129,6 +131,43 @@ static void shares_of(uint64_t *share, const uint64_t *elapsed, size_t n, uint64
  * the even and the proportional shares: a span of one 10 ms call that lost 4 ms and
  * one 1 µs call (even: 5 ms each), and of ten 30 µs calls one of which lost a 4 ms
  * slice (proportional: that one got 0.28 ms and the others 2.1 µs of their 30). */
+/* Zeroed statistics are empty ones (method_stats.h): the run keeps its groups'
+ * statistics in zeroed pages (core/zeroed_pages.h) and initializes only what
+ * ccd_method_detail_init_zeroed sets; both must equal the init functions'. */
+START_TEST(test_zeroed_stats_are_empty)
+{
+    const size_t size = sizeof(ccd_method_stats) + sizeof(ccd_method_detail);
+    unsigned char *block = ccd_zeroed_pages_alloc(size);
+    ck_assert_ptr_nonnull(block);
+    ccd_method_stats *zs = (ccd_method_stats *)block;
+    ccd_method_detail *zd = (ccd_method_detail *)(block + sizeof *zs);
+    ccd_method_detail_init_zeroed(zd);
+    ccd_method_stats *s = malloc(sizeof *s);
+    ccd_method_detail *d = malloc(sizeof *d);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_ptr_nonnull(d);
+    memset(s, 0xA5, sizeof *s); /* whatever malloc left: init must set it all */
+    memset(d, 0xA5, sizeof *d);
+    ccd_method_stats_init(s);
+    ccd_method_detail_init(d);
+    ck_assert_int_eq(memcmp(zs, s, sizeof *s), 0);
+    ck_assert_int_eq(memcmp(zd, d, sizeof *d), 0);
+    /* and they count the same from there */
+    ccd_query_truth truth = {.collides = 1};
+    ccd_query_outcome o = {.time_ns = 1234};
+    o.result.collides = 1;
+    ccd_method_stats_add(zs, &truth, &o);
+    ccd_method_stats_add(s, &truth, &o);
+    ccd_method_detail_add(zd, &truth, &o);
+    ccd_method_detail_add(d, &truth, &o);
+    ck_assert_int_eq(memcmp(zs, s, sizeof *s), 0);
+    ck_assert_int_eq(memcmp(zd, d, sizeof *d), 0);
+    free(s);
+    free(d);
+    ccd_zeroed_pages_free(block, size);
+}
+END_TEST
+
 START_TEST(test_cpu_span_shares_lost_time_from_longest)
 {
     uint64_t share[1000];
@@ -191,6 +230,7 @@ static Suite *suite(void)
     tcase_add_test(stats, test_histogram_relative_error);
     tcase_add_test(stats, test_histogram_trimmed_mean_ignores_outliers);
     tcase_add_test(stats, test_method_stats_counts);
+    tcase_add_test(stats, test_zeroed_stats_are_empty);
     tcase_add_test(stats, test_cpu_span_shares);
     tcase_add_test(stats, test_cpu_span_shares_lost_time_from_longest);
     suite_add_tcase(s, stats);

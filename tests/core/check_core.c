@@ -192,6 +192,14 @@ START_TEST(test_atomic_file)
     ck_assert_ptr_nonnull(fgets(line, sizeof line, in));
     fclose(in);
     ck_assert_str_eq(line, "whole\n");
+    /* unsynced (a cache): replaced whole the same, no temporary left */
+    ck_assert_int_eq(ccd_atomic_file_open(&f, &err, path), CCD_OK);
+    fputs("again\n", f.stream);
+    ck_assert_int_eq(ccd_atomic_file_commit_unsynced(&f, &err), CCD_OK);
+    in = fopen(path, "r");
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, in));
+    fclose(in);
+    ck_assert_str_eq(line, "again\n");
     unlink(path);
     ck_assert_int_eq(rmdir(dir), 0); /* no temporary left behind */
     /* A directory that does not exist: an input error naming the path. */
