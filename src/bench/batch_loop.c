@@ -401,6 +401,28 @@ static ccd_status computed(const loop_state *s, size_t slot, ccd_error *err)
 
 /* ---------------------------------------------------------------- consuming */
 
+/* Frees what the buffer holds (again: nothing).  Its batch's memory, a few MB
+ * written once, took a millisecond to unmap at the end of a pass: the service
+ * frees a consumed slot's buffer once no batch is to be opened in it any more,
+ * while the other threads compute the last batches. */
+static void buffer_release(buffer *u, size_t capacity)
+{
+    ccd_batch_free(&u->batch);
+    free(u->slots);
+    free(u->segments);
+    free(u->pieces);
+    if (u->stores)
+        for (size_t i = 0; i < PIECES_MAX(capacity); i++)
+            ccd_batch_store_clear(&u->stores[i]);
+    free(u->stores);
+    ccd_hidden_free(u->piece_labels, capacity);
+    u->slots = NULL;
+    u->segments = NULL;
+    u->pieces = NULL;
+    u->stores = NULL;
+    u->piece_labels = NULL;
+}
+
 /* Consumes the buffer's queries in order and reports progress; then its read
  * error, if filling it met one. */
 static ccd_status consume_timed(loop_state *s, buffer *u, ccd_error *err);
@@ -573,12 +595,17 @@ static int serve(loop_state *s)
         did = 1;
         if (st != CCD_OK)
             end_pass(s, st, &e);
+        else if (s->cut_over) /* no batch is opened in the slot again */
+            buffer_release(&s->buffers[slot], s->capacity);
     }
     int changed = 0;
     while (!atomic_load(&s->over) && publish_batch(s))
         changed = did = 1;
     if (changed) /* before the cutting below: the published batch is work */
         wake_all(s);
+    if (s->cut_over && atomic_load(&s->ring.published) == atomic_load(&s->opened))
+        for (int k = 0; k < CCD_WORK_TEXTS; k++) /* no text is cut or parsed any more */
+            ccd_text_arena_free(&s->texts[k]);
     /* One batch a turn, its pieces handed out at once: cutting a second one
      * (a millisecond and a half) before waking kept the other threads from the
      * first one's pieces, at the start of every pass.  The next turn, by
@@ -621,6 +648,12 @@ static void work(void *ctx, int t)
          * the waiters; else whoever holds it may open one: look again soon.
          * The timeouts only bound the wait if a wake-up is missed. */
         wait_for_change(s, seen, served ? 2000000L : 100000L);
+    }
+    /* Its own state freed by each thread, at once (a method's search scratch,
+     * the exact oracle's: a millisecond on one thread after the pass). */
+    if (s->tls[t] && s->loop->thread_free) {
+        s->loop->thread_free(s->tls[t], s->loop->ctx);
+        s->tls[t] = NULL;
     }
 }
 
@@ -681,7 +714,6 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     s.error_at = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.error_at);
     s.parse_errors = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.parse_errors);
     s.parse_error_at = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.parse_error_at);
-    int batches = 0;
     ccd_status st = CCD_OK;
     if (!s.tls || !s.errors || !s.error_at || !s.parse_errors || !s.parse_error_at)
         st = ccd_error_oom(err, "ccdbench");
@@ -700,8 +732,6 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
         else if ((st = ccd_batch_init(&u->batch, capacity)) != CCD_OK)
             st = ccd_error_set(err, st, "ccdbench", 0, 0,
                                "cannot allocate a batch of %zu queries", capacity);
-        else
-            batches++;
     }
     if (st == CCD_OK) {
         for (size_t i = 0; i < ds->count; i++)
@@ -735,19 +765,8 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
                        s.total_bytes);
     if (s.reader)
         ccd_reader_close(s.reader);
-    for (int k = 0; k < CCD_WORK_RING; k++) {
-        buffer *u = &s.buffers[k];
-        if (k < batches)
-            ccd_batch_free(&u->batch);
-        free(u->slots);
-        free(u->segments);
-        free(u->pieces);
-        if (u->stores)
-            for (size_t i = 0; i < PIECES_MAX(capacity); i++)
-                ccd_batch_store_clear(&u->stores[i]);
-        free(u->stores);
-        ccd_hidden_free(u->piece_labels, capacity);
-    }
+    for (int k = 0; k < CCD_WORK_RING; k++)
+        buffer_release(&s.buffers[k], capacity); /* ccd_batch_free: a no-op on a zeroed batch */
     if (s.tls && loop->thread_free)
         for (int t = 0; t < s.threads; t++)
             if (s.tls[t])
