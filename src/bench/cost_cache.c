@@ -20,18 +20,17 @@
 /* The first line of a cache file: its format and version. */
 static const char magic[] = "ccdbench-costs 1\n";
 
-/* Adds "path size mtime\n" of one file to the key's stream; -1 when it cannot
- * be looked at. */
+/* Adds "device:inode size mtime\n" of one file to the key's stream: the file
+ * whatever path names it (a realpath, a system call a component, was half the
+ * key's time), as it is now; -1 when it cannot be looked at. */
 static int put_file(FILE *key, const char *path)
 {
     struct stat st;
-    char *resolved = realpath(path, NULL);
-    const int ok = resolved && stat(resolved, &st) == 0;
-    if (ok)
-        fprintf(key, "%s %jd %jd.%09ld\n", resolved, (intmax_t)st.st_size,
-                (intmax_t)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
-    free(resolved);
-    return ok ? 0 : -1;
+    if (stat(path, &st) != 0)
+        return -1;
+    fprintf(key, "%ju:%ju %jd %jd.%09ld\n", (uintmax_t)st.st_dev, (uintmax_t)st.st_ino,
+            (intmax_t)st.st_size, (intmax_t)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+    return 0;
 }
 
 char *ccd_cost_cache_key(const ccd_dataset *ds, const char *settings)

@@ -11,8 +11,8 @@
  * else $XDG_CACHE_HOME/ccdbench, else $HOME/.cache/ccdbench; CCDBENCH_CACHE_DIR=off
  * keeps none.  The key is the settings (what the caller says decides the costs:
  * for `run`, its options but those of output and threads) and, for every file of
- * the data, its path resolved, size and modification time: a file changed since
- * makes another key.  The file is named by a hash of the key and holds the key,
+ * the data, its device and inode (the file, whatever path names it), size and
+ * modification time: a file changed since makes another key.  The file is named by a hash of the key and holds the key,
  * so that two keys of one hash are told apart.
  *
  * Only the order in which queries are computed depends on it: a stale, missing,

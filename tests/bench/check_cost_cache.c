@@ -135,6 +135,30 @@ START_TEST(test_cost_cache_round_trip)
     file.csv_path = gone;
     ck_assert_ptr_null(ccd_cost_cache_key(&ds, "run\n"));
     file.csv_path = path;
+    /* the same file by another name (a symbolic link, a path with "./"): the
+     * same key; another file with the same text, size and time: another */
+    char *now = ccd_cost_cache_key(&ds, "run\n"), link[256], dotted[256], twin[256];
+    snprintf(link, sizeof link, "%s/link.csv", dir);
+    snprintf(dotted, sizeof dotted, "%s/./q.csv", dir);
+    snprintf(twin, sizeof twin, "%s/twin.csv", dir);
+    ck_assert_int_eq(symlink(path, link), 0);
+    make_file(twin, "1,0,1,0,1,0,0\n");
+    ck_assert_int_eq(utimes(twin, later), 0);
+    const char *names[3] = {link, dotted, twin};
+    for (int k = 0; k < 3; k++) {
+        file.csv_path = (char *)names[k];
+        char *by = ccd_cost_cache_key(&ds, "run\n");
+        ck_assert_ptr_nonnull(by);
+        if (k < 2)
+            ck_assert_str_eq(by, now);
+        else
+            ck_assert_str_ne(by, now);
+        free(by);
+    }
+    file.csv_path = path;
+    free(now);
+    ck_assert_int_eq(unlink(link), 0);
+    ck_assert_int_eq(unlink(twin), 0);
     /* a file of more than 64 KB (a reader that stopped at its first buffer's end
      * lost the rest): 16 blocks of 1024 heavy queries, 16,384 lines */
     ccd_expected_costs big = {0};
