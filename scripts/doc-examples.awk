@@ -97,8 +97,16 @@ function compare(nwant, ngot,    i, k, nseg, sa, sb, p, q, ok, open_start, open_
     ok = 1
     p = 1
     nfresh = 0
+    if (nwant == 0)
+        return 1 # no output shown: none compared, none written
+    if (nseg == 0) { # only elisions: any output, written back as they are
+        for (i = 1; i <= nwant; i++)
+            fresh[++nfresh] = want[i]
+        return 1
+    }
+    # the elisions are written back as the block has them (indented or not)
     if (open_start)
-        fresh[++nfresh] = "…"
+        fresh[++nfresh] = want[1]
     for (k = 1; k <= nseg; k++) {
         q = 0
         if (k == 1 && !open_start) {
@@ -138,16 +146,13 @@ function compare(nwant, ngot,    i, k, nseg, sa, sb, p, q, ok, open_start, open_
             fresh[++nfresh] = got[i]
         p = last + 1
         if (k < nseg || open_end)
-            fresh[++nfresh] = "…"
+            fresh[++nfresh] = want[sb[k] + 1]
     }
-    if (nseg == 0)
-        for (i = 1; i <= ngot; i++)
-            fresh[++nfresh] = got[i]
     return ok
 }
 
 # The block's commands and outputs, in order: `$ ` lines and what follows each.
-function flush_block(    c, i, ngot, ok) {
+function flush_block(    c, i, ngot, ok, blank) {
     for (c = 1; c <= ncmd; c++) {
         command = cmd[c]
         print "$ " cmd[c]
@@ -156,10 +161,15 @@ function flush_block(    c, i, ngot, ok) {
             want[++nwant] = block[i]
             want_line[nwant] = block_line[i]
         }
-        while (nwant > 0 && want[nwant] == "")
+        # blank lines after a command's output (before the next command) are
+        # the block's, not the output's: kept as they are
+        blank = 0
+        while (nwant > 0 && want[nwant] == "") {
             nwant--
+            blank++
+        }
         if (skip != "" && cmd[c] ~ skip) {
-            for (i = 1; i <= nwant; i++)
+            for (i = 1; i <= nwant + blank; i++)
                 print want[i]
             continue
         }
@@ -174,6 +184,8 @@ function flush_block(    c, i, ngot, ok) {
         else
             for (i = 1; i <= nwant; i++)
                 print want[i]
+        for (i = 1; i <= blank; i++)
+            print ""
     }
 }
 

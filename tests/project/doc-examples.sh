@@ -42,4 +42,23 @@ grep -q "y.md:3: stale example: .ccdbench gate --method bsc datasets/default." "
 grep -q "FP 8 " "$TMP/docs/y.md" || fail "--update did not fix the count"
 "$CCD_SRCDIR/scripts/doc-examples" "$CCDBENCH" "$TMP/docs/y.md" 2>"$TMP/err" ||
   fail "stale after --update: $(cat "$TMP/err")"
+# --update rewrites the outputs and nothing else: an indented elision stays
+# indented, a blank line before the next command stays, and a command shown
+# without output stays without (it rewrote all three)
+cat >"$TMP/docs/z.md" <<'DOC'
+```
+$ ccdbench gate --method bsc datasets/default
+gate PASS: bsc on 276 queries: FN 0 <= 0; FP 8 (2.90%) <= 5.80% (2 x bsc's 2.90%); mean 99.999 us
+
+$ ccdbench gate --method fprf datasets/default
+  …
+$ ccdbench gate --method fprf datasets/default
+```
+DOC
+cp "$TMP/docs/z.md" "$TMP/docs/z0.md"
+"$CCD_SRCDIR/scripts/doc-examples" --update "$CCDBENCH" "$TMP/docs/z.md" 2>/dev/null
+grep -v '^gate PASS' "$TMP/docs/z0.md" >"$TMP/want"
+grep -v '^gate PASS' "$TMP/docs/z.md" >"$TMP/got"
+cmp -s "$TMP/want" "$TMP/got" || fail "--update changed more than the outputs:
+$(diff "$TMP/want" "$TMP/got")"
 finish
