@@ -66,8 +66,15 @@ src_bench_libccdrun_la_SOURCES = \
 	src/bench/truth_file_reader.h \
 	src/bench/wrong_answers.c \
 	src/bench/wrong_answers.h
-# MPI (configure --with-mpi; both empty without it): only mpi_job.c includes
-# <mpi.h>, and the programs linking this library get -lmpi with it.
-src_bench_libccdrun_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
-src_bench_libccdrun_la_LIBADD = $(MPI_LIBS)
+# MPI (configure --with-mpi): the MPI calls are the module ccdbench-mpi.so,
+# which only a process started by mpirun or srun loads (bench/mpi_backend.h);
+# neither the library nor the programs link libmpi.
+src_bench_libccdrun_la_CPPFLAGS = $(AM_CPPFLAGS) -DCCD_PKGLIBDIR='"$(pkglibdir)"'
+if HAVE_MPI
+pkglib_LTLIBRARIES += src/bench/ccdbench-mpi.la
+src_bench_ccdbench_mpi_la_SOURCES = src/bench/mpi_backend.c src/bench/mpi_backend.h
+src_bench_ccdbench_mpi_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
+src_bench_ccdbench_mpi_la_LDFLAGS = -module -avoid-version -shared
+src_bench_ccdbench_mpi_la_LIBADD = $(MPI_LIBS)
+endif
 libccdbench_la_LIBADD += src/bench/libccdrun.la

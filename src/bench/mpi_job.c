@@ -12,12 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/mpi_backend.h"
 #include "core/assert.h"
 #include "core/error.h"
 
-#ifdef CCD_HAVE_MPI
-#include <mpi.h>
-#endif
+#include <dlfcn.h>
 
 int ccd_mpi_built(void)
 {
@@ -52,6 +51,49 @@ int ccd_mpi_launched(void)
 }
 
 #ifdef CCD_HAVE_MPI
+/* Loads the MPI module (mpi_backend.h): $CCDBENCH_MPI_MODULE when set, else
+ * the one of the build tree beside the running program (src/cli/ccdbench:
+ * src/bench/.libs), else the installed one.  Global symbols: Open MPI's own
+ * components, which it loads, link against libmpi's. */
+static const ccd_mpi_backend *load_backend(ccd_error *err, long ranks)
+{
+    char tree[4096] = "", why[512] = "not found";
+    const char *env = getenv("CCDBENCH_MPI_MODULE");
+    ssize_t n = readlink("/proc/self/exe", tree, sizeof tree - 1);
+    if (n > 0) {
+        tree[n] = '\0';
+        char *slash = strrchr(tree, '/');
+        const char *rel = "/../bench/.libs/" CCD_MPI_MODULE;
+        if (slash && (size_t)(slash - tree) + strlen(rel) < sizeof tree)
+            strcpy(slash, rel);
+        else
+            tree[0] = '\0';
+    }
+    const char *paths[3] = {env && *env ? env : NULL, env && *env ? NULL : tree,
+                            env && *env ? NULL : CCD_PKGLIBDIR "/" CCD_MPI_MODULE};
+    for (int i = 0; i < 3; i++) {
+        if (!paths[i] || !*paths[i] || (i == 1 && access(paths[i], F_OK) != 0))
+            continue;
+        void *h = dlopen(paths[i], RTLD_NOW | RTLD_GLOBAL);
+        if (!h) {
+            snprintf(why, sizeof why, "%s", dlerror());
+            continue;
+        }
+        ccd_mpi_backend_fn *get;
+        *(void **)&get = dlsym(h, "ccd_mpi_backend_get");
+        const ccd_mpi_backend *b = get ? get() : NULL;
+        if (b && b->api == CCD_MPI_BACKEND_API)
+            return b; /* kept loaded to the end: MPI_Finalize is in it */
+        snprintf(why, sizeof why, "%s: not a ccdbench MPI module of this version", paths[i]);
+        dlclose(h);
+    }
+    ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
+                  "started as one of %ld MPI ranks, but its MPI module (%s) cannot be "
+                  "loaded: %s (CCDBENCH_MPI_MODULE names it)",
+                  ranks, CCD_MPI_MODULE, why);
+    return NULL;
+}
+
 /* Ranks > 0: stderr goes to an unlinked temporary file until the job agrees. */
 static ccd_status hold_stderr(ccd_mpi_job *job, ccd_error *err)
 {
@@ -110,13 +152,12 @@ ccd_status ccd_mpi_job_start(ccd_mpi_job *job, ccd_error *err)
     if (announced <= 0)
         return CCD_OK;
 #ifdef CCD_HAVE_MPI
-    /* OpenMP threads do the work; only the main thread calls MPI. */
-    int provided = 0;
-    if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+    /* The team's threads do the work; only the main thread calls MPI. */
+    if (!(job->mpi = load_backend(err, announced)))
+        return err->status;
+    if (job->mpi->init(&job->rank, &job->size) != 0)
         return ccd_error_set(err, CCD_ERR_INTERNAL, "ccdbench", 0, 0, "MPI_Init failed");
     job->active = 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &job->rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &job->size);
     if (job->rank > 0)
         return hold_stderr(job, err);
     return CCD_OK;
@@ -140,8 +181,8 @@ int ccd_mpi_job_agree(ccd_mpi_job *job, int status)
 #ifdef CCD_HAVE_MPI
     /* The lowest failing rank and its status in one number: rank * 256 + status
      * (INT_MAX for a rank that did not fail), reduced by MPI_MIN. */
-    int mine = status ? job->rank * 256 + status : INT_MAX, first = INT_MAX;
-    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    const int mine = status ? job->rank * 256 + status : INT_MAX;
+    const int first = job->mpi->min_int(mine);
     release_stderr(job, first != INT_MAX && first / 256 == job->rank);
     return first == INT_MAX ? 0 : first % 256;
 #else
@@ -168,19 +209,20 @@ ccd_status ccd_mpi_job_gather(char ***parts, size_t **lengths, ccd_error *err,
     if (job->active) {
         /* Sizes first (0 from rank 0 when it is out of memory: the others then
          * send nothing), then each rank's bytes in pieces below INT_MAX. */
-        uint64_t len = length, ok = job->rank != 0 || *parts;
-        MPI_Bcast(&ok, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+        const ccd_mpi_backend *mpi = job->mpi;
+        uint64_t ok = job->rank != 0 || *parts;
+        mpi->bcast_u64(&ok);
         if (!ok)
             return job->rank == 0 ? ccd_error_oom(err, "ccdbench") : CCD_OK;
         uint64_t *all = NULL;
         if (job->rank == 0 && !(all = calloc((size_t)n, sizeof *all)))
-            MPI_Abort(MPI_COMM_WORLD, 1); /* the others are committed to sending */
-        MPI_Gather(&len, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+            mpi->abort_job(); /* the others are committed to sending */
+        mpi->gather_u64(length, all);
         const size_t piece = (size_t)1 << 30;
         if (job->rank != 0) {
             for (size_t at = 0; at < length; at += piece) {
                 size_t k = length - at < piece ? length - at : piece;
-                MPI_Send(mine + at, (int)k, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+                mpi->send_bytes(mine + at, (int)k);
             }
             return CCD_OK;
         }
@@ -189,14 +231,13 @@ ccd_status ccd_mpi_job_gather(char ***parts, size_t **lengths, ccd_error *err,
             (*lengths)[r] = (size_t)all[r];
             (*parts)[r] = malloc((size_t)all[r] + 1);
             if (!(*parts)[r])
-                MPI_Abort(MPI_COMM_WORLD, 1); /* rank r is sending */
+                mpi->abort_job(); /* rank r is sending */
             if (r == 0) {
                 memcpy((*parts)[0], mine, length);
             } else {
                 for (size_t at = 0; at < (size_t)all[r]; at += piece) {
                     size_t k = (size_t)all[r] - at < piece ? (size_t)all[r] - at : piece;
-                    MPI_Recv((*parts)[r] + at, (int)k, MPI_CHAR, r, 0, MPI_COMM_WORLD,
-                             MPI_STATUS_IGNORE);
+                    mpi->recv_bytes((*parts)[r] + at, (int)k, r);
                 }
             }
             (*parts)[r][all[r]] = '\0';
@@ -226,7 +267,7 @@ int ccd_mpi_job_end(ccd_mpi_job *job, int status)
 #ifdef CCD_HAVE_MPI
     if (job->active) {
         fflush(stdout);
-        MPI_Finalize();
+        job->mpi->finalize();
         job->active = 0;
     }
 #endif

@@ -2,9 +2,10 @@
 /*
  * An MPI job: `ccdbench run` and `truth` started by mpirun or srun split their
  * queries over the ranks (the shard rule of result_file.h: query i of file f goes
- * to rank (f + i) mod size), and rank 0 alone reduces, prints and writes.  This
- * header does not include <mpi.h>; without MPI (configure --without-mpi) or
- * outside a launcher every process is a job of one rank, rank 0.
+ * to rank (f + i) mod size), and rank 0 alone reduces, prints and writes.  The
+ * MPI calls are in a module loaded only in a job (bench/mpi_backend.h); without
+ * MPI (configure --without-mpi) or outside a launcher every process is a job of
+ * one rank, rank 0.
  *
  * Failures: every rank calls ccd_mpi_job_agree exactly once, with its exit
  * status, before anything is exchanged.  What ranks other than 0 write to stderr
@@ -19,7 +20,9 @@
 
 #include "ccdbench.h"
 
+struct ccd_mpi_backend;
 typedef struct ccd_mpi_job {
+    const struct ccd_mpi_backend *mpi; /* the MPI module (bench/mpi_backend.h) */
     int rank, size;   /* 0 and 1 outside a job                              */
     int active;       /* MPI_Init was called (finalised by ccd_mpi_job_end) */
     int agreed;       /* ccd_mpi_job_agree was called                       */

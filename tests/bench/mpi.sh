@@ -95,4 +95,24 @@ if [ -f "$PLUGIN_DIR/misbehaving.so" ]; then
   [ "$got" -ne 0 ] && [ "$got" -ne 124 ] ||
     fail "a rank that exits: job status $got (124: it hung)"
 fi
+
+# The MPI calls are a module (src/bench/mpi_backend.h) that only a job loads:
+# neither the program nor the library links libmpi (0.6 ms of every start, and
+# Open MPI in every program using libccdbench); a job whose module cannot be
+# loaded fails, saying which and why.
+if command -v ldd >/dev/null 2>&1; then
+  for binary in "$CCDBENCH" "$CCD_BUILDDIR/.libs/libccdbench.so"; do
+    ! ldd "$binary" | grep -q libmpi || fail "$binary links libmpi: $(ldd "$binary" | grep mpi)"
+  done
+fi
+expect_status 0 "$CCDBENCH" --version
+CCDBENCH_MPI_MODULE=$TMP/none.so
+export CCDBENCH_MPI_MODULE
+timeout 300 mpirun -x CCDBENCH_MPI_MODULE -n 2 "$CCDBENCH" run --methods fprf "$DEFAULT_DATA" \
+  >"$TMP/out" 2>"$TMP/err"
+got=$?
+unset CCDBENCH_MPI_MODULE
+[ "$got" -ne 0 ] && [ "$got" -ne 124 ] || fail "no MPI module: job status $got"
+grep -q "started as one of 2 MPI ranks, but its MPI module (ccdbench-mpi.so) cannot be loaded: $TMP/none.so" \
+  "$TMP/err" || fail "no MPI module: $(head -5 "$TMP/err")"
 finish
