@@ -72,20 +72,6 @@ void ccd_text_arena_free(ccd_text_arena *a);
 ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *arena,
                           int8_t *labels, ccd_error *deferred, ccd_reader *r, size_t max_queries);
 
-/* The column count the file's first line decided: 6 or 7, 0 before that line
- * or when it had another count (csv_piece.columns of the pieces after it). */
-int ccd_reader_columns(const ccd_reader *r);
-
-/* Splits piece p after its first `queries` queries (0 < queries < p->queries),
- * as if the cutter had cut them apart: *head gets them (more follows it),
- * *tail the rest (p's end, its error, its remaining labels).  text is p's text
- * (arena.data + p->offset); next_columns is the column count the file's first
- * line decided (the cutter's after p was cut), which the tail's lines are read
- * with.  Finds the split by the newlines of p's first 8·queries lines: a batch
- * that has room for part of a piece cut ahead takes that part. */
-void ccd_csv_piece_split(ccd_csv_piece *head, ccd_csv_piece *tail, const ccd_csv_piece *p,
-                         const char *text, size_t queries, int next_columns);
-
 /* A reader over one piece (its text: arena.data + piece->offset), with the
  * name and kind of its file; read it with ccd_reader_read_more into a batch of
  * piece->queries slots, then ccd_reader_read_end.  The piece and its text must

@@ -803,43 +803,6 @@ ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *
     return CCD_OK;
 }
 
-int ccd_reader_columns(const ccd_reader *r)
-{
-    return r->columns;
-}
-
-void ccd_csv_piece_split(ccd_csv_piece *head, ccd_csv_piece *tail, const ccd_csv_piece *p,
-                         const char *text, size_t queries, int next_columns)
-{
-    CCD_ASSERT(queries > 0 && queries < p->queries);
-    /* the queries' lines all end in a newline: another query follows them */
-    size_t at = 0;
-    for (size_t line = 0; line < (size_t)CCD_QUERY_ROWS * queries; line++) {
-        const char *nl = memchr(text + at, '\n', p->len - at);
-        CCD_ASSERT(nl != NULL);
-        at = (size_t)(nl - text) + 1;
-    }
-    *head = *p;
-    head->len = at;
-    head->queries = queries;
-    head->end = CCD_PIECE_MORE;
-    head->label_error_at = UINT64_MAX; /* a label error ends a piece: it is the tail's */
-    *tail = *p;
-    tail->offset = p->offset + at;
-    tail->len = p->len - at;
-    tail->first_line = p->first_line + (uint64_t)CCD_QUERY_ROWS * queries;
-    tail->first_index = p->first_index + queries;
-    tail->first_byte = p->first_byte + at;
-    tail->queries = p->queries - queries;
-    tail->columns = next_columns;
-    if (p->labels)
-        tail->labels = p->labels + queries;
-    if (p->label_error_at != UINT64_MAX) {
-        CCD_ASSERT(p->label_error_at >= queries);
-        tail->label_error_at = p->label_error_at - queries;
-    }
-}
-
 ccd_status ccd_reader_open_piece(ccd_reader **out, ccd_error *err, const char *csv_name,
                                  ccd_kind kind, const char *text, const ccd_csv_piece *piece)
 {

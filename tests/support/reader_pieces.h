@@ -29,30 +29,12 @@ static int reader_pieces_same_query(const ccd_query *a, int8_t la, const ccd_que
     return 1;
 }
 
-static const char *reader_pieces_compare_split(const void *csv, size_t csv_len,
-                                               const void *json, size_t json_len, ccd_kind kind,
-                                               size_t max_digits, size_t piece, int split);
-
 /* Reads csv[0, csv_len) (labels from json when it is not NULL) in one stream
- * and again cut in pieces of at most `piece` queries, parsed as they are cut,
- * and split (ccd_csv_piece_split) after their first query and in the middle;
- * NULL when all agree, else what differs (a static message). */
+ * and again cut in pieces of at most `piece` queries; NULL when both agree,
+ * else what differs (a static message). */
 static const char *reader_pieces_compare(const void *csv, size_t csv_len, const void *json,
                                          size_t json_len, ccd_kind kind, size_t max_digits,
                                          size_t piece)
-{
-    const char *differs = NULL;
-    for (int split = 0; split < 3 && !differs; split++)
-        differs = reader_pieces_compare_split(csv, csv_len, json, json_len, kind, max_digits,
-                                              piece, split);
-    return differs;
-}
-
-/* The same for one way of splitting the pieces: 0 not split, 1 after their
- * first query, 2 in the middle (pieces of more than one query). */
-static const char *reader_pieces_compare_split(const void *csv, size_t csv_len,
-                                               const void *json, size_t json_len, ccd_kind kind,
-                                               size_t max_digits, size_t piece, int split)
 {
     static char why[2200];
     ccd_reader *stream = NULL, *cutter = NULL;
@@ -86,7 +68,7 @@ static const char *reader_pieces_compare_split(const void *csv, size_t csv_len,
         }
     }
     /* the pieces that hold the stream's queries and the one after them */
-    const size_t cap = n + piece + 1, pieces_max = 4 * cap + 4;
+    const size_t cap = n + piece + 1, pieces_max = 2 * cap + 2;
     if (ccd_batch_init(&whole, cap) != CCD_OK)
         abort();
     /* cut, then each piece parsed on its own */
@@ -113,30 +95,9 @@ static const char *reader_pieces_compare_split(const void *csv, size_t csv_len,
         if (pieces[np++].end != CCD_PIECE_MORE)
             break;
     }
-    for (size_t k = 0, first = 0; k < np; first += pieces[k++].queries)
+    for (size_t k = 0, first = 0; k < np; first += pieces[k++].queries) {
         if (pieces[k].labels) /* the cutter's labels, where this piece reads them */
             pieces[k].labels = piece_labels + first;
-    /* split, back to front so that the pieces before keep their places */
-    for (size_t k = np; split && k-- > 0;) {
-        const size_t q = pieces[k].queries, at = split == 1 ? 1 : q / 2;
-        if (q < 2 || at == 0)
-            continue;
-        ccd_csv_piece head, tail;
-        ccd_csv_piece_split(&head, &tail, &pieces[k], text.data + pieces[k].offset, at,
-                            ccd_reader_columns(cutter));
-        memmove(&pieces[k + 2], &pieces[k + 1], (np - k - 1) * sizeof *pieces);
-        memmove(&deferred[k + 2], &deferred[k + 1], (np - k - 1) * sizeof *deferred);
-        /* a piece's deferred error is where the cutter wrote it: keep it */
-        deferred[k + 1] = deferred[k];
-        head.deferred = &deferred[k];
-        tail.deferred = &deferred[k + 1];
-        pieces[k] = head;
-        pieces[k + 1] = tail;
-        np++;
-    }
-    for (size_t k = 0; split && k < np; k++) /* moved: point at the moved errors */
-        pieces[k].deferred = &deferred[k];
-    for (size_t k = 0, first = 0; k < np; first += pieces[k++].queries) {
         ccd_batch view = {.queries = whole.queries + first, .labels = whole.labels + first,
                           .capacity = pieces[k].queries, .store = &stores[k]};
         ccd_reader *r;
@@ -154,16 +115,14 @@ static const char *reader_pieces_compare_split(const void *csv, size_t csv_len,
     }
     why[0] = '\0';
     if (ss != sp || (ss != CCD_OK && strcmp(es.message, ep.message) != 0))
-        snprintf(why, sizeof why, "stream: %d \"%s\"; pieces of %zu, split %d: %d \"%s\"",
-                 (int)ss, ss ? es.message : "", piece, split, (int)sp, sp ? ep.message : "");
+        snprintf(why, sizeof why, "stream: %d \"%s\"; pieces of %zu: %d \"%s\"", (int)ss,
+                 ss ? es.message : "", piece, (int)sp, sp ? ep.message : "");
     else if (ss == CCD_OK ? m != n : m > n)
-        snprintf(why, sizeof why, "stream: %zu queries, pieces of %zu, split %d: %zu", n, piece,
-                 split, m);
+        snprintf(why, sizeof why, "stream: %zu queries, pieces of %zu: %zu", n, piece, m);
     for (size_t i = 0; i < m && i < n && !why[0]; i++)
         if (!reader_pieces_same_query(&kept.queries[i], kept.labels[i], &whole.queries[i],
                                       whole.labels[i]))
-            snprintf(why, sizeof why, "query %zu differs (pieces of %zu, split %d)", i, piece,
-                     split);
+            snprintf(why, sizeof why, "query %zu differs (pieces of %zu)", i, piece);
     ccd_reader_close(stream);
     ccd_reader_close(cutter);
     for (size_t k = 0; k < pieces_max; k++)
