@@ -69,11 +69,16 @@ static const ccd_mpi_backend *load_backend(ccd_error *err, long ranks)
         else
             tree[0] = '\0';
     }
-    const char *paths[3] = {env && *env ? env : NULL, env && *env ? NULL : tree,
-                            env && *env ? NULL : CCD_PKGLIBDIR "/" CCD_MPI_MODULE};
-    for (int i = 0; i < 3; i++) {
-        if (!paths[i] || !*paths[i] || (i == 1 && access(paths[i], F_OK) != 0))
-            continue;
+    const char *paths[2];
+    int count = 0;
+    if (env && *env) { /* named: that one only */
+        paths[count++] = env;
+    } else {
+        if (tree[0] && access(tree, F_OK) == 0)
+            paths[count++] = tree;
+        paths[count++] = CCD_PKGLIBDIR "/" CCD_MPI_MODULE;
+    }
+    for (int i = 0; i < count; i++) {
         void *h = dlopen(paths[i], RTLD_NOW | RTLD_GLOBAL);
         if (!h) {
             snprintf(why, sizeof why, "%s", dlerror());
