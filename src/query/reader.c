@@ -750,6 +750,32 @@ static int arena_append(ccd_text_arena *a, const char *text, size_t n)
     return 0;
 }
 
+/* When the buffer holds a whole query's 8 lines from its position: appends
+ * them to the arena at once and moves the reader past them, just as 8 calls
+ * of next_line and arena_append would (the cutting is serial: a line at a
+ * time, it spent as long on the calls as on finding the line ends); 1.  Else
+ * 0, nothing done; -1 when memory ran out. */
+static int cut_query(ccd_text_arena *arena, ccd_reader *r)
+{
+    const char *start = r->buf + r->pos, *end = r->buf + r->end, *at = start, *line = start;
+    const char *nl = NULL;
+    for (int row = 0; row < CCD_QUERY_ROWS; row++) {
+        line = at;
+        if (!(nl = memchr(at, '\n', (size_t)(end - at))))
+            return 0;
+        at = nl + 1;
+    }
+    const size_t n = (size_t)(at - start);
+    if (arena_append(arena, start, n) != 0)
+        return -1;
+    r->pos += n;
+    r->bytes += n;
+    r->line += CCD_QUERY_ROWS;
+    r->last_len = (size_t)(nl - line) - (nl > line && nl[-1] == '\r');
+    r->last_newline = 1;
+    return 1;
+}
+
 ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *arena,
                           int8_t *labels, ccd_error *deferred, ccd_reader *r, size_t max_queries)
 {
@@ -761,29 +787,36 @@ ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *
                              .label_error_at = UINT64_MAX, .deferred = deferred};
     size_t lines = 0;
     while (lines < (size_t)CCD_QUERY_ROWS * max_queries) {
-        const char *ls, *le;
-        const int got = next_line(r, &ls, &le);
-        if (got < 0) { /* a line too long, a read error: after the lines before it */
-            *deferred = r->error;
-            piece->end = CCD_PIECE_CUT_SHORT;
-            break;
-        }
-        if (got == 0) {
-            piece->end = CCD_PIECE_LAST;
-            r->finished = 1;
-            /* the labels' end check, for when the file ends after a whole query */
-            if (r->labels && lines % CCD_QUERY_ROWS == 0 &&
-                ccd_label_stream_finish(r->labels, deferred, r->queries) != CCD_OK)
-                piece->label_error_at = lines / CCD_QUERY_ROWS;
-            break;
-        }
-        /* the line as it is in the file, with its end of line if it has one */
-        if (arena_append(arena, ls, (size_t)(r->buf + r->pos - ls)) != 0)
+        int whole = 0; /* a whole query at once, when one is in the buffer */
+        if (lines % CCD_QUERY_ROWS == 0 && r->line > 0 && (whole = cut_query(arena, r)) < 0)
             return ccd_error_oom(err, r->path);
-        lines++;
-        if (r->line == 1 && r->columns == 0) { /* the first line decides (see parse_row) */
-            const unsigned long cols = count_columns(ls, le);
-            r->columns = cols == 6 || cols == 7 ? (int)cols : 0;
+        if (whole) {
+            lines += CCD_QUERY_ROWS;
+        } else {
+            const char *ls, *le;
+            const int got = next_line(r, &ls, &le);
+            if (got < 0) { /* a line too long, a read error: after the lines before it */
+                *deferred = r->error;
+                piece->end = CCD_PIECE_CUT_SHORT;
+                break;
+            }
+            if (got == 0) {
+                piece->end = CCD_PIECE_LAST;
+                r->finished = 1;
+                /* the labels' end check, for when the file ends after a whole query */
+                if (r->labels && lines % CCD_QUERY_ROWS == 0 &&
+                    ccd_label_stream_finish(r->labels, deferred, r->queries) != CCD_OK)
+                    piece->label_error_at = lines / CCD_QUERY_ROWS;
+                break;
+            }
+            /* the line as it is in the file, with its end of line if it has one */
+            if (arena_append(arena, ls, (size_t)(r->buf + r->pos - ls)) != 0)
+                return ccd_error_oom(err, r->path);
+            lines++;
+            if (r->line == 1 && r->columns == 0) { /* the first line decides (see parse_row) */
+                const unsigned long cols = count_columns(ls, le);
+                r->columns = cols == 6 || cols == 7 ? (int)cols : 0;
+            }
         }
         if (lines % CCD_QUERY_ROWS == 0) {
             const size_t i = lines / CCD_QUERY_ROWS - 1;

@@ -649,6 +649,19 @@ START_TEST(test_format_variants_agree)
     ck_assert_int_eq(a.r[0].label, 1);
     ck_assert_int_eq(a.r[1].label, 0);
     ck_assert_uint_eq(a.r[4].index, 4);
+    /* cut in pieces (whole queries at once past the first line, cut_query):
+     * the same queries, with \r\n, without the last \n, cut inside a query */
+    const char *texts[] = {plain, crlf, spaces, spaces_crlf};
+    for (int k = 0; k < 4; k++)
+        for (size_t piece = 1; piece <= 3; piece++) {
+            const size_t len = strlen(texts[k]);
+            const size_t cuts[] = {len, len - 1, len - 2, len - 40};
+            for (int cut = 0; cut < 4; cut++) {
+                const char *differs = reader_pieces_compare(texts[k], cuts[cut], NULL, 0, CCD_VF,
+                                                            CCD_MAX_DIGITS_DEFAULT, piece);
+                ck_assert_msg(differs == NULL, "format %d, %zu bytes: %s", k, cuts[cut], differs);
+            }
+        }
     records_free(&a);
     records_free(&b);
     records_free(&c);

@@ -119,6 +119,12 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
                  ss ? es.message : "", piece, (int)sp, sp ? ep.message : "");
     else if (ss == CCD_OK ? m != n : m > n)
         snprintf(why, sizeof why, "stream: %zu queries, pieces of %zu: %zu", n, piece, m);
+    /* both read the whole input: the same bytes counted (ccd_reader_bytes_read,
+     * which a piece's first_byte continues) */
+    if (!why[0] && ss == CCD_OK && ccd_reader_bytes_read(stream) != ccd_reader_bytes_read(cutter))
+        snprintf(why, sizeof why, "stream: %llu bytes read, the cutter of pieces of %zu: %llu",
+                 (unsigned long long)ccd_reader_bytes_read(stream), piece,
+                 (unsigned long long)ccd_reader_bytes_read(cutter));
     for (size_t i = 0; i < m && i < n && !why[0]; i++)
         if (!reader_pieces_same_query(&kept.queries[i], kept.labels[i], &whole.queries[i],
                                       whole.labels[i]))
