@@ -34,9 +34,10 @@ typedef struct ccd_method_detail {
 } ccd_method_detail;
 
 void ccd_method_detail_init(ccd_method_detail *d);
-/* The same on zeroed memory (calloc): sets the one member that is not zero
- * when empty, without touching the histogram's pages (a run's groups hold
- * 120 KB of histograms each; zeroing them took a millisecond of a 50 ms run). */
+/* The same on zeroed memory (core/zeroed_pages.h, calloc): sets the one
+ * member that is not zero when empty, without touching the histogram's pages
+ * (a run's groups hold 120 KB of histograms each; clearing them took a
+ * millisecond of a 50 ms run). */
 void ccd_method_detail_init_zeroed(ccd_method_detail *d);
 void ccd_method_detail_add(ccd_method_detail *d, const ccd_query_truth *truth,
                            const ccd_query_outcome *o);

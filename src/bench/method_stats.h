@@ -33,9 +33,9 @@ typedef struct ccd_method_stats {
     double toi_gap_max;
 } ccd_method_stats;
 
-/* Empty statistics.  All-zero bytes are empty statistics: an array from
- * calloc needs no init, and its pages (59 KB of histogram each) are not
- * touched until a query lands in them. */
+/* Empty statistics.  All-zero bytes are empty statistics, so statistics in
+ * zeroed memory need no init (core/zeroed_pages.h: their 59 KB of histogram
+ * are then not touched until queries land in them; runner.c's groups). */
 void ccd_method_stats_init(ccd_method_stats *s);
 void ccd_method_stats_add(ccd_method_stats *s, const ccd_query_truth *truth,
                           const ccd_query_outcome *o);
