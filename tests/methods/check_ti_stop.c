@@ -115,6 +115,17 @@ static int proven_at(const ccd_query *q, double t, double d)
     return proven;
 }
 
+/* Four random points in the unit cube around 0 and where they move (by at
+ * most 0.1 an axis), from the seeded generator. */
+static void random_moving(point x0[4], point x1[4], uint64_t *state)
+{
+    for (int k = 0; k < 4; ++k)
+        for (int a = 0; a < 3; ++a) {
+            x0[k][a] = test_rng_unit(state) - 0.5;
+            x1[k][a] = x0[k][a] + (test_rng_unit(state) - 0.5) * 0.2;
+        }
+}
+
 static ccd_query still(ccd_kind kind, const point x[4])
 {
     return make_query(kind, x, x);
@@ -210,11 +221,7 @@ START_TEST(test_at_time_random)
     long proofs = 0;
     for (int i = 0; i < 4000; ++i) {
         point x0[4], x1[4];
-        for (int k = 0; k < 4; ++k)
-            for (int a = 0; a < 3; ++a) {
-                x0[k][a] = test_rng_unit(&state) - 0.5;
-                x1[k][a] = x0[k][a] + (test_rng_unit(&state) - 0.5) * 0.2;
-            }
+        random_moving(x0, x1, &state);
         if (i % 4 == 1) /* an axis-parallel face: z = 0 */
             for (int k = 1; k < 4; ++k)
                 x0[k][2] = x1[k][2] = 0.0;
@@ -239,11 +246,7 @@ START_TEST(test_lp_simplex)
     long lps = 0, fallbacks = 0;
     for (int i = 0; i < 3000; ++i) {
         point x0[4], x1[4];
-        for (int k = 0; k < 4; ++k)
-            for (int a = 0; a < 3; ++a) {
-                x0[k][a] = test_rng_unit(&state) - 0.5;
-                x1[k][a] = x0[k][a] + (test_rng_unit(&state) - 0.5) * 0.2;
-            }
+        random_moving(x0, x1, &state);
         switch (i % 6) {
         case 1: /* a face in z = 0, the vertex (or first edge) in its plane too */
             for (int k = 0; k < 4; ++k)
