@@ -12,6 +12,8 @@ src_query_libccdquery_la_SOURCES = \
 	src/query/dataset_size.h \
 	src/query/label_stream.c \
 	src/query/label_stream.h \
+	src/query/line_groups.c \
+	src/query/line_groups.h \
 	src/query/nearest_double.c \
 	src/query/nearest_double.h \
 	src/query/reader.c \

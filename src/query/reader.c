@@ -24,6 +24,7 @@
 #include "query/byte_source.h"
 #include "query/csv_piece.h"
 #include "query/label_stream.h"
+#include "query/line_groups.h"
 #include "query/nearest_double.h"
 #include "query/reader_memory.h"
 
@@ -750,30 +751,50 @@ static int arena_append(ccd_text_arena *a, const char *text, size_t n)
     return 0;
 }
 
-/* When the buffer holds a whole query's 8 lines from its position: appends
- * them to the arena at once and moves the reader past them, just as 8 calls
- * of next_line and arena_append would (the cutting is serial: a line at a
- * time, it spent as long on the calls as on finding the line ends); 1.  Else
- * 0, nothing done; -1 when memory ran out. */
-static int cut_query(ccd_text_arena *arena, ccd_reader *r)
+/* The whole queries the buffer holds from its position, up to max: appends
+ * them to the arena at once and moves the reader past them, and takes their
+ * labels from the labels file, just as next_line, arena_append and the labels
+ * a line at a time would (the cutting is serial: a line at a time, it spent as
+ * long on the calls as on finding the line ends; query/line_groups.h).
+ * Returns the number of queries cut, 0 when the buffer holds no whole one
+ * (nothing done), -1 when memory ran out.  *label_failed: the last query cut
+ * has no label (r->error says why; nothing after it is cut). */
+static long cut_queries(int *label_failed, ccd_text_arena *arena, int8_t *labels, ccd_reader *r,
+                        size_t max)
 {
-    const char *start = r->buf + r->pos, *end = r->buf + r->end, *at = start, *line = start;
-    const char *nl = NULL;
-    for (int row = 0; row < CCD_QUERY_ROWS; row++) {
-        line = at;
-        if (!(nl = memchr(at, '\n', (size_t)(end - at))))
-            return 0;
-        at = nl + 1;
+    const char *start = r->buf + r->pos, *end;
+    size_t q = ccd_line_groups(&end, start, r->end - r->pos, CCD_QUERY_ROWS, max);
+    *label_failed = 0;
+    if (q == 0)
+        return 0;
+    if (r->labels) {
+        for (size_t i = 0; i < q; i++) {
+            const ccd_status st =
+                next_file_label(r, &labels[i], r->line + (uint64_t)CCD_QUERY_ROWS * i + 1);
+            r->queries++;
+            if (st != CCD_OK) { /* the piece ends with this query, its rows' errors first */
+                *label_failed = 1;
+                q = ccd_line_groups(&end, start, r->end - r->pos, CCD_QUERY_ROWS, i + 1);
+                CCD_ASSERT(q == i + 1);
+                break;
+            }
+        }
+    } else {
+        r->queries += q;
     }
-    const size_t n = (size_t)(at - start);
+    const size_t n = (size_t)(end - start);
     if (arena_append(arena, start, n) != 0)
         return -1;
     r->pos += n;
     r->bytes += n;
-    r->line += CCD_QUERY_ROWS;
+    r->line += (uint64_t)CCD_QUERY_ROWS * q;
+    const char *nl = end - 1, *line = nl; /* the last line: its '\n' and start */
+    CCD_ASSERT(*nl == '\n');
+    while (line > start && line[-1] != '\n')
+        line--;
     r->last_len = (size_t)(nl - line) - (nl > line && nl[-1] == '\r');
     r->last_newline = 1;
-    return 1;
+    return (long)q;
 }
 
 ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *arena,
@@ -787,11 +808,22 @@ ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *
                              .label_error_at = UINT64_MAX, .deferred = deferred};
     size_t lines = 0;
     while (lines < (size_t)CCD_QUERY_ROWS * max_queries) {
-        int whole = 0; /* a whole query at once, when one is in the buffer */
-        if (lines % CCD_QUERY_ROWS == 0 && r->line > 0 && (whole = cut_query(arena, r)) < 0)
+        long whole = 0; /* whole queries at once, when the buffer holds some */
+        int label_failed = 0;
+        if (lines % CCD_QUERY_ROWS == 0 && r->line > 0 &&
+            (whole = cut_queries(&label_failed, arena,
+                                 labels ? labels + lines / CCD_QUERY_ROWS : NULL, r,
+                                 max_queries - lines / CCD_QUERY_ROWS)) < 0)
             return ccd_error_oom(err, r->path);
         if (whole) {
-            lines += CCD_QUERY_ROWS;
+            lines += (size_t)CCD_QUERY_ROWS * (size_t)whole;
+            if (label_failed) {
+                *deferred = r->error;
+                piece->label_error_at = lines / CCD_QUERY_ROWS - 1;
+                piece->end = CCD_PIECE_LAST; /* nothing is read after it */
+                break;
+            }
+            continue;
         } else {
             const char *ls, *le;
             const int got = next_line(r, &ls, &le);

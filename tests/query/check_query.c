@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "ccdbench.h"
+#include "query/line_groups.h"
 #include "query/reader_memory.h"
 #include "reader_pieces.h"
 #include "test_support.h"
@@ -324,6 +325,83 @@ START_TEST(test_bad_label_count)
                        "expected 6 columns, found 7 (labels come from the JSON file)");
     free(seven);
     free(two);
+}
+END_TEST
+
+/* A labels file that runs out inside a run of whole queries the cutter takes
+ * at once: that piece ends with the unlabelled query, as a line at a time. */
+START_TEST(test_bad_label_count_in_a_run)
+{
+    char *six = repeat(ROW6, 6 * 8);
+    const char *three = "[true, false, true]";
+    expect_error_files(six, strlen(six), three, 0, 25, 1, "query 4 has no label: the labels file");
+    for (size_t piece = 4; piece <= 8; piece++) { /* the 4th query inside a piece */
+        const char *differs = reader_pieces_compare(six, strlen(six), three, strlen(three), CCD_VF,
+                                                    CCD_MAX_DIGITS_DEFAULT, piece);
+        ck_assert_msg(differs == NULL, "pieces of %zu: %s", piece, differs);
+    }
+    /* cut in one piece: it ends with the 4th query's text, read and no more */
+    ccd_reader *cutter;
+    ccd_error err = {0}, deferred = {0};
+    ck_assert_int_eq(ccd_reader_open_memory(&cutter, &err, "t.csv", six, strlen(six), "t.json",
+                                            three, strlen(three), CCD_VF),
+                     CCD_OK);
+    ccd_text_arena text = {0};
+    int8_t labels[8];
+    ccd_csv_piece piece;
+    ck_assert_int_eq(ccd_reader_cut(&piece, &err, &text, labels, &deferred, cutter, 8), CCD_OK);
+    ck_assert_uint_eq(piece.queries, 4);
+    ck_assert_uint_eq(piece.label_error_at, 3);
+    ck_assert_uint_eq(piece.len, 4 * 8 * strlen(ROW6));
+    ck_assert_uint_eq(ccd_reader_bytes_read(cutter), 4 * 8 * strlen(ROW6));
+    ck_assert_ptr_nonnull(strstr(deferred.message, "query 4 has no label"));
+    ccd_reader_close(cutter);
+    ccd_text_arena_free(&text);
+    free(six);
+}
+END_TEST
+
+/* The two twins of ccd_line_groups (query/line_groups.h) against a count a
+ * byte at a time: random texts, every alignment of a 64-byte block, groups of
+ * 1, 3 and 8 lines, lines ending in blocks' first and last bytes. */
+START_TEST(test_line_groups_twins)
+{
+    enum { MAX_LEN = 700 };
+    static char buf[MAX_LEN + 64];
+    unsigned seed = 12345;
+    for (int trial = 0; trial < 4000; trial++) {
+        seed = seed * 1103515245u + 12345u;
+        const size_t len = (seed >> 8) % MAX_LEN, shift = (seed >> 20) % 64;
+        const unsigned density = 2 + (seed >> 4) % 40; /* a '\n' in `density` bytes */
+        char *text = buf + shift;
+        for (size_t i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            text[i] = (seed >> 16) % density == 0 ? '\n' : (char)('0' + (seed >> 8) % 10);
+        }
+        if (trial % 7 == 0 && len > 0)
+            text[len - 1] = '\n';
+        if (trial % 11 == 0 && len > 64)
+            text[63] = '\n', text[64] = '\n';
+        static const size_t lines_of[] = {1, 3, 8};
+        static const size_t max_of[] = {0, 1, 2, 5, 1000};
+        for (size_t a = 0; a < 3; a++)
+            for (size_t b = 0; b < 5; b++) {
+                const size_t lines = lines_of[a], max = max_of[b];
+                size_t groups = 0, seen = 0, at = 0;
+                for (size_t i = 0; i < len && groups < max; i++)
+                    if (text[i] == '\n' && ++seen % lines == 0)
+                        groups++, at = i + 1;
+                const char *end;
+                ck_assert_uint_eq(ccd_line_groups_scalar(&end, text, len, lines, max), groups);
+                ck_assert_ptr_eq(end, text + at);
+#ifdef CCD_HAVE_LINE_GROUPS_SSE2
+                ck_assert_uint_eq(ccd_line_groups_sse2(&end, text, len, lines, max), groups);
+                ck_assert_ptr_eq(end, text + at);
+#endif
+                ck_assert_uint_eq(ccd_line_groups(&end, text, len, lines, max), groups);
+                ck_assert_ptr_eq(end, text + at);
+            }
+    }
 }
 END_TEST
 
@@ -1575,6 +1653,7 @@ static Suite *query_suite(void)
     tcase_add_test(bad, test_bad_label_value);
     tcase_add_test(bad, test_bad_label_disagrees);
     tcase_add_test(bad, test_bad_label_count);
+    tcase_add_test(bad, test_bad_label_count_in_a_run);
     tcase_add_test(bad, test_bad_json);
     tcase_add_test(bad, test_bad_gzip);
     tcase_add_test(bad, test_bad_paths);
@@ -1585,6 +1664,7 @@ static Suite *query_suite(void)
     tcase_add_test(bad, test_bad_line_too_long);
     suite_add_tcase(s, bad);
     TCase *fmt = tcase_create("formats");
+    tcase_add_test(fmt, test_line_groups_twins);
     tcase_add_test(fmt, test_format_variants_agree);
     tcase_add_test(fmt, test_gzip_matches_plain);
     tcase_add_test(fmt, test_labels_from_json);
