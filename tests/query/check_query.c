@@ -727,7 +727,7 @@ START_TEST(test_format_variants_agree)
     ck_assert_int_eq(a.r[0].label, 1);
     ck_assert_int_eq(a.r[1].label, 0);
     ck_assert_uint_eq(a.r[4].index, 4);
-    /* cut in pieces (whole queries at once past the first line, cut_query):
+    /* cut in pieces (runs of whole queries at once past the first line, cut_queries):
      * the same queries, with \r\n, without the last \n, cut inside a query */
     const char *texts[] = {plain, crlf, spaces, spaces_crlf};
     for (int k = 0; k < 4; k++)
