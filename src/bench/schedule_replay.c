@@ -18,6 +18,8 @@ typedef struct worker {
     int busy, service, parse;
     uint64_t end, cost;
     size_t slot, count; /* the chunk; the batch of the piece */
+    int opening;        /* the service: opens a batch, */
+    size_t cuts;        /* whose pieces still to cut after this one */
 } worker;
 
 /* The simulated pass: the loop's ring, where the batches start in the pass,
@@ -28,8 +30,9 @@ typedef struct pass {
     ccd_work_ring ring;
     uint64_t start_of_slot[CCD_WORK_RING];
     size_t pieces_next[CCD_WORK_RING], pieces_left[CCD_WORK_RING];
+    const ccd_schedule_work *work;
     size_t opened, batches, count, batch_size;
-    uint64_t read_ns, consume_ns, piece_ns;
+    uint64_t cut_ns, consume_ns, piece_ns; /* cutting a piece, consuming a batch, parsing a piece */
     int serving; /* a thread is in the service */
 } pass;
 
@@ -40,6 +43,20 @@ static size_t batch_count(const pass *p, size_t b)
     return p->count - start < p->batch_size ? (size_t)(p->count - start) : p->batch_size;
 }
 
+/* The first of ends[0 .. count) (increasing) above i, count when none. */
+static size_t ends_after(const uint64_t *ends, size_t count, uint64_t i)
+{
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (ends[mid] <= i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Publishes the opened batches whose pieces are all parsed, in order. */
 static int publish(pass *p)
 {
@@ -48,7 +65,13 @@ static int publish(pass *p)
     while ((b = atomic_load(&p->ring.published)) < p->opened &&
            p->pieces_left[b % CCD_WORK_RING] == 0) {
         const uint64_t start = (uint64_t)b * p->batch_size;
-        p->start_of_slot[ccd_work_publish(&p->ring, start, batch_count(p, b))] = start;
+        const size_t n = batch_count(p, b);
+        /* the batch's file ends: those in (start, start + n) */
+        const uint64_t *ends = p->work->file_ends;
+        const size_t from = ends_after(ends, p->work->file_ends_count, start);
+        const size_t to = ends_after(ends, p->work->file_ends_count, start + n - 1);
+        p->start_of_slot[ccd_work_publish(&p->ring, start, n, ends ? ends + from : NULL,
+                                          to - from)] = start;
         did = 1;
     }
     return did;
@@ -62,11 +85,20 @@ static int can_open(pass *p)
            p->opened - atomic_load(&p->ring.published) < CCD_WORK_TEXTS;
 }
 
+/* The pieces of batch b. */
+static size_t pieces_of(const pass *p, size_t b)
+{
+    return (batch_count(p, b) + CCD_WORK_PIECE - 1) / CCD_WORK_PIECE;
+}
+
 /* What the service would do now: consume every computed batch, in order,
  * publish the parsed ones, then open the next batch if the ring has room.
- * Returns its cost and whether there was anything to do; the opened batch's
- * pieces are handed out when the service ends. */
-static int service_begin(uint64_t *cost, pass *p)
+ * Returns its cost up to the end of the first piece it cuts, the pieces left
+ * to cut after it (*cuts), and whether there was anything to do; between two
+ * pieces it publishes the batches parsed meanwhile (the loop's
+ * publish_parsed), and the opened batch's pieces are handed out when the
+ * service ends. */
+static int service_begin(uint64_t *cost, int *opening, size_t *cuts, pass *p)
 {
     size_t consumed = 0;
     while (ccd_work_ready(&p->ring) >= 0) {
@@ -74,18 +106,20 @@ static int service_begin(uint64_t *cost, pass *p)
         consumed++;
     }
     const int published = publish(p), open = can_open(p);
-    *cost = consumed * p->consume_ns + (open ? p->read_ns : 0);
+    *cost = consumed * p->consume_ns + (open ? p->cut_ns : 0);
+    *opening = open;
+    *cuts = open ? pieces_of(p, p->opened) - 1 : 0;
     return consumed > 0 || published || open;
 }
 
-/* The service ends: the batch it cut, if any, is open for parsing. */
-static void service_end(pass *p)
+/* The service ends: the batch it cut, if it opened one, is open for parsing. */
+static void service_end(pass *p, int opening)
 {
-    if (can_open(p)) {
+    if (opening) {
+        CCD_ASSERT(p->opened < p->batches);
         const size_t slot = p->opened % CCD_WORK_RING;
-        const size_t n = batch_count(p, p->opened);
         p->pieces_next[slot] = 0;
-        p->pieces_left[slot] = (n + CCD_WORK_PIECE - 1) / CCD_WORK_PIECE;
+        p->pieces_left[slot] = pieces_of(p, p->opened);
         p->opened++;
     }
     p->serving = 0;
@@ -117,11 +151,15 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
         free(p);
         return ccd_error_oom(err, "ccdbench");
     }
+    p->work = costs;
     p->batch_size = batch_size ? batch_size : CCD_WORK_BATCH;
     p->count = costs->count;
     p->batches = (costs->count + p->batch_size - 1) / p->batch_size;
     if (p->batches) {
-        p->read_ns = costs->read_ns / p->batches;
+        size_t pieces = 0;
+        for (size_t b = 0; b < p->batches; b++)
+            pieces += pieces_of(p, b);
+        p->cut_ns = costs->read_ns / pieces;
         p->consume_ns = costs->consume_ns / p->batches;
         p->piece_ns = costs->parse_ns / ((costs->count + CCD_WORK_PIECE - 1) / CCD_WORK_PIECE);
     }
@@ -144,9 +182,12 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
             if (w[t].busy)
                 continue;
             uint64_t cost;
-            if (!p->serving && service_begin(&cost, p)) {
+            int opening;
+            size_t cuts;
+            if (!p->serving && service_begin(&cost, &opening, &cuts, p)) {
                 p->serving = 1;
-                w[t] = (worker){.busy = 1, .service = 1, .end = now + cost};
+                w[t] = (worker){.busy = 1, .service = 1, .end = now + cost, .opening = opening,
+                                .cuts = cuts};
                 continue;
             }
             const long piece = take_piece(p);
@@ -174,8 +215,15 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
             break; /* nothing busy and nothing to do: the pass is over */
         now = w[next].end;
         w[next].busy = 0;
-        if (w[next].service) {
-            service_end(p);
+        if (w[next].service && w[next].cuts > 0) { /* a piece cut: publish, cut the next */
+            publish(p);
+            w[next].busy = 1;
+            w[next].end = now + p->cut_ns;
+            w[next].cuts--;
+        } else if (w[next].service) {
+            if (w[next].opening) /* after the last piece too */
+                publish(p);
+            service_end(p, w[next].opening);
         } else if (w[next].parse) {
             p->pieces_left[w[next].slot]--;
         } else {
@@ -232,8 +280,24 @@ ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
             c[i] += member(q, "truth_time_ns");
         }
     }
+    /* the files' ends: where a query's file differs from the one before */
+    size_t ends = 0;
+    for (size_t i = 1; i < n; i++)
+        ends += member(doc->runs[0].queries->items[i], "file") !=
+                member(doc->runs[0].queries->items[i - 1], "file");
+    uint64_t *file_ends = ends ? malloc(ends * sizeof *file_ends) : NULL;
+    if (ends && !file_ends) {
+        free(c);
+        return ccd_error_oom(err, doc->path);
+    }
+    for (size_t i = 1, k = 0; i < n; i++)
+        if (member(doc->runs[0].queries->items[i], "file") !=
+            member(doc->runs[0].queries->items[i - 1], "file"))
+            file_ends[k++] = i;
     costs->cost_ns = c;
     costs->count = n;
+    costs->file_ends = file_ends;
+    costs->file_ends_count = ends;
     /* the runs of a file share one pass: its reading and consuming are run 1's */
     costs->read_ns = (uint64_t)(doc->runs[0].stats.read_seconds * 1e9);
     costs->parse_ns = (uint64_t)(doc->runs[0].stats.parse_seconds * 1e9);
@@ -243,6 +307,14 @@ ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
     costs->consume_ns = consume > 0 ? (uint64_t)(consume * 1e9) : 0;
     costs->records_ns = (uint64_t)(doc->runs[0].stats.records_seconds * 1e9);
     return CCD_OK;
+}
+
+void ccd_schedule_work_free(ccd_schedule_work *costs)
+{
+    free(costs->cost_ns);
+    free(costs->file_ends);
+    costs->cost_ns = NULL;
+    costs->file_ends = NULL;
 }
 
 ccd_status ccd_schedule_costs_of(ccd_schedule_work *costs, ccd_error *err,

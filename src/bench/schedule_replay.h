@@ -26,6 +26,10 @@
 typedef struct ccd_schedule_work {
     uint64_t *cost_ns; /* malloc'd */
     size_t count;
+    /* where each file's queries but the last's end in the pass, increasing
+     * (malloc'd; NULL when file_ends_count is 0: one file) */
+    uint64_t *file_ends;
+    size_t file_ends_count;
     uint64_t read_ns, consume_ns, parse_ns;
     uint64_t records_ns; /* writing the per-query records: not in consume_ns */
 } ccd_schedule_work;
@@ -45,12 +49,14 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
  * of a sweep or preset take one pass together — and the pass's cutting,
  * parsing and consuming (0 in files written before they were timed), the
  * consuming without the writing of the per-query records: the replay is of
- * the run without --per-query.  Free costs->cost_ns.
+ * the run without --per-query.  Free it with ccd_schedule_work_free.
  * CCD_ERR_INPUT, naming the file, when it has no per-query records or its
  * runs' records are not of the same queries. */
 struct ccd_result_doc;
 ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
                               const struct ccd_result_doc *doc);
+/* Frees what ccd_schedule_costs made. */
+void ccd_schedule_work_free(ccd_schedule_work *costs);
 /* The same from the result file at path, which must be of ds (the same files in
  * the same order; else CCD_ERR_INPUT), for ccd_run_config.expected_cost. */
 ccd_status ccd_schedule_costs_of(ccd_schedule_work *costs, ccd_error *err,

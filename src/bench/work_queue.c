@@ -24,9 +24,14 @@ static uint64_t span_end(uint64_t span)
 void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain)
 {
     for (int k = 0; k < CCD_WORK_RING; k++) {
-        atomic_init(&r->batches[k].span, 0);
-        atomic_init(&r->batches[k].next, 0);
-        atomic_init(&r->batches[k].computed, 0);
+        ccd_work_batch *b = &r->batches[k];
+        atomic_init(&b->span, 0);
+        atomic_init(&b->computed, 0);
+        for (int l = 0; l < CCD_WORK_LANES; l++) {
+            atomic_init(&b->lane_span[l], 0);
+            atomic_init(&b->lane_next[l], 0);
+        }
+        atomic_init(&b->turn, 0);
     }
     atomic_init(&r->published, 0);
     atomic_init(&r->consumed, 0);
@@ -122,35 +127,72 @@ static size_t find_heavy(ccd_work_ring *r, ccd_work_batch *b, uint64_t start, si
     return n;
 }
 
-size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count)
+/* The lanes of a batch of `count` queries from `start` whose files but the
+ * last end at file_ends[0 .. ends): lane_end[0 .. lanes), returns lanes (at
+ * most CCD_WORK_LANES).  Each file is a lane while they are few; when there are
+ * more, consecutive files are merged until a lane holds ⌈count / LANES⌉
+ * queries, so that every lane but the last holds that many and there are at
+ * most LANES of them ((lanes - 1) ⌈count / LANES⌉ < count). */
+static size_t lanes_of(uint64_t lane_end[CCD_WORK_LANES], uint64_t start, size_t count,
+                       const uint64_t *file_ends, size_t ends)
+{
+    const uint64_t least =
+        ends + 1 > CCD_WORK_LANES ? (count + CCD_WORK_LANES - 1) / CCD_WORK_LANES : 1;
+    size_t lanes = 0;
+    uint64_t from = start;
+    for (size_t k = 0; k < ends; k++) {
+        CCD_ASSERT(file_ends[k] > (k ? file_ends[k - 1] : start) && file_ends[k] < start + count);
+        if (file_ends[k] - from >= least) {
+            CCD_ASSERT(lanes < CCD_WORK_LANES - 1);
+            lane_end[lanes++] = from = file_ends[k];
+        }
+    }
+    lane_end[lanes++] = start + count;
+    return lanes;
+}
+
+size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count, const uint64_t *file_ends,
+                        size_t ends)
 {
     CCD_ASSERT(count >= 1 && count < CCD_WORK_BATCH_MAX && start < ((uint64_t)1 << 40));
     CCD_ASSERT(ccd_work_room(r));
     const size_t number = atomic_load_explicit(&r->published, memory_order_relaxed);
     const size_t slot = number % CCD_WORK_RING;
     ccd_work_batch *b = &r->batches[slot];
-    /* the slot's indices only grow: the batch before it ended at or before start */
-    CCD_ASSERT(atomic_load(&b->next) <= start);
+    /* The spans and lists first, the counters after them (release: a thread
+     * that reads a counter reads the spans after it, below).  The slot's
+     * counters only grow: its lanes ended at or before the end of its batch,
+     * before start (the batches between hold a query at least); empty lanes
+     * start at the batch's end. */
     atomic_store_explicit(&b->computed, start, memory_order_relaxed);
+    atomic_store_explicit(&b->span, start << SPAN_BITS | count, memory_order_relaxed);
+    uint64_t lane_end[CCD_WORK_LANES], lane_start[CCD_WORK_LANES];
+    const size_t lanes = lanes_of(lane_end, start, count, file_ends, ends);
+    for (size_t l = 0; l < CCD_WORK_LANES; l++) {
+        lane_start[l] = l == 0 ? start : l <= lanes ? lane_end[l - 1] : start + count;
+        const uint64_t end = l < lanes ? lane_end[l] : start + count;
+        CCD_ASSERT(atomic_load(&b->lane_next[l]) < start || start == 0);
+        atomic_store_explicit(&b->lane_span[l], lane_start[l] << SPAN_BITS | (end - lane_start[l]),
+                              memory_order_relaxed);
+    }
     const uint64_t heavy_base = r->heavy_published;
     const size_t heavy = find_heavy(r, b, start, count);
     r->heavy_published += heavy;
     atomic_store_explicit(&b->heavy_span, heavy_base << SPAN_BITS | heavy, memory_order_relaxed);
-    /* release: a thread that reads this heavy_next sees the lists and span above */
     atomic_store_explicit(&b->heavy_next, heavy_base, memory_order_release);
-    atomic_store_explicit(&b->span, start << SPAN_BITS | count, memory_order_release);
-    atomic_store_explicit(&b->next, start, memory_order_release);
+    for (size_t l = 0; l < CCD_WORK_LANES; l++)
+        atomic_store_explicit(&b->lane_next[l], lane_start[l], memory_order_release);
     atomic_store_explicit(&r->published, number + 1, memory_order_release);
     return slot;
 }
 
-/* A thread's look at a batch is a snapshot: next first (acquire), then the
- * span.  A next from before the slot was refilled lies at or past the end of
- * its old span, which is at or before the start of the new one, so it is in
- * neither's range but the new one's start — and then it equals the new next,
- * which the publisher stored after the span.  Any other stale look fails the
- * compare-and-swap, next having grown since.  The heavy queries' counter is
- * read the same way (after next: its stores come before the span's).  A stale
+/* A thread's look at a lane is a snapshot: its next first (acquire), then its
+ * span.  A next from before the slot was refilled lies at or before the end of
+ * its old batch, which is before the start of the new one, so it is in
+ * neither's lane; a stale look at the lane fails the compare-and-swap, next
+ * having grown since.  A thread whose compare-and-swap succeeds read the
+ * current next, stored after every span of the batch: the spans it reads then
+ * are the batch's.  The heavy queries' counter is read the same way.  A stale
  * read of the heavy lists is harmless for the same reason: what it found is
  * only used when the compare-and-swap on the counter it read succeeds. */
 
@@ -223,25 +265,34 @@ size_t ccd_work_take(ccd_work_ring *r, size_t *slot, size_t *first)
     for (size_t number = atomic_load_explicit(&r->consumed, memory_order_acquire);
          number < end; number++) {
         ccd_work_batch *b = &r->batches[number % CCD_WORK_RING];
-        uint_fast64_t next = atomic_load_explicit(&b->next, memory_order_acquire);
-        for (;;) {
-            const uint64_t span = atomic_load_explicit(&b->span, memory_order_acquire);
-            if (next < span_start(span) || next >= span_end(span))
-                break;
-            /* a chunk stops before the next heavy query; one that starts at a
-             * heavy query steps over it (it is handed out on its own) */
-            const uint64_t stop = heavy_at_or_after(b, next, span_end(span));
-            const uint64_t take = stop == next ? 1 : grain < stop - next ? grain : stop - next;
-            if (atomic_compare_exchange_weak_explicit(&b->next, &next, next + take,
-                                                      memory_order_acq_rel,
-                                                      memory_order_acquire)) {
-                if (stop == next) { /* stepped over a heavy query */
-                    next += take;
-                    continue;
+        /* the lanes in turn, from the one after the last taken */
+        const size_t turn =
+            (size_t)atomic_fetch_add_explicit(&b->turn, 1, memory_order_relaxed);
+        for (size_t k = 0; k < CCD_WORK_LANES; k++) {
+            const size_t l = (turn + k) % CCD_WORK_LANES;
+            uint_fast64_t next = atomic_load_explicit(&b->lane_next[l], memory_order_acquire);
+            for (;;) {
+                const uint64_t lane = atomic_load_explicit(&b->lane_span[l], memory_order_acquire);
+                if (next < span_start(lane) || next >= span_end(lane))
+                    break;
+                /* a chunk stops before the next heavy query; one that starts at
+                 * a heavy query steps over it (it is handed out on its own) */
+                const uint64_t stop = heavy_at_or_after(b, next, span_end(lane));
+                const uint64_t take = stop == next ? 1 : grain < stop - next ? grain : stop - next;
+                if (atomic_compare_exchange_weak_explicit(&b->lane_next[l], &next, next + take,
+                                                          memory_order_acq_rel,
+                                                          memory_order_acquire)) {
+                    if (stop == next) { /* stepped over a heavy query */
+                        next += take;
+                        continue;
+                    }
+                    /* ours until computed: the batch stays open, its span fixed */
+                    const uint64_t span = atomic_load_explicit(&b->span, memory_order_acquire);
+                    CCD_ASSERT(next >= span_start(span) && next + take <= span_end(span));
+                    *slot = number % CCD_WORK_RING;
+                    *first = (size_t)(next - span_start(span));
+                    return (size_t)take;
                 }
-                *slot = number % CCD_WORK_RING;
-                *first = (size_t)(next - span_start(span));
-                return (size_t)take;
             }
         }
     }

@@ -16,8 +16,18 @@
  *   published once all its pieces are parsed.  At most CCD_WORK_TEXTS batches
  *   are opened and not yet published: their text is what the pass holds of
  *   its files (a batch's text is not needed once it is parsed).
- * - Chunks: a thread takes the next queries of the oldest open batch that has
- *   any left, as many as make CCD_WORK_GRAIN_NS of expected work at the mean
+ * - Lanes: a batch's files are its lanes (consecutive files merged into one
+ *   when it holds more than CCD_WORK_LANES, each lane then at least 1/LANES of
+ *   the batch), and the threads take from them in turn: every file of a batch
+ *   starts at once.  Costs differ far more between files (a scene, a family of
+ *   handcrafted queries, a kind) than within one, and the heavy queries come
+ *   in clusters: on the shared data, IRF's 2.6 s query of cloth-funnel's 227ee
+ *   (its 25th) sat behind armadillo-rollers' 85 s in file order, and Table 1's
+ *   first run at 64 threads ended with it (replay 47.8×; with lanes 54.7×,
+ *   docs/performance.md#lanes).  A run that knows its costs hands its heavy
+ *   queries out first anyway (below).
+ * - Chunks: a thread takes the next queries of a lane of the oldest open batch
+ *   that has any left, as many as make CCD_WORK_GRAIN_NS of expected work at the mean
  *   cost per query measured so far in the pass (at least 1, at most
  *   CCD_WORK_GRAIN_MAX; CCD_WORK_GRAIN_FIRST before any is measured).  On the
  *   shared data the 100 slowest of 21,246 queries take three quarters of
@@ -61,7 +71,8 @@ enum {
     CCD_WORK_PIECE = 256,     /* queries a piece of text parsed at once, at most */
     CCD_WORK_TEXTS = 2,       /* batches opened and not yet published, at most */
     CCD_WORK_GRAIN_FIRST = 1, /* queries a chunk before any cost is measured */
-    CCD_WORK_GRAIN_MAX = 1024  /* and at most (bench/cpu_span.h: CCD_CPU_SPAN_MAX_CALLS) */
+    CCD_WORK_GRAIN_MAX = 1024, /* and at most (bench/cpu_span.h: CCD_CPU_SPAN_MAX_CALLS) */
+    CCD_WORK_LANES = 16        /* lanes a batch, at most */
 };
 /* Expected work a chunk (ns). */
 #define CCD_WORK_GRAIN_NS 50000u
@@ -78,7 +89,11 @@ typedef struct ccd_work_segment {
  * fails its compare-and-swap instead of taking queries of the new batch). */
 typedef struct ccd_work_batch {
     atomic_uint_fast64_t span;
-    atomic_uint_fast64_t next, computed;
+    atomic_uint_fast64_t computed;
+    /* Its lanes, the same way: the span of each (empty ones start at the
+     * batch's end), the next query of each, and the lane to try first. */
+    atomic_uint_fast64_t lane_span[CCD_WORK_LANES], lane_next[CCD_WORK_LANES];
+    atomic_uint_fast64_t turn;
     /* With expected costs: the batch's heavy queries (pass indices), by cost
      * (most first) and by index, and the next to hand out — an index into the
      * heavy queries of the pass, base .. base + count, so that it only grows in
@@ -127,14 +142,18 @@ void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain);
 int ccd_work_room(ccd_work_ring *r);
 
 /* Opens the next batch: count (1 ≤ count ≤ CCD_WORK_BATCH_MAX) queries of the
- * pass from query `start` on (the end of the batch before), its heavy queries
- * found from the expected costs.  Returns its slot; what the caller keeps of the
- * batch (its queries) is in place before.  The service thread only. */
-size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count);
+ * pass from query `start` on (the end of the batch before), whose files but
+ * the last end at the pass indices file_ends[0 .. ends) (increasing, within
+ * (start, start + count); ends 0: a batch of one file), its heavy queries
+ * found from the expected costs.  Returns its slot; what the caller keeps of
+ * the batch (its queries) is in place before.  The service thread only. */
+size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count, const uint64_t *file_ends,
+                        size_t ends);
 
 /* Takes the next chunk: *slot gets the ring slot of its batch and *first the
  * index in the batch of its first query; returns its query count, 0 when no
- * open batch has queries left to hand out.  Any thread, any time. */
+ * open batch has queries left to hand out.  A chunk lies in one lane, so in
+ * one file unless small files were merged.  Any thread, any time. */
 size_t ccd_work_take(ccd_work_ring *r, size_t *slot, size_t *first);
 
 /* count queries of the batch in `slot` computed. */

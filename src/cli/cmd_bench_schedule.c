@@ -95,7 +95,7 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
     static const unsigned char numeric[] = {1, 1, 1, 1, 1};
     ccd_report_table t;
     if (ccd_report_table_init(&t, 5, nthreads, header, title, numeric) != 0) {
-        free(work.cost_ns);
+        ccd_schedule_work_free(&work);
         return ccd_cli_out_of_memory();
     }
     uint64_t one = 0; /* the queries' work (the makespan on one thread adds the service) */
@@ -121,7 +121,7 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
         row[3] = ccd_report_printf(precise ? "%.6f" : "%.2f", up / threads[i]);
         row[4] = ccd_report_printf("%zu", chunks);
     }
-    free(work.cost_ns);
+    ccd_schedule_work_free(&work);
     if (st != CCD_OK) {
         ccd_report_table_free(&t);
         return ccd_cli_fail(&err);

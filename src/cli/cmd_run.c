@@ -1107,7 +1107,7 @@ static int run_main(int argc, char **argv, ccd_mpi_job *job, const ccd_cli_run_m
             goto done;
         }
         const int oom = ccd_expected_costs_of(&expected, work.cost_ns, work.count) != 0;
-        free(work.cost_ns);
+        ccd_schedule_work_free(&work);
         if (oom) {
             status = ccd_cli_out_of_memory();
             goto done;

@@ -780,8 +780,8 @@ START_TEST(test_work_queue_rules)
     /* two batches, of 4 and 2 queries: chunks of 3 from the oldest first */
     size_t slot, first;
     ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 0);
-    ck_assert_uint_eq(ccd_work_publish(&r, 0, 4), 0);
-    ck_assert_uint_eq(ccd_work_publish(&r, 4, 2), 1);
+    ck_assert_uint_eq(ccd_work_publish(&r, 0, 4, NULL, 0), 0);
+    ck_assert_uint_eq(ccd_work_publish(&r, 4, 2, NULL, 0), 1);
     ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 3);
     ck_assert_uint_eq(slot, 0);
     ck_assert_uint_eq(first, 0);
@@ -806,7 +806,7 @@ START_TEST(test_work_queue_rules)
     /* the ring holds CCD_WORK_RING open batches */
     for (int k = 0; k < CCD_WORK_RING; k++) {
         ck_assert(ccd_work_room(&r));
-        ccd_work_publish(&r, 6 + 5 * (uint64_t)k, 5);
+        ccd_work_publish(&r, 6 + 5 * (uint64_t)k, 5, NULL, 0);
     }
     ck_assert(!ccd_work_room(&r));
     /* slot 2 holds batch 2 (queries 6..10): a thread that read its next (6)
@@ -815,7 +815,81 @@ START_TEST(test_work_queue_rules)
     ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 3);
     ck_assert_uint_eq(slot, 2);
     uint_fast64_t stale = 6;
-    ck_assert(!atomic_compare_exchange_strong(&r.batches[2].next, &stale, 9));
+    ck_assert(!atomic_compare_exchange_strong(&r.batches[2].lane_next[0], &stale, 9));
+}
+END_TEST
+
+/* Takes every query of the open batches: seen[pass index] counts them; each
+ * chunk lies within one of the lanes given by their ends (lane_end, lanes). */
+static void take_all(unsigned char *seen, ccd_work_ring *r, const uint64_t *start_of_slot,
+                     const uint64_t *lane_end, size_t lanes)
+{
+    size_t slot, first;
+    for (size_t n; (n = ccd_work_take(r, &slot, &first)) > 0;) {
+        const uint64_t at = start_of_slot[slot] + first;
+        size_t l = 0;
+        while (lane_end[l] <= at)
+            l++;
+        ck_assert_uint_lt(l, lanes);
+        ck_assert_uint_le(at + n, lane_end[l]);
+        for (size_t i = 0; i < n; i++)
+            seen[at + i]++;
+    }
+}
+
+/* Lanes: the threads take a batch's files in turn, a chunk never crosses a
+ * file, and every query is taken once; with more files than lanes, small
+ * consecutive files share a lane. */
+START_TEST(test_work_queue_lanes)
+{
+    ccd_work_ring r;
+    ccd_work_ring_init(&r, 2);
+    const uint64_t ends[] = {3, 5}; /* files [0, 3), [3, 5), [5, 10) */
+    const uint64_t start_of_slot[CCD_WORK_RING] = {0};
+    ck_assert_uint_eq(ccd_work_publish(&r, 0, 10, ends, 2), 0);
+    size_t slot, first, got[3];
+    for (int k = 0; k < 3; k++) { /* one chunk of each file first */
+        ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 2);
+        got[k] = first;
+    }
+    ck_assert_uint_eq(got[0], 0);
+    ck_assert_uint_eq(got[1], 3);
+    ck_assert_uint_eq(got[2], 5);
+    unsigned char seen[10] = {0};
+    seen[0] = seen[1] = seen[3] = seen[4] = seen[5] = seen[6] = 1;
+    const uint64_t lane_end[] = {3, 5, 10};
+    take_all(seen, &r, start_of_slot, lane_end, 3);
+    for (int i = 0; i < 10; i++)
+        ck_assert_uint_eq(seen[i], 1);
+
+    /* 100 files of one query: lanes of ⌈100 / LANES⌉ at least, at most LANES */
+    enum { N = 100 };
+    uint64_t many[N - 1];
+    for (size_t i = 0; i + 1 < N; i++)
+        many[i] = i + 1;
+    ccd_work_ring_init(&r, 1);
+    ck_assert_uint_eq(ccd_work_publish(&r, 0, N, many, N - 1), 0);
+    const size_t least = (N + CCD_WORK_LANES - 1) / CCD_WORK_LANES;
+    uint64_t merged[CCD_WORK_LANES];
+    size_t lanes = 0;
+    for (size_t l = 0; l < CCD_WORK_LANES; l++) {
+        const uint64_t span = atomic_load(&r.batches[0].lane_span[l]);
+        const uint64_t from = span >> 24, count = span & ((1u << 24) - 1);
+        if (count == 0) {
+            ck_assert_uint_eq(from, N); /* empty lanes start at the batch's end */
+            continue;
+        }
+        ck_assert_uint_eq(from, lanes ? merged[lanes - 1] : 0); /* back to back */
+        merged[lanes++] = from + count;
+        if (from + count < N)
+            ck_assert_uint_ge(count, least);
+    }
+    ck_assert_uint_eq(merged[lanes - 1], N);
+    ck_assert_uint_le(lanes, CCD_WORK_LANES);
+    unsigned char once[N] = {0};
+    take_all(once, &r, start_of_slot, merged, lanes);
+    for (int i = 0; i < N; i++)
+        ck_assert_uint_eq(once[i], 1);
 }
 END_TEST
 
@@ -837,8 +911,8 @@ START_TEST(test_work_queue_heavy_first)
     ccd_work_ring r;
     ccd_work_ring_init(&r, 8);
     r.expected = &e;
-    ccd_work_publish(&r, 0, CCD_WORK_BATCH);
-    ccd_work_publish(&r, CCD_WORK_BATCH, CCD_WORK_BATCH);
+    ccd_work_publish(&r, 0, CCD_WORK_BATCH, NULL, 0);
+    ccd_work_publish(&r, CCD_WORK_BATCH, CCD_WORK_BATCH, NULL, 0);
     size_t slot, first;
     const size_t order[][2] = {{1, 7}, {0, 2000}, {0, 4000}, {0, 100}};
     for (size_t k = 0; k < 4; k++) {
@@ -955,6 +1029,7 @@ static Suite *suite(void)
     tcase_add_test(run, test_batch_loop_consumes_every_query);
     tcase_add_test(run, test_work_queue_rules);
     tcase_add_test(run, test_work_queue_heavy_first);
+    tcase_add_test(run, test_work_queue_lanes);
     tcase_add_test(run, test_work_list_rules);
     tcase_add_test(run, test_runner_zero_toi);
     tcase_add_test(run, test_batch_loop_chunks_small_files);
