@@ -24,7 +24,7 @@
  *   in clusters: on the shared data, IRF's 2.6 s query of cloth-funnel's 227ee
  *   (its 25th) sat behind armadillo-rollers' 85 s in file order, and Table 1's
  *   first run at 64 threads ended with it (replay 47.8×; with lanes 54.7×,
- *   docs/performance.md#lanes).  A run that knows its costs hands its heavy
+ *   docs/performance.md#lanes-every-file-of-a-batch-at-once).  A run that knows its costs hands its heavy
  *   queries out first anyway (below).
  * - Chunks: a thread takes the next queries of a lane of the oldest open batch
  *   that has any left, as many as make CCD_WORK_GRAIN_NS of expected work at the mean

@@ -59,7 +59,7 @@ if ! "$cc" $flags -fsanitize=fuzzer "$work/probe.c" -o "$work/probe" >"$work/pro
   exit 77
 fi
 
-query="src/query/reader.c src/query/byte_source.c src/query/label_stream.c
+query="src/query/reader.c src/query/byte_source.c src/query/label_stream.c src/query/line_groups.c
        src/query/nearest_double.c src/query/batch.c"
 core=$(cd "$top" && ls src/core/*.c)
 sources_of() {
