@@ -70,6 +70,7 @@ typedef struct buffer {
     ccd_text_arena *text; /* one of the loop's texts, while not published */
     int8_t *piece_labels;
     struct ccd_batch_store *stores;
+    size_t stores_used; /* the most pieces the slot has held: stores[0 .. stores_used) are set */
     ccd_error deferred;
     atomic_uint_fast64_t piece_span, piece_next;
     atomic_size_t pieces_left;
@@ -109,6 +110,7 @@ typedef struct loop_state {
     atomic_uint_fast64_t parse_ns; /* time spent parsing, over all threads */
     uint64_t *file_ends; /* the service's, as it publishes a batch: its lanes */
     uint64_t published_in_cut_ns; /* publishing while a batch is cut (not cutting) */
+    size_t published_file; /* the last file of the last batch published (SIZE_MAX: none) */
     /* cutting: the file being cut (reader NULL: none), the next to open, the
      * end; whether nothing more is to be cut */
     ccd_reader *reader;
@@ -153,6 +155,9 @@ enum { SPAN_BITS = 24 };
  * the reading. */
 #define PIECES_MAX(capacity) (2 * (capacity) + 1)
 
+/* The least room of a batch's text (cut_batch). */
+#define TEXT_MIN ((size_t)4 << 20)
+
 static void wake_all(loop_state *s);
 static void publish_parsed(loop_state *s);
 
@@ -169,8 +174,12 @@ static void cut_batch(loop_state *s, buffer *u)
     u->text->used = 0;
     u->open_failed = 0;
     /* room for lines of 128 bytes (the shared data's are about 100) without
-     * growing: only what is written becomes memory */
-    if (ccd_text_arena_reserve(u->text, capacity * CCD_QUERY_ROWS * 128) != 0) {
+     * growing, and 4 MiB at least, so that the text is in huge pages
+     * (core/hidden_memory.c: a page fault for every 4 KiB of a batch's text
+     * was 1,500 of them on the shared data): only what is written becomes
+     * memory */
+    const size_t want = capacity * CCD_QUERY_ROWS * 128;
+    if (ccd_text_arena_reserve(u->text, want > TEXT_MIN ? want : TEXT_MIN) != 0) {
         u->open_failed = 1;
         ccd_error_oom(&u->open_error, "ccdbench");
         s->cut_over = 1;
@@ -207,6 +216,8 @@ static void cut_batch(loop_state *s, buffer *u)
         job->first = count;
         job->parsed = 0;
         count += job->piece.queries;
+        if (u->piece_count == u->stores_used) /* its store never used in the slot: empty it */
+            memset(&u->stores[u->stores_used++], 0, sizeof *u->stores);
         u->piece_count++;
         if (job->piece.end != CCD_PIECE_MORE) { /* the file is cut */
             ccd_reader_close(s->reader);
@@ -413,6 +424,25 @@ static ccd_status computed(const loop_state *s, size_t slot, ccd_error *err)
 
 /* ---------------------------------------------------------------- consuming */
 
+/* The memory of a ring slot's batch, made when the slot is first opened (by
+ * the service, while the other threads compute: a ring of 16 slots made at
+ * once was a quarter of a millisecond before a pass could start).  The
+ * segments, pieces and stores are written before they are read (the stores
+ * as the pieces come, cut_batch): calloc would clear them whole.  0, or -1
+ * when out of memory (what was made is freed with the buffer). */
+static int buffer_alloc(buffer *u, size_t capacity, size_t slot_size)
+{
+    u->slots = calloc(capacity, slot_size ? slot_size : 1);
+    u->segments = malloc(capacity * sizeof *u->segments);
+    u->pieces = malloc(PIECES_MAX(capacity) * sizeof *u->pieces);
+    u->stores = malloc(PIECES_MAX(capacity) * sizeof *u->stores);
+    u->stores_used = 0;
+    u->piece_labels = ccd_hidden_alloc(capacity); /* labels: hidden from a child */
+    if (!u->slots || !u->segments || !u->pieces || !u->stores || !u->piece_labels)
+        return -1;
+    return ccd_batch_init(&u->batch, capacity) == CCD_OK ? 0 : -1;
+}
+
 /* Frees what the buffer holds (again: nothing).  Its batch's memory, a few MB
  * written once, took a millisecond to unmap at the end of a pass: the service
  * frees a consumed slot's buffer once no batch is to be opened in it any more,
@@ -423,9 +453,10 @@ static void buffer_release(buffer *u, size_t capacity)
     free(u->slots);
     free(u->segments);
     free(u->pieces);
-    if (u->stores)
-        for (size_t i = 0; i < PIECES_MAX(capacity); i++)
+    if (u->stores) /* the stores of pieces ever cut in the slot (the rest never touched) */
+        for (size_t i = 0; i < u->stores_used; i++)
             ccd_batch_store_clear(&u->stores[i]);
+    u->stores_used = 0;
     free(u->stores);
     ccd_hidden_free(u->piece_labels, capacity);
     u->slots = NULL;
@@ -525,6 +556,13 @@ static int open_batch(loop_state *s)
                b - atomic_load(&s->ring.published) < CCD_WORK_TEXTS);
     const size_t slot = b % CCD_WORK_RING;
     buffer *u = &s->buffers[slot];
+    if (!u->slots && buffer_alloc(u, s->capacity, s->loop->slot_size) != 0) {
+        s->cut_over = 1;
+        s->read_error_pending = 1;
+        ccd_error_set(&s->read_error, CCD_ERR_INTERNAL, "ccdbench", 0, 0,
+                      "cannot allocate a batch of %zu queries", s->capacity);
+        return 0;
+    }
     u->text = &s->texts[b % CCD_WORK_TEXTS]; /* batch b - TEXTS is published */
     for (int t = 0; t < s->threads; t++) {
         s->error_at[(size_t)t * CCD_WORK_RING + slot] = SIZE_MAX;
@@ -582,7 +620,8 @@ static int publish_batch(loop_state *s)
     for (size_t g = 0; g + 1 < u->segment_count; g++)
         s->file_ends[g] = s->queries_read + u->segments[g].first + u->segments[g].count;
     ccd_work_publish(&s->ring, s->queries_read, u->batch.count, s->file_ends,
-                     u->segment_count - 1);
+                     u->segment_count - 1, u->segments[0].file == s->published_file);
+    s->published_file = u->segments[u->segment_count - 1].file;
     s->queries_read += u->batch.count;
     if (u->read_failed) /* what follows it is never read: reported after its queries */
         s->read_over = 1;
@@ -739,6 +778,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
 {
     size_t capacity = loop->batch_size ? loop->batch_size : CCD_WORK_BATCH;
     loop_state s = {.loop = loop, .ds = ds, .capacity = capacity, .consuming = SIZE_MAX,
+                    .published_file = SIZE_MAX,
                     .err = err};
     s.threads = loop->threads > 0 ? loop->threads : omp_get_max_threads();
     CCD_ASSERT(loop->compute || loop->compute_chunk);
@@ -755,21 +795,11 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     if (!s.tls || !s.errors || !s.error_at || !s.parse_errors || !s.parse_error_at ||
         !s.file_ends)
         st = ccd_error_oom(err, "ccdbench");
-    for (int k = 0; k < CCD_WORK_RING && st == CCD_OK; k++) {
-        buffer *u = &s.buffers[k];
-        u->slots = calloc(capacity, loop->slot_size ? loop->slot_size : 1);
-        u->segments = calloc(capacity, sizeof *u->segments);
-        u->pieces = calloc(PIECES_MAX(capacity), sizeof *u->pieces);
-        u->stores = calloc(PIECES_MAX(capacity), sizeof *u->stores);
-        u->piece_labels = ccd_hidden_alloc(capacity); /* labels: hidden from a child */
+    for (int k = 0; k < CCD_WORK_RING; k++) {
+        buffer *u = &s.buffers[k]; /* its memory when first opened (buffer_alloc) */
         atomic_init(&u->piece_span, 0);
         atomic_init(&u->piece_next, 0);
         atomic_init(&u->pieces_left, 0);
-        if (!u->slots || !u->segments || !u->pieces || !u->stores || !u->piece_labels)
-            st = ccd_error_oom(err, "ccdbench");
-        else if ((st = ccd_batch_init(&u->batch, capacity)) != CCD_OK)
-            st = ccd_error_set(err, st, "ccdbench", 0, 0,
-                               "cannot allocate a batch of %zu queries", capacity);
     }
     if (st == CCD_OK) {
         for (size_t i = 0; i < ds->count; i++)

@@ -22,7 +22,7 @@ typedef void ccd_progress_fn(void *ctx, const ccd_dataset_file *at, uint64_t don
 
 typedef struct ccd_batch_loop {
     int threads;       /* threads of the team; 0: omp_get_max_threads()   */
-    size_t batch_size; /* queries per batch; 0: 4096                       */
+    size_t batch_size; /* queries per batch; 0: CCD_WORK_BATCH             */
     size_t slot_size;  /* bytes of the result of one query                 */
     void *ctx;         /* passed to every callback                         */
     /* Per-thread state, made once per thread before its first query (optional). */

@@ -35,9 +35,9 @@ static int close_block(ccd_expected_costs *e)
 
 int ccd_expected_costs_note(ccd_expected_costs *e, uint64_t index, uint64_t ns)
 {
-    if (!e->pending && !(e->pending = malloc(CCD_WORK_BATCH * sizeof *e->pending)))
+    if (!e->pending && !(e->pending = malloc(CCD_EXPECTED_BLOCK * sizeof *e->pending)))
         return -1;
-    const uint64_t block = index / CCD_WORK_BATCH;
+    const uint64_t block = index / CCD_EXPECTED_BLOCK;
     CCD_ASSERT(block >= e->block);
     e->complete = 0;
     CCD_ASSERT(e->pending_count == 0 || e->pending[e->pending_count - 1].index < index);
@@ -48,7 +48,7 @@ int ccd_expected_costs_note(ccd_expected_costs *e, uint64_t index, uint64_t ns)
     }
     e->block_ns += ns;
     if (ns > CCD_WORK_GRAIN_NS) { /* a query of a grain or less is in a chunk anyway */
-        CCD_ASSERT(e->pending_count < CCD_WORK_BATCH);
+        CCD_ASSERT(e->pending_count < CCD_EXPECTED_BLOCK);
         e->pending[e->pending_count++] = (ccd_expected_cost){index, ns};
     }
     return 0;

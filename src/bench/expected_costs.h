@@ -3,7 +3,7 @@
  * The expected costs of a pass's queries, as the schedule uses them (work_queue.h:
  * longest expected first): the queries of an earlier run that were heavy — each
  * more than a chunk's grain of work and at least 1/CCD_WORK_HEAVY_MAX of the
- * work of its block of CCD_WORK_BATCH consecutive queries — with their costs,
+ * work of its block of CCD_EXPECTED_BLOCK consecutive queries — with their costs,
  * by index in the pass.  The other queries are expected to cost little.
  *
  * Only the heavy ones are kept because only they change the schedule: a query
@@ -23,6 +23,8 @@
 #define CCD_BENCH_EXPECTED_COSTS_H
 #include <stddef.h>
 #include <stdint.h>
+
+enum { CCD_EXPECTED_BLOCK = 4096 }; /* queries a block: what a heavy query is heavy against */
 
 typedef struct ccd_expected_cost {
     uint64_t index; /* in the pass */

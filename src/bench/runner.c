@@ -15,6 +15,7 @@
 #include "bench/batch_loop.h"
 #include "bench/cpu_span.h"
 #include "bench/isolate.h"
+#include "bench/work_queue.h"
 #include "exact/exact_ccd.h"
 
 #include <math.h>
@@ -568,12 +569,12 @@ static ccd_status part_init(run_part *part, ccd_error *err, const ccd_run_config
     return CCD_OK;
 }
 
-/* Queries per batch: the configured size (default 4096), fewer when the slots
- * of the pass's runs would pass 16 MB a batch (two batches are held). */
+/* Queries per batch: the configured size (default CCD_WORK_BATCH), fewer when
+ * the slots of the pass's runs would pass 64 MB in the ring's batches. */
 static size_t batch_size_of(const ccd_run_config *cfg, size_t slot_size)
 {
-    const size_t want = cfg->batch_size ? cfg->batch_size : 4096;
-    const size_t most = ((size_t)16 << 20) / slot_size;
+    const size_t want = cfg->batch_size ? cfg->batch_size : CCD_WORK_BATCH;
+    const size_t most = ((size_t)64 << 20) / CCD_WORK_RING / slot_size;
     if (cfg->batch_size || want <= most)
         return want;
     return most < 64 ? 64 : most;

@@ -70,8 +70,11 @@ static int publish(pass *p)
         const uint64_t *ends = p->work->file_ends;
         const size_t from = ends_after(ends, p->work->file_ends_count, start);
         const size_t to = ends_after(ends, p->work->file_ends_count, start + n - 1);
+        /* its first file began in a batch before unless a file ends at start */
+        const size_t at = ends_after(ends, p->work->file_ends_count, start - 1);
+        const int continues = start > 0 && !(at < p->work->file_ends_count && ends[at] == start);
         p->start_of_slot[ccd_work_publish(&p->ring, start, n, ends ? ends + from : NULL,
-                                          to - from)] = start;
+                                          to - from, continues)] = start;
         did = 1;
     }
     return did;

@@ -31,8 +31,9 @@ void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain)
             atomic_init(&b->lane_span[l], 0);
             atomic_init(&b->lane_next[l], 0);
         }
-        atomic_init(&b->turn, 0);
+        atomic_init(&b->continues, 0);
     }
+    atomic_init(&r->turn, 0);
     atomic_init(&r->published, 0);
     atomic_init(&r->consumed, 0);
     ccd_work_cost_init(&r->cost, fixed_grain);
@@ -152,7 +153,7 @@ static size_t lanes_of(uint64_t lane_end[CCD_WORK_LANES], uint64_t start, size_t
 }
 
 size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count, const uint64_t *file_ends,
-                        size_t ends)
+                        size_t ends, int continues)
 {
     CCD_ASSERT(count >= 1 && count < CCD_WORK_BATCH_MAX && start < ((uint64_t)1 << 40));
     CCD_ASSERT(ccd_work_room(r));
@@ -166,6 +167,7 @@ size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count, const ui
      * start at the batch's end. */
     atomic_store_explicit(&b->computed, start, memory_order_relaxed);
     atomic_store_explicit(&b->span, start << SPAN_BITS | count, memory_order_relaxed);
+    atomic_store_explicit(&b->continues, continues, memory_order_relaxed);
     uint64_t lane_end[CCD_WORK_LANES], lane_start[CCD_WORK_LANES];
     const size_t lanes = lanes_of(lane_end, start, count, file_ends, ends);
     for (size_t l = 0; l < CCD_WORK_LANES; l++) {
@@ -261,42 +263,65 @@ size_t ccd_work_take(ccd_work_ring *r, size_t *slot, size_t *first)
             return n;
     }
     const size_t grain = ccd_work_grain(&r->cost);
-    const size_t end = atomic_load_explicit(&r->published, memory_order_acquire);
-    for (size_t number = atomic_load_explicit(&r->consumed, memory_order_acquire);
-         number < end; number++) {
-        ccd_work_batch *b = &r->batches[number % CCD_WORK_RING];
-        /* the lanes in turn, from the one after the last taken */
-        const size_t turn =
-            (size_t)atomic_fetch_add_explicit(&b->turn, 1, memory_order_relaxed);
-        for (size_t k = 0; k < CCD_WORK_LANES; k++) {
-            const size_t l = (turn + k) % CCD_WORK_LANES;
-            uint_fast64_t next = atomic_load_explicit(&b->lane_next[l], memory_order_acquire);
-            for (;;) {
+    for (;;) {
+        /* The lanes with queries left, oldest batch first; a batch's first lane
+         * that goes on with a file whose lane before has queries left is that
+         * lane's (a file is taken in order). */
+        struct {
+            size_t number, lane;
+        } open[CCD_WORK_RING * CCD_WORK_LANES];
+        size_t k = 0;
+        int before_open = 0; /* the batch before's last lane: its file has queries left */
+        const size_t end = atomic_load_explicit(&r->published, memory_order_acquire);
+        for (size_t number = atomic_load_explicit(&r->consumed, memory_order_acquire);
+             number < end; number++) {
+            ccd_work_batch *b = &r->batches[number % CCD_WORK_RING];
+            const int continues = atomic_load_explicit(&b->continues, memory_order_relaxed);
+            int last_open = 0;
+            for (size_t l = 0; l < CCD_WORK_LANES; l++) {
+                const uint64_t next = atomic_load_explicit(&b->lane_next[l], memory_order_acquire);
                 const uint64_t lane = atomic_load_explicit(&b->lane_span[l], memory_order_acquire);
-                if (next < span_start(lane) || next >= span_end(lane))
-                    break;
-                /* a chunk stops before the next heavy query; one that starts at
-                 * a heavy query steps over it (it is handed out on its own) */
-                const uint64_t stop = heavy_at_or_after(b, next, span_end(lane));
-                const uint64_t take = stop == next ? 1 : grain < stop - next ? grain : stop - next;
-                if (atomic_compare_exchange_weak_explicit(&b->lane_next[l], &next, next + take,
-                                                          memory_order_acq_rel,
-                                                          memory_order_acquire)) {
-                    if (stop == next) { /* stepped over a heavy query */
-                        next += take;
-                        continue;
-                    }
-                    /* ours until computed: the batch stays open, its span fixed */
-                    const uint64_t span = atomic_load_explicit(&b->span, memory_order_acquire);
-                    CCD_ASSERT(next >= span_start(span) && next + take <= span_end(span));
-                    *slot = number % CCD_WORK_RING;
-                    *first = (size_t)(next - span_start(span));
-                    return (size_t)take;
+                if ((lane & (CCD_WORK_BATCH_MAX - 1)) == 0)
+                    break; /* the empty lanes come last */
+                const int has = next >= span_start(lane) && next < span_end(lane);
+                if (l == 0 && continues && before_open)
+                    last_open = 1; /* its file's lane before goes first */
+                else if ((last_open = has))
+                    open[k].number = number, open[k].lane = l, k++;
+            }
+            before_open = last_open;
+        }
+        if (k == 0)
+            return 0;
+        const size_t pick =
+            (size_t)(atomic_fetch_add_explicit(&r->turn, 1, memory_order_relaxed) % k);
+        const size_t number = open[pick].number, l = open[pick].lane;
+        ccd_work_batch *b = &r->batches[number % CCD_WORK_RING];
+        uint_fast64_t next = atomic_load_explicit(&b->lane_next[l], memory_order_acquire);
+        for (;;) {
+            const uint64_t lane = atomic_load_explicit(&b->lane_span[l], memory_order_acquire);
+            if (next < span_start(lane) || next >= span_end(lane))
+                break; /* taken meanwhile: look again */
+            /* a chunk stops before the next heavy query; one that starts at
+             * a heavy query steps over it (it is handed out on its own) */
+            const uint64_t stop = heavy_at_or_after(b, next, span_end(lane));
+            const uint64_t take = stop == next ? 1 : grain < stop - next ? grain : stop - next;
+            if (atomic_compare_exchange_weak_explicit(&b->lane_next[l], &next, next + take,
+                                                      memory_order_acq_rel,
+                                                      memory_order_acquire)) {
+                if (stop == next) { /* stepped over a heavy query */
+                    next += take;
+                    continue;
                 }
+                /* ours until computed: the batch stays open, its span fixed */
+                const uint64_t span = atomic_load_explicit(&b->span, memory_order_acquire);
+                CCD_ASSERT(next >= span_start(span) && next + take <= span_end(span));
+                *slot = number % CCD_WORK_RING;
+                *first = (size_t)(next - span_start(span));
+                return (size_t)take;
             }
         }
     }
-    return 0;
 }
 
 void ccd_work_done(ccd_work_ring *r, size_t slot, size_t count)

@@ -10,6 +10,11 @@
  * - The ring: up to CCD_WORK_RING batches are open at once.  Batch k + RING is
  *   read only once batch k is consumed (in order), which bounds memory; within
  *   the ring no thread waits for a batch to end before it starts the next.
+ *   Many small batches rather than a few big ones (16 of 1024, where there were
+ *   4 of 4096, the same memory): the first can be computed sooner after the
+ *   pass starts, and the last sooner after the cutting ends — Tight Inclusion's
+ *   d = 0 pass on the shared data replays at 14.2× on 16 threads, 13.0× with
+ *   4 of 4096 (docs/performance.md#threads).
  * - Pieces: before a batch is published, its text is parsed in pieces of at
  *   most CCD_WORK_PIECE queries by any thread (batch_loop.c, query/csv_piece.h):
  *   a thread takes a piece before a chunk, oldest batch first, and the batch is
@@ -18,16 +23,19 @@
  *   its files (a batch's text is not needed once it is parsed).
  * - Lanes: a batch's files are its lanes (consecutive files merged into one
  *   when it holds more than CCD_WORK_LANES, each lane then at least 1/LANES of
- *   the batch), and the threads take from them in turn: every file of a batch
- *   starts at once.  Costs differ far more between files (a scene, a family of
- *   handcrafted queries, a kind) than within one, and the heavy queries come
- *   in clusters: on the shared data, IRF's 2.6 s query of cloth-funnel's 227ee
- *   (its 25th) sat behind armadillo-rollers' 85 s in file order, and Table 1's
- *   first run at 64 threads ended with it (replay 47.8×; with lanes 54.7×,
- *   docs/performance.md#lanes-every-file-of-a-batch-at-once).  A run that knows its costs hands its heavy
- *   queries out first anyway (below).
- * - Chunks: a thread takes the next queries of a lane of the oldest open batch
- *   that has any left, as many as make CCD_WORK_GRAIN_NS of expected work at the mean
+ *   the batch), and the threads take the lanes of all the open batches in
+ *   turn — a file that goes on from one batch into the next being one lane,
+ *   taken in order: its part in the later batch only once the earlier part is
+ *   handed out.  Every file of the ring's window starts at once.  Costs differ
+ *   far more between files (a scene, a family of handcrafted queries, a kind)
+ *   than within one, and the heavy queries come in clusters: on the shared
+ *   data, IRF's 2.6 s query of cloth-funnel's 227ee (its 25th) sat behind
+ *   armadillo-rollers' 85 s in file order, and Table 1's first run at 64
+ *   threads ended with it (replay 47.8×; with lanes 53×,
+ *   docs/performance.md#lanes-every-file-at-once).  A run that knows its costs
+ *   hands its heavy queries out first anyway (below).
+ * - Chunks: a thread takes the next queries of its lane, as many as make
+ *   CCD_WORK_GRAIN_NS of expected work at the mean
  *   cost per query measured so far in the pass (at least 1, at most
  *   CCD_WORK_GRAIN_MAX; CCD_WORK_GRAIN_FIRST before any is measured).  On the
  *   shared data the 100 slowest of 21,246 queries take three quarters of
@@ -65,9 +73,9 @@
 #include <stdint.h>
 
 enum {
-    CCD_WORK_RING = 4,        /* batches open at once */
+    CCD_WORK_RING = 16,       /* batches open at once (above: the ring) */
     CCD_WORK_HEAVY_MAX = 1024, /* heavy queries a batch: each ≥ 1/1024 of its expected work */
-    CCD_WORK_BATCH = 4096,    /* queries a batch by default */
+    CCD_WORK_BATCH = 1024,    /* queries a batch by default */
     CCD_WORK_PIECE = 256,     /* queries a piece of text parsed at once, at most */
     CCD_WORK_TEXTS = 2,       /* batches opened and not yet published, at most */
     CCD_WORK_GRAIN_FIRST = 1, /* queries a chunk before any cost is measured */
@@ -91,9 +99,10 @@ typedef struct ccd_work_batch {
     atomic_uint_fast64_t span;
     atomic_uint_fast64_t computed;
     /* Its lanes, the same way: the span of each (empty ones start at the
-     * batch's end), the next query of each, and the lane to try first. */
+     * batch's end) and the next query of each; whether its first lane goes
+     * on with the file of the batch before's last. */
     atomic_uint_fast64_t lane_span[CCD_WORK_LANES], lane_next[CCD_WORK_LANES];
-    atomic_uint_fast64_t turn;
+    atomic_int continues;
     /* With expected costs: the batch's heavy queries (pass indices), by cost
      * (most first) and by index, and the next to hand out — an index into the
      * heavy queries of the pass, base .. base + count, so that it only grows in
@@ -123,6 +132,7 @@ typedef struct ccd_work_ring {
     ccd_work_batch batches[CCD_WORK_RING];
     atomic_size_t published, consumed;
     ccd_work_cost cost; /* of the chunks computed so far in the pass */
+    atomic_uint_fast64_t turn; /* the takes so far: the lane of the next */
     /* Optional: the heavy queries of an earlier run of the pass, with their
      * costs (bench/expected_costs.h: `run --costs`, or the cost cache). */
     const ccd_expected_costs *expected;
@@ -148,7 +158,7 @@ int ccd_work_room(ccd_work_ring *r);
  * found from the expected costs.  Returns its slot; what the caller keeps of
  * the batch (its queries) is in place before.  The service thread only. */
 size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count, const uint64_t *file_ends,
-                        size_t ends);
+                        size_t ends, int continues);
 
 /* Takes the next chunk: *slot gets the ring slot of its batch and *first the
  * index in the batch of its first query; returns its query count, 0 when no

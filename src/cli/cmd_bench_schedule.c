@@ -28,7 +28,7 @@ static const char usage[] =
     "the records' writing is left out unless --records.\n"
     "\n"
     "  --threads LIST     thread counts to replay (default 1,2,4,8,16,32,64)\n"
-    "  --batch-size N     queries a batch (default 4096)\n"
+    "  --batch-size N     queries a batch (default 1024)\n"
     "  --costs            replay a run given RESULT's times as expected costs\n"
     "                     (`run --costs RESULT`: the slowest queries first)\n"
     "  --records          replay RESULT's run itself, the writing of its per-query\n"

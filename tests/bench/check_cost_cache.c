@@ -22,12 +22,12 @@
  * 2 noted as nothing): 1024 queries of 1 ms (each 1/1024 exactly: all heavy). */
 static void note_blocks(ccd_expected_costs *e)
 {
-    for (uint64_t i = 0; i < CCD_WORK_BATCH; i++)
+    for (uint64_t i = 0; i < CCD_EXPECTED_BLOCK; i++)
         ck_assert_int_eq(ccd_expected_costs_note(e, i, i == 17 ? 50000000 : i == 40 ? 30000 : 1000),
                          0);
-    for (uint64_t i = CCD_WORK_BATCH; i < 2 * CCD_WORK_BATCH; i++)
+    for (uint64_t i = CCD_EXPECTED_BLOCK; i < 2 * CCD_EXPECTED_BLOCK; i++)
         ck_assert_int_eq(ccd_expected_costs_note(e, i, 30000), 0);
-    for (uint64_t i = 3 * CCD_WORK_BATCH; i < 3 * CCD_WORK_BATCH + CCD_WORK_HEAVY_MAX; i++)
+    for (uint64_t i = 3 * CCD_EXPECTED_BLOCK; i < 3 * CCD_EXPECTED_BLOCK + CCD_WORK_HEAVY_MAX; i++)
         ck_assert_int_eq(ccd_expected_costs_note(e, i, 1000000), 0);
     ck_assert_int_eq(ccd_expected_costs_finish(e), 0);
 }
@@ -41,22 +41,22 @@ START_TEST(test_expected_costs_keep_the_heavy)
     ck_assert_uint_eq(e.heavy[0].index, 17);
     ck_assert_uint_eq(ccd_expected_costs_at(&e, 17), 50000000);
     ck_assert_uint_eq(ccd_expected_costs_at(&e, 40), 0);
-    ck_assert_uint_eq(ccd_expected_costs_at(&e, CCD_WORK_BATCH + 5), 0);
-    ck_assert_uint_eq(ccd_expected_costs_at(&e, 3 * CCD_WORK_BATCH + 5), 1000000);
+    ck_assert_uint_eq(ccd_expected_costs_at(&e, CCD_EXPECTED_BLOCK + 5), 0);
+    ck_assert_uint_eq(ccd_expected_costs_at(&e, 3 * CCD_EXPECTED_BLOCK + 5), 1000000);
     ck_assert_uint_eq(ccd_expected_costs_from(&e, 18), 1);
-    ck_assert_uint_eq(e.heavy[1].index, 3 * CCD_WORK_BATCH);
+    ck_assert_uint_eq(e.heavy[1].index, 3 * CCD_EXPECTED_BLOCK);
     ck_assert_uint_eq(ccd_expected_costs_from(&e, UINT64_MAX), e.count);
     /* the same from every query's cost at once */
-    uint64_t *dense = calloc(4 * CCD_WORK_BATCH, sizeof *dense);
+    uint64_t *dense = calloc(4 * CCD_EXPECTED_BLOCK, sizeof *dense);
     ck_assert_ptr_nonnull(dense);
-    for (uint64_t i = 0; i < CCD_WORK_BATCH; i++)
+    for (uint64_t i = 0; i < CCD_EXPECTED_BLOCK; i++)
         dense[i] = i == 17 ? 50000000 : i == 40 ? 30000 : 1000;
-    for (uint64_t i = CCD_WORK_BATCH; i < 2 * CCD_WORK_BATCH; i++)
+    for (uint64_t i = CCD_EXPECTED_BLOCK; i < 2 * CCD_EXPECTED_BLOCK; i++)
         dense[i] = 30000;
-    for (uint64_t i = 3 * CCD_WORK_BATCH; i < 3 * CCD_WORK_BATCH + CCD_WORK_HEAVY_MAX; i++)
+    for (uint64_t i = 3 * CCD_EXPECTED_BLOCK; i < 3 * CCD_EXPECTED_BLOCK + CCD_WORK_HEAVY_MAX; i++)
         dense[i] = 1000000;
     ccd_expected_costs d;
-    ck_assert_int_eq(ccd_expected_costs_of(&d, dense, 4 * CCD_WORK_BATCH), 0);
+    ck_assert_int_eq(ccd_expected_costs_of(&d, dense, 4 * CCD_EXPECTED_BLOCK), 0);
     ck_assert_uint_eq(d.count, e.count);
     ck_assert_int_eq(memcmp(d.heavy, e.heavy, e.count * sizeof *e.heavy), 0);
     free(dense);
@@ -164,7 +164,7 @@ START_TEST(test_cost_cache_round_trip)
     ccd_expected_costs big = {0};
     for (uint64_t b = 0; b < 16; b++)
         for (uint64_t i = 0; i < CCD_WORK_HEAVY_MAX; i++)
-            ck_assert_int_eq(ccd_expected_costs_note(&big, b * CCD_WORK_BATCH + i, 1000000),
+            ck_assert_int_eq(ccd_expected_costs_note(&big, b * CCD_EXPECTED_BLOCK + i, 1000000),
                              0);
     ck_assert_int_eq(ccd_expected_costs_finish(&big), 0);
     ck_assert_uint_eq(big.count, 16 * CCD_WORK_HEAVY_MAX);

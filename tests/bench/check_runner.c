@@ -777,11 +777,12 @@ START_TEST(test_work_queue_rules)
     ccd_work_ring_init(&r, 3); /* a fixed grain */
     ccd_work_cost_add(&r.cost, 100000, 1);
     ck_assert_uint_eq(ccd_work_grain(&r.cost), 3);
-    /* two batches, of 4 and 2 queries: chunks of 3 from the oldest first */
+    /* two batches of one file, of 4 and 2 queries: chunks of 3, the oldest
+     * batch's first (a file is taken in order) */
     size_t slot, first;
     ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 0);
-    ck_assert_uint_eq(ccd_work_publish(&r, 0, 4, NULL, 0), 0);
-    ck_assert_uint_eq(ccd_work_publish(&r, 4, 2, NULL, 0), 1);
+    ck_assert_uint_eq(ccd_work_publish(&r, 0, 4, NULL, 0, 0), 0);
+    ck_assert_uint_eq(ccd_work_publish(&r, 4, 2, NULL, 0, 1), 1);
     ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 3);
     ck_assert_uint_eq(slot, 0);
     ck_assert_uint_eq(first, 0);
@@ -806,7 +807,7 @@ START_TEST(test_work_queue_rules)
     /* the ring holds CCD_WORK_RING open batches */
     for (int k = 0; k < CCD_WORK_RING; k++) {
         ck_assert(ccd_work_room(&r));
-        ccd_work_publish(&r, 6 + 5 * (uint64_t)k, 5, NULL, 0);
+        ccd_work_publish(&r, 6 + 5 * (uint64_t)k, 5, NULL, 0, 1); /* one file */
     }
     ck_assert(!ccd_work_room(&r));
     /* slot 2 holds batch 2 (queries 6..10): a thread that read its next (6)
@@ -844,22 +845,22 @@ START_TEST(test_work_queue_lanes)
 {
     ccd_work_ring r;
     ccd_work_ring_init(&r, 2);
-    const uint64_t ends[] = {3, 5}; /* files [0, 3), [3, 5), [5, 10) */
+    const uint64_t ends[] = {4, 8}; /* files [0, 4), [4, 8), [8, 12) */
     const uint64_t start_of_slot[CCD_WORK_RING] = {0};
-    ck_assert_uint_eq(ccd_work_publish(&r, 0, 10, ends, 2), 0);
+    ck_assert_uint_eq(ccd_work_publish(&r, 0, 12, ends, 2, 0), 0);
     size_t slot, first, got[3];
     for (int k = 0; k < 3; k++) { /* one chunk of each file first */
         ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 2);
         got[k] = first;
     }
     ck_assert_uint_eq(got[0], 0);
-    ck_assert_uint_eq(got[1], 3);
-    ck_assert_uint_eq(got[2], 5);
-    unsigned char seen[10] = {0};
-    seen[0] = seen[1] = seen[3] = seen[4] = seen[5] = seen[6] = 1;
-    const uint64_t lane_end[] = {3, 5, 10};
+    ck_assert_uint_eq(got[1], 4);
+    ck_assert_uint_eq(got[2], 8);
+    unsigned char seen[12] = {0};
+    seen[0] = seen[1] = seen[4] = seen[5] = seen[8] = seen[9] = 1;
+    const uint64_t lane_end[] = {4, 8, 12};
     take_all(seen, &r, start_of_slot, lane_end, 3);
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < 12; i++)
         ck_assert_uint_eq(seen[i], 1);
 
     /* 100 files of one query: lanes of ⌈100 / LANES⌉ at least, at most LANES */
@@ -868,7 +869,7 @@ START_TEST(test_work_queue_lanes)
     for (size_t i = 0; i + 1 < N; i++)
         many[i] = i + 1;
     ccd_work_ring_init(&r, 1);
-    ck_assert_uint_eq(ccd_work_publish(&r, 0, N, many, N - 1), 0);
+    ck_assert_uint_eq(ccd_work_publish(&r, 0, N, many, N - 1, 0), 0);
     const size_t least = (N + CCD_WORK_LANES - 1) / CCD_WORK_LANES;
     uint64_t merged[CCD_WORK_LANES];
     size_t lanes = 0;
@@ -893,26 +894,47 @@ START_TEST(test_work_queue_lanes)
 }
 END_TEST
 
+/* Lanes across batches: a file that goes on from one batch into the next is
+ * one lane, taken in order (its part in the later batch only once the earlier
+ * part is handed out), in turn with the other files of the open batches. */
+START_TEST(test_work_queue_lanes_across_batches)
+{
+    ccd_work_ring r;
+    ccd_work_ring_init(&r, 2);
+    ck_assert_uint_eq(ccd_work_publish(&r, 0, 4, NULL, 0, 0), 0); /* file A: [0, 4) */
+    const uint64_t ends[] = {6};                                     /* A goes on: [4, 6), */
+    ck_assert_uint_eq(ccd_work_publish(&r, 4, 6, ends, 1, 1), 1);   /* then B: [6, 10) */
+    const uint64_t order[] = {0, 6, 2, 8, 4}; /* A, B, A, B, A's part in batch 1 */
+    const uint64_t start_of_slot[] = {0, 4};
+    size_t slot, first;
+    for (size_t k = 0; k < 5; k++) {
+        ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 2);
+        ck_assert_uint_eq(start_of_slot[slot] + first, order[k]);
+    }
+    ck_assert_uint_eq(ccd_work_take(&r, &slot, &first), 0);
+}
+END_TEST
+
 /* Longest expected first: a batch's heavy queries are handed out alone, the
  * most expensive of all open batches first, and the other chunks stop before
  * them and step over them; every query is taken once. */
 START_TEST(test_work_queue_heavy_first)
 {
-    enum { N = 2 * CCD_WORK_BATCH };
+    enum { B = CCD_EXPECTED_BLOCK, N = 2 * B }; /* two batches of a cost block each */
     uint64_t *cost = calloc(N, sizeof *cost);
     ck_assert_ptr_nonnull(cost);
     for (size_t i = 0; i < N; i++)
         cost[i] = 1000; /* 1 µs */
     cost[100] = 1000000000, cost[2000] = 3000000000, cost[4000] = 2000000000; /* batch 0 */
-    cost[CCD_WORK_BATCH + 7] = 4000000000;                                     /* batch 1 */
+    cost[B + 7] = 4000000000;                                     /* batch 1 */
     ccd_expected_costs e;
     ck_assert_int_eq(ccd_expected_costs_of(&e, cost, N), 0);
     ck_assert_uint_eq(e.count, 4);
     ccd_work_ring r;
     ccd_work_ring_init(&r, 8);
     r.expected = &e;
-    ccd_work_publish(&r, 0, CCD_WORK_BATCH, NULL, 0);
-    ccd_work_publish(&r, CCD_WORK_BATCH, CCD_WORK_BATCH, NULL, 0);
+    ccd_work_publish(&r, 0, B, NULL, 0, 0);
+    ccd_work_publish(&r, B, B, NULL, 0, 0);
     size_t slot, first;
     const size_t order[][2] = {{1, 7}, {0, 2000}, {0, 4000}, {0, 100}};
     for (size_t k = 0; k < 4; k++) {
@@ -922,11 +944,11 @@ START_TEST(test_work_queue_heavy_first)
     }
     unsigned char *seen = calloc(N, 1);
     ck_assert_ptr_nonnull(seen);
-    seen[100] = seen[2000] = seen[4000] = seen[CCD_WORK_BATCH + 7] = 1;
+    seen[100] = seen[2000] = seen[4000] = seen[B + 7] = 1;
     for (size_t n; (n = ccd_work_take(&r, &slot, &first)) > 0;) {
         ck_assert_uint_le(n, 8);
         for (size_t i = 0; i < n; i++)
-            seen[slot * CCD_WORK_BATCH + first + i]++;
+            seen[slot * B + first + i]++;
     }
     size_t once = 0;
     for (size_t i = 0; i < N; i++)
@@ -1030,6 +1052,7 @@ static Suite *suite(void)
     tcase_add_test(run, test_work_queue_rules);
     tcase_add_test(run, test_work_queue_heavy_first);
     tcase_add_test(run, test_work_queue_lanes);
+    tcase_add_test(run, test_work_queue_lanes_across_batches);
     tcase_add_test(run, test_work_list_rules);
     tcase_add_test(run, test_runner_zero_toi);
     tcase_add_test(run, test_batch_loop_chunks_small_files);
