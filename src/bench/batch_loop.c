@@ -155,9 +155,6 @@ enum { SPAN_BITS = 24 };
  * the reading. */
 #define PIECES_MAX(capacity) (2 * (capacity) + 1)
 
-/* The least room of a batch's text (cut_batch). */
-#define TEXT_MIN ((size_t)4 << 20)
-
 static void wake_all(loop_state *s);
 static void publish_parsed(loop_state *s);
 
@@ -174,12 +171,8 @@ static void cut_batch(loop_state *s, buffer *u)
     u->text->used = 0;
     u->open_failed = 0;
     /* room for lines of 128 bytes (the shared data's are about 100) without
-     * growing, and 4 MiB at least, so that the text is in huge pages
-     * (core/hidden_memory.c: a page fault for every 4 KiB of a batch's text
-     * was 1,500 of them on the shared data): only what is written becomes
-     * memory */
-    const size_t want = capacity * CCD_QUERY_ROWS * 128;
-    if (ccd_text_arena_reserve(u->text, want > TEXT_MIN ? want : TEXT_MIN) != 0) {
+     * growing: only what is written becomes memory */
+    if (ccd_text_arena_reserve(u->text, capacity * CCD_QUERY_ROWS * 128) != 0) {
         u->open_failed = 1;
         ccd_error_oom(&u->open_error, "ccdbench");
         s->cut_over = 1;
