@@ -72,6 +72,13 @@ void ccd_text_arena_free(ccd_text_arena *a);
 ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *arena,
                           int8_t *labels, ccd_error *deferred, ccd_reader *r, size_t max_queries);
 
+/* The reader r of ccd_reader_open, done with its file, opened on the next one
+ * as ccd_reader_open would open a new reader — its read buffer, exact numbers
+ * and limit (ccd_reader_set_max_digits) kept: a new reader was 4 µs of the
+ * serial cutting a file.  On an error r has no file (close it). */
+ccd_status ccd_reader_reopen(ccd_reader *r, ccd_error *err, const char *csv_path,
+                             const char *labels_path, ccd_kind kind);
+
 /* A reader over one piece (its text: arena.data + piece->offset), with the
  * name and kind of its file; read it with ccd_reader_read_more into a batch of
  * piece->queries slots, then ccd_reader_read_end.  The piece and its text must

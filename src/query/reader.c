@@ -662,6 +662,47 @@ ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_pat
     return CCD_OK;
 }
 
+ccd_status ccd_reader_reopen(ccd_reader *r, ccd_error *err, const char *csv_path,
+                             const char *labels_path, ccd_kind kind)
+{
+    CCD_ASSERT(!r->buf_borrowed && !r->piece);
+    if (kind != CCD_VF && kind != CCD_EE)
+        return ccd_error_set(err, CCD_ERR_INTERNAL, csv_path, 0, 0, "invalid query kind %d",
+                             (int)kind);
+    char *path = strdup(csv_path);
+    if (!path)
+        return ccd_error_oom(err, csv_path);
+    ccd_byte_source_close(&r->src); /* no file: fd -1 */
+    ccd_label_stream_close(r->labels);
+    r->labels = NULL;
+    free(r->path);
+    r->path = path;
+    /* what reader_new leaves zero; the buffers (buf, pending, scratch, digits)
+     * and max_digits stay */
+    r->pos = r->end = 0;
+    r->eof = 0;
+    r->line = 0;
+    r->last_len = 0;
+    r->last_newline = 0;
+    r->bytes = 0;
+    r->columns = 0;
+    r->kind = kind;
+    r->queries = 0;
+    r->finished = 0;
+    r->failed = 0;
+    memset(&r->error, 0, sizeof r->error);
+    ccd_status st = ccd_byte_source_open_file(&r->src, err, csv_path);
+    if (st == CCD_OK && labels_path) {
+        st = ccd_label_stream_open_file(&r->labels, err, labels_path);
+        r->columns = 6;
+    }
+    if (st != CCD_OK) {
+        ccd_byte_source_close(&r->src);
+        r->failed = 1;
+    }
+    return st;
+}
+
 ccd_status ccd_reader_open_memory(ccd_reader **out, ccd_error *err, const char *csv_name,
                                   const void *csv, size_t csv_len, const char *labels_name,
                                   const void *labels, size_t labels_len, ccd_kind kind)

@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "ccdbench.h"
+#include "query/csv_piece.h"
 #include "query/line_groups.h"
 #include "query/reader_memory.h"
 #include "reader_pieces.h"
@@ -358,6 +359,55 @@ START_TEST(test_bad_label_count_in_a_run)
     ccd_reader_close(cutter);
     ccd_text_arena_free(&text);
     free(six);
+}
+END_TEST
+
+/* A reader opened again on another file (ccd_reader_reopen, the batch loop's
+ * cutter) reads it as a new reader would: its queries, labels, indices, the
+ * columns its first line decides, its errors at their line — nothing of the
+ * file before (7 columns then 6 with a labels file, an inexact value, an error
+ * on the second file's line 9). */
+START_TEST(test_reader_reopen)
+{
+    char *dir = test_make_tmpdir("reopen");
+    char *seven = repeat(ROW7, 16);
+    char *a = test_write_file(dir, "a.csv", seven, strlen(seven));
+    char *six = repeat(ROW6, 24);
+    six[strlen(ROW6) * 8 + 2] = 'x'; /* line 9, column 3 */
+    char *b = test_write_file(dir, "b.csv", six, strlen(six));
+    char *labels = write_text(dir, "b.json", "[true, false, true]");
+    const char *inexact = "1,3,3,4,5,8,1\n"; /* 1/3: inexact; 7 columns again */
+    char *c_text = repeat(inexact, 8);
+    char *c = test_write_file(dir, "c.csv", c_text, strlen(c_text));
+    const char *paths[3] = {a, b, c}, *label_paths[3] = {NULL, labels, NULL};
+    ccd_reader *again;
+    ccd_error e1 = {0}, e2 = {0};
+    for (int k = 0; k < 3; k++) {
+        ccd_status s1, s2;
+        if (k == 0)
+            ck_assert_int_eq(ccd_reader_open(&again, &e1, paths[0], NULL, CCD_EE), CCD_OK);
+        else
+            ck_assert_int_eq(ccd_reader_reopen(again, &e1, paths[k], label_paths[k], CCD_VF),
+                             CCD_OK);
+        records ra = {0}, rb = {0};
+        s1 = drain(again, 2, &ra, &e1);
+        s2 = read_path(&rb, &e2, paths[k], label_paths[k], k == 0 ? CCD_EE : CCD_VF, 2);
+        ck_assert_int_eq(s1, s2);
+        if (s1 != CCD_OK)
+            ck_assert_str_eq(e1.message, e2.message);
+        assert_same_records(&ra, &rb);
+        if (k == 1) /* the error, at its line and column of b.csv */
+            ck_assert_msg(s1 != CCD_OK && strstr(e1.message, "b.csv:9:3: ") != NULL, "%s",
+                          e1.message);
+        else
+            ck_assert_int_eq(s1, CCD_OK);
+        records_free(&ra);
+        records_free(&rb);
+    }
+    ccd_reader_close(again);
+    free(seven), free(six), free(c_text);
+    free(a), free(b), free(c), free(labels);
+    test_remove_tmpdir(dir);
 }
 END_TEST
 
@@ -1665,6 +1715,7 @@ static Suite *query_suite(void)
     suite_add_tcase(s, bad);
     TCase *fmt = tcase_create("formats");
     tcase_add_test(fmt, test_line_groups_twins);
+    tcase_add_test(fmt, test_reader_reopen);
     tcase_add_test(fmt, test_format_variants_agree);
     tcase_add_test(fmt, test_gzip_matches_plain);
     tcase_add_test(fmt, test_labels_from_json);
