@@ -154,16 +154,20 @@ int ccd_work_room(ccd_work_ring *r);
 /* Opens the next batch: count (1 ≤ count ≤ CCD_WORK_BATCH_MAX) queries of the
  * pass from query `start` on (the end of the batch before), whose files but
  * the last end at the pass indices file_ends[0 .. ends) (increasing, within
- * (start, start + count); ends 0: a batch of one file), its heavy queries
- * found from the expected costs.  Returns its slot; what the caller keeps of
- * the batch (its queries) is in place before.  The service thread only. */
+ * (start, start + count); ends 0: a batch of one file), `continues` when its
+ * first file is the last of the batch before (one lane across them), its heavy
+ * queries found from the expected costs.  Returns its slot; what the caller
+ * keeps of the batch (its queries) is in place before.  The service thread
+ * only. */
 size_t ccd_work_publish(ccd_work_ring *r, uint64_t start, size_t count, const uint64_t *file_ends,
                         size_t ends, int continues);
 
 /* Takes the next chunk: *slot gets the ring slot of its batch and *first the
  * index in the batch of its first query; returns its query count, 0 when no
- * open batch has queries left to hand out.  A chunk lies in one lane, so in
- * one file unless small files were merged.  Any thread, any time. */
+ * open batch has queries left to hand out.  The heavy queries first (with
+ * expected costs), else the lanes with queries left in turn (the ring's turn
+ * modulo their number).  A chunk lies in one lane, so in one file unless small
+ * files were merged.  Any thread, any time. */
 size_t ccd_work_take(ccd_work_ring *r, size_t *slot, size_t *first);
 
 /* count queries of the batch in `slot` computed. */
