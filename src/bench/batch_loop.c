@@ -233,6 +233,7 @@ static void cut_batch(loop_state *s, buffer *u)
             memset(&u->stores[u->stores_used++], 0, sizeof *u->stores);
         u->piece_count++;
         if (job->piece.end != CCD_PIECE_MORE) { /* the file is cut */
+            CCD_ASSERT(!s->spare); /* taken when this file was opened */
             s->spare = s->reader; /* for the next file (ccd_reader_reopen) */
             s->reader = NULL;
             s->bytes_closed += file_size(s->ds->files[job->file].csv_path);
