@@ -642,6 +642,19 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
     return CCD_OK;
 }
 
+/* Opens the reader r, without a file, on csv_path and its labels file (if
+ * any): ccd_reader_open's and ccd_reader_reopen's. */
+static ccd_status open_files(ccd_reader *r, ccd_error *err, const char *csv_path,
+                             const char *labels_path)
+{
+    ccd_status st = ccd_byte_source_open_file(&r->src, err, csv_path);
+    if (st == CCD_OK && labels_path) {
+        st = ccd_label_stream_open_file(&r->labels, err, labels_path);
+        r->columns = 6;
+    }
+    return st;
+}
+
 ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_path,
                            const char *labels_path, ccd_kind kind)
 {
@@ -649,11 +662,7 @@ ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_pat
     ccd_status st = reader_new(&r, err, csv_path, kind, 0);
     if (st != CCD_OK)
         return st;
-    st = ccd_byte_source_open_file(&r->src, err, csv_path);
-    if (st == CCD_OK && labels_path) {
-        st = ccd_label_stream_open_file(&r->labels, err, labels_path);
-        r->columns = 6;
-    }
+    st = open_files(r, err, csv_path, labels_path);
     if (st != CCD_OK) {
         ccd_reader_close(r);
         return st;
@@ -691,11 +700,7 @@ ccd_status ccd_reader_reopen(ccd_reader *r, ccd_error *err, const char *csv_path
     r->finished = 0;
     r->failed = 0;
     memset(&r->error, 0, sizeof r->error);
-    ccd_status st = ccd_byte_source_open_file(&r->src, err, csv_path);
-    if (st == CCD_OK && labels_path) {
-        st = ccd_label_stream_open_file(&r->labels, err, labels_path);
-        r->columns = 6;
-    }
+    const ccd_status st = open_files(r, err, csv_path, labels_path);
     if (st != CCD_OK) {
         ccd_byte_source_close(&r->src);
         r->failed = 1;
@@ -865,31 +870,30 @@ ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *
                 break;
             }
             continue;
-        } else {
-            const char *ls, *le;
-            const int got = next_line(r, &ls, &le);
-            if (got < 0) { /* a line too long, a read error: after the lines before it */
-                *deferred = r->error;
-                piece->end = CCD_PIECE_CUT_SHORT;
-                break;
-            }
-            if (got == 0) {
-                piece->end = CCD_PIECE_LAST;
-                r->finished = 1;
-                /* the labels' end check, for when the file ends after a whole query */
-                if (r->labels && lines % CCD_QUERY_ROWS == 0 &&
-                    ccd_label_stream_finish(r->labels, deferred, r->queries) != CCD_OK)
-                    piece->label_error_at = lines / CCD_QUERY_ROWS;
-                break;
-            }
-            /* the line as it is in the file, with its end of line if it has one */
-            if (arena_append(arena, ls, (size_t)(r->buf + r->pos - ls)) != 0)
-                return ccd_error_oom(err, r->path);
-            lines++;
-            if (r->line == 1 && r->columns == 0) { /* the first line decides (see parse_row) */
-                const unsigned long cols = count_columns(ls, le);
-                r->columns = cols == 6 || cols == 7 ? (int)cols : 0;
-            }
+        }
+        const char *ls, *le;
+        const int got = next_line(r, &ls, &le);
+        if (got < 0) { /* a line too long, a read error: after the lines before it */
+            *deferred = r->error;
+            piece->end = CCD_PIECE_CUT_SHORT;
+            break;
+        }
+        if (got == 0) {
+            piece->end = CCD_PIECE_LAST;
+            r->finished = 1;
+            /* the labels' end check, for when the file ends after a whole query */
+            if (r->labels && lines % CCD_QUERY_ROWS == 0 &&
+                ccd_label_stream_finish(r->labels, deferred, r->queries) != CCD_OK)
+                piece->label_error_at = lines / CCD_QUERY_ROWS;
+            break;
+        }
+        /* the line as it is in the file, with its end of line if it has one */
+        if (arena_append(arena, ls, (size_t)(r->buf + r->pos - ls)) != 0)
+            return ccd_error_oom(err, r->path);
+        lines++;
+        if (r->line == 1 && r->columns == 0) { /* the first line decides (see parse_row) */
+            const unsigned long cols = count_columns(ls, le);
+            r->columns = cols == 6 || cols == 7 ? (int)cols : 0;
         }
         if (lines % CCD_QUERY_ROWS == 0) {
             const size_t i = lines / CCD_QUERY_ROWS - 1;
