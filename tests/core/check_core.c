@@ -7,6 +7,7 @@
 
 #include <check.h>
 #include <pthread.h>
+#include <sched.h>
 #include <time.h>
 #include <signal.h>
 #include <stdio.h>
@@ -365,6 +366,71 @@ START_TEST(test_team)
 }
 END_TEST
 
+/* A team's threads bound one to a CPU of the caller's mask when it fits, the
+ * caller given its mask back; not bound when it does not fit or with
+ * OMP_PROC_BIND=false. */
+typedef struct bind_probe {
+    cpu_set_t mask[64];
+    int cpu_count[64];
+} bind_probe;
+
+static void bind_body(void *ctx, int t)
+{
+    bind_probe *p = ctx;
+    ck_assert_int_lt(t, 64);
+    ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof p->mask[t], &p->mask[t]), 0);
+    p->cpu_count[t] = CPU_COUNT(&p->mask[t]);
+}
+
+START_TEST(test_team_bound)
+{
+    cpu_set_t before, after;
+    ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof before, &before), 0);
+    const int cpus = CPU_COUNT(&before);
+    const char *was = getenv("OMP_PROC_BIND");
+    char *saved = was ? strdup(was) : NULL;
+    unsetenv("OMP_PROC_BIND");
+    ck_assert(ccd_team_binds());
+    static bind_probe p;
+    if (cpus >= 2) { /* two threads fit: each on a CPU of its own, the caller on its own */
+        const int threads = cpus < 4 ? cpus : 4;
+        int planned[4];
+        ck_assert_int_eq(ccd_team_cpus(planned, threads), 1);
+        ck_assert_int_eq(ccd_team_run(threads, bind_body, &p), threads);
+        for (int t = 0; t < threads; t++) {
+            ck_assert_int_eq(p.cpu_count[t], 1);
+            ck_assert(CPU_ISSET(planned[t], &p.mask[t]));
+            ck_assert(CPU_ISSET(planned[t], &before));
+            for (int u = 0; u < t; u++)
+                ck_assert_int_ne(planned[t], planned[u]);
+        }
+        ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof after, &after), 0);
+        ck_assert(CPU_EQUAL(&before, &after));
+    }
+    /* more threads than CPUs, one thread, or OMP_PROC_BIND=false: as they were */
+    int plan[64];
+    const int over = cpus + 1 < 64 ? cpus + 1 : 64;
+    ck_assert_int_eq(ccd_team_cpus(plan, over), 0);
+    ck_assert_int_eq(ccd_team_run(over, bind_body, &p), over);
+    for (int t = 0; t < over; t++)
+        ck_assert(CPU_EQUAL(&p.mask[t], &before));
+    ck_assert_int_eq(ccd_team_cpus(plan, 1), 0);
+    setenv("OMP_PROC_BIND", "FALSE", 1);
+    ck_assert(!ccd_team_binds());
+    ck_assert_int_eq(ccd_team_cpus(plan, 2), 0);
+    ck_assert_int_eq(ccd_team_run(2, bind_body, &p), 2);
+    for (int t = 0; t < 2; t++)
+        ck_assert(CPU_EQUAL(&p.mask[t], &before));
+    if (saved)
+        setenv("OMP_PROC_BIND", saved, 1);
+    else
+        unsetenv("OMP_PROC_BIND");
+    free(saved);
+    ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof after, &after), 0);
+    ck_assert(CPU_EQUAL(&before, &after));
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -386,6 +452,7 @@ static Suite *core_suite(void)
     tcase_add_test(misc, test_error_message_is_one_line);
     tcase_add_test(misc, test_hidden_memory);
     tcase_add_test(misc, test_team);
+    tcase_add_test(misc, test_team_bound);
     suite_add_tcase(s, misc);
     return s;
 }
