@@ -156,11 +156,10 @@ enum { SPAN_BITS = 24 };
  * the reading. */
 #define PIECES_MAX(capacity) (2 * (capacity) + 1)
 
-/* The least room of a batch's text: 4 MiB, so that it is in huge pages
- * (core/hidden_memory.c).  In 4 KiB pages the cutting's first write to each
- * page of the two texts is a page fault, in the serial part of the pass: the
- * shared data's cutting took 3.7 ms so, 3.25 in huge pages, which cost 2 MB
- * more peak memory (a huge page a text). */
+/* The least room of a batch's text, 4 MiB: address space only (what is
+ * written becomes memory), so that a batch of long lines does not grow it and
+ * copy it in the serial cutting.  Not in huge pages (core/hidden_memory.c:
+ * their first write stalled the cutting for milliseconds on a VM). */
 #define TEXT_MIN ((size_t)4 << 20)
 
 static void wake_all(loop_state *s);

@@ -13,17 +13,12 @@
  * stream used to map its buffer (64 KiB to 256 KiB) afresh: a mapping, a
  * madvise, a page fault for every page written and an unmapping each time.
  * Cutting the shared data's 42 files (a serial step of the batch loop,
- * bench/batch_loop.c) took 8.6 ms on one thread; huge pages for the text (below)
- * took 1.6 ms off it, the kept blocks 2.9 ms more (4.1 ms).  A handful of blocks
+ * bench/batch_loop.c) took 8.6 ms on one thread; the kept blocks took 2.9 ms
+ * off it.  A handful of blocks
  * is enough: the reading holds at most a reader and a label stream open at
  * once per thread.  Larger blocks are unmapped: they are few (a batch's text,
  * its labels, a reader's buffer grown for long lines) and kept by their owners. */
 enum { CACHE_BLOCKS = 8, CACHE_BLOCK_MAX = 256 << 10 }; /* 2 MiB kept at most */
-
-/* Mappings of at least this size ask for transparent huge pages: a batch's
- * text (4 MiB) is written once by the cutting, and 4 KiB pages made that a
- * thousand page faults. */
-#define HUGE_PAGE_MIN ((size_t)2 << 20)
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
@@ -79,10 +74,13 @@ void *ccd_hidden_alloc(size_t size)
         munmap(p, size);
         return NULL;
     }
-#ifdef MADV_HUGEPAGE
-    if (size >= HUGE_PAGE_MIN)
-        (void)madvise(p, size, MADV_HUGEPAGE); /* advice: refused, it costs page faults only */
-#endif
+    /* No MADV_HUGEPAGE for the large ones (a batch's text, 4 MiB): a huge
+     * page's first write took 0.1 ms mostly, but 4 to 7 ms in a third of the
+     * passes on the VM of docs/performance.md (memory the host lends again),
+     * in the serial cutting at the start of a pass, where the 1,024 faults of
+     * 4 MiB in 4 KiB pages take 1.3 to 1.8 ms (and a batch writes 1 to 3 MiB).  Measured on 16 passes of Tight Inclusion at
+     * d = 0 on two threads: the service's time 7.7 to 19.9 ms in huge pages,
+     * 7.9 to 12.6 ms in small ones. */
     return p;
 #else
     (void)size;
