@@ -5,6 +5,7 @@
 #include "core/team.h"
 #include "core/assert.h"
 
+#include <omp.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -30,62 +31,76 @@ int ccd_team_binds(void)
     return !bind || strcasecmp(bind, "false") != 0;
 }
 
-int ccd_team_cpus(int *cpus, int threads)
+/* *mask: the CPUs of the OpenMP place `place`. */
+static void place_mask(cpu_set_t *mask, int place)
+{
+    int ids[CPU_SETSIZE];
+    const int n = omp_get_place_num_procs(place);
+    CPU_ZERO(mask);
+    if (n <= 0 || n > CPU_SETSIZE)
+        return;
+    omp_get_place_proc_ids(place, ids);
+    for (int k = 0; k < n; k++)
+        if (ids[k] >= 0 && ids[k] < CPU_SETSIZE)
+            CPU_SET(ids[k], mask);
+}
+
+int ccd_team_masks(cpu_set_t *masks, int threads)
 {
     CCD_ASSERT(threads >= 1);
     if (threads < 2 || !ccd_team_binds())
         return 0;
+    /* OMP_PROC_BIND given (and OMP_PLACES, or the runtime's default places):
+     * the OpenMP runtime bound this thread to its first place when the
+     * program started, so that the caller's mask is that place alone; the
+     * team takes the places in turn from the caller's */
+    const int places = omp_get_num_places(), here = omp_get_place_num();
+    if (places >= 2 && here >= 0) {
+        for (int t = 0; t < threads; t++) {
+            place_mask(&masks[t], (here + t) % places);
+            if (CPU_COUNT(&masks[t]) == 0)
+                return 0;
+        }
+        return 1;
+    }
     cpu_set_t mask;
     if (pthread_getaffinity_np(pthread_self(), sizeof mask, &mask) != 0 ||
         CPU_COUNT(&mask) < threads)
         return 0;
     /* the CPUs of the mask in order, from the caller's own (where it runs
      * now, so that it does not move) round to the one before it */
-    int here = sched_getcpu();
-    if (here < 0 || here >= CPU_SETSIZE || !CPU_ISSET(here, &mask))
-        for (here = 0; !CPU_ISSET(here, &mask); here++)
+    int cpu = sched_getcpu();
+    if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &mask))
+        for (cpu = 0; !CPU_ISSET(cpu, &mask); cpu++)
             ;
-    int t = 0;
-    for (int k = 0; k < CPU_SETSIZE && t < threads; k++) {
-        const int cpu = (here + k) % CPU_SETSIZE;
-        if (CPU_ISSET(cpu, &mask))
-            cpus[t++] = cpu;
-    }
-    CCD_ASSERT(t == threads && cpus[0] == here);
+    for (int t = 0; t < threads; cpu = (cpu + 1) % CPU_SETSIZE)
+        if (CPU_ISSET(cpu, &mask)) {
+            CPU_ZERO(&masks[t]);
+            CPU_SET(cpu, &masks[t]);
+            t++;
+        }
     return 1;
-}
-
-/* Thread `thread` on `cpu` alone: 0, or an error number (then it is left as
- * it was). */
-static int bind_to(pthread_t thread, int cpu)
-{
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    return pthread_setaffinity_np(thread, sizeof one, &one);
 }
 
 int ccd_team_run(int threads, void (*body)(void *ctx, int t), void *ctx)
 {
     CCD_ASSERT(threads >= 1);
     member *team = threads > 1 ? calloc((size_t)threads, sizeof *team) : NULL;
-    int *cpus = team ? malloc((size_t)threads * sizeof *cpus) : NULL;
-    const int bound = cpus && ccd_team_cpus(cpus, threads);
+    cpu_set_t *masks = team ? malloc((size_t)threads * sizeof *masks) : NULL;
+    const int bound = masks && ccd_team_masks(masks, threads);
     cpu_set_t caller_mask; /* the caller's, given back when the team is done */
-    const int restore = bound && pthread_getaffinity_np(pthread_self(), sizeof caller_mask,
-                                                        &caller_mask) == 0 &&
-                        bind_to(pthread_self(), cpus[0]) == 0;
+    const int restore = bound &&
+                        pthread_getaffinity_np(pthread_self(), sizeof caller_mask,
+                                               &caller_mask) == 0 &&
+                        pthread_setaffinity_np(pthread_self(), sizeof masks[0], &masks[0]) == 0;
     int ran = 1;
     for (int t = 1; team && t < threads; t++) {
         team[t] = (member){.body = body, .ctx = ctx, .t = t};
-        /* created on its CPU, not moved there once it runs: it starts at once */
+        /* created on its CPUs, not moved there once it runs: it starts at once */
         pthread_attr_t attr;
         int have_attr = bound && pthread_attr_init(&attr) == 0;
         if (have_attr) {
-            cpu_set_t one;
-            CPU_ZERO(&one);
-            CPU_SET(cpus[t], &one);
-            if (pthread_attr_setaffinity_np(&attr, sizeof one, &one) != 0) {
+            if (pthread_attr_setaffinity_np(&attr, sizeof masks[t], &masks[t]) != 0) {
                 pthread_attr_destroy(&attr);
                 have_attr = 0;
             }
@@ -102,7 +117,7 @@ int ccd_team_run(int threads, void (*body)(void *ctx, int t), void *ctx)
             pthread_join(team[t].thread, NULL);
     if (restore) /* what the caller forks or starts after the pass may run anywhere */
         (void)pthread_setaffinity_np(pthread_self(), sizeof caller_mask, &caller_mask);
-    free(cpus);
+    free(masks);
     free(team);
     return ran;
 }

@@ -25,13 +25,19 @@
  * second thread began 0.6 to 3.6 ms late (0.17 to 0.3 ms bound) and slept up
  * to 3.8 ms after a wake-up.  OMP_PROC_BIND=false leaves the threads where the
  * scheduler puts them; a team larger than the mask (more threads than CPUs),
- * or a mask the calls cannot read or set, is not bound.
+ * or a mask the calls cannot read or set, is not bound.  With OMP_PROC_BIND
+ * set otherwise (true, close, spread, ...), the OpenMP runtime binds the
+ * program's first thread to the first of its places (OMP_PLACES, by default
+ * one a core or hardware thread) when it starts, before main: the team's
+ * threads then take the places in turn from the caller's (before, they all
+ * shared the caller's one place: a run on 2 threads took as long as on one).
  *
  * A thread that cannot be created is not an error: the team is smaller
  * (the loop hands out its work to whichever threads exist).
  */
 #ifndef CCD_CORE_TEAM_H
 #define CCD_CORE_TEAM_H
+#include <sched.h> /* cpu_set_t (with _GNU_SOURCE, config.h) */
 
 /* Runs body(ctx, t) for t = 0 .. threads - 1 (threads ≥ 1), t = 0 on the
  * calling thread, the others on threads of their own (a stack of the
@@ -43,8 +49,8 @@ int ccd_team_run(int threads, void (*body)(void *ctx, int t), void *ctx);
 /* Whether teams are bound (above): unless OMP_PROC_BIND is "false". */
 int ccd_team_binds(void);
 
-/* The CPUs a team of `threads` would be bound to, cpus[t] thread t's (cpus
+/* The CPUs a team of `threads` would be bound to, masks[t] thread t's (masks
  * holds `threads`): 1, or 0 when it would not be bound. */
-int ccd_team_cpus(int *cpus, int threads);
+int ccd_team_masks(cpu_set_t *masks, int threads);
 
 #endif

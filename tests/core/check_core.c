@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <check.h>
+#include <omp.h>
 #include <pthread.h>
 #include <sched.h>
 #include <time.h>
@@ -368,10 +369,11 @@ END_TEST
 
 /* A team's threads bound one to a CPU of the caller's mask when it fits, the
  * caller given its mask back; not bound when it does not fit or with
- * OMP_PROC_BIND=false. */
+ * OMP_PROC_BIND=false.  Run with OMP_PROC_BIND set (tests/core/team-places.sh),
+ * the OpenMP runtime bound this thread to a place before main: the team's
+ * threads take the places in turn. */
 typedef struct bind_probe {
     cpu_set_t mask[64];
-    int cpu_count[64];
 } bind_probe;
 
 static void bind_body(void *ctx, int t)
@@ -379,45 +381,76 @@ static void bind_body(void *ctx, int t)
     bind_probe *p = ctx;
     ck_assert_int_lt(t, 64);
     ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof p->mask[t], &p->mask[t]), 0);
-    p->cpu_count[t] = CPU_COUNT(&p->mask[t]);
+}
+
+/* The CPUs of OpenMP place `place`. */
+static cpu_set_t place_cpus(int place)
+{
+    int ids[CPU_SETSIZE];
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    omp_get_place_proc_ids(place, ids);
+    for (int k = 0; k < omp_get_place_num_procs(place); k++)
+        CPU_SET(ids[k], &set);
+    return set;
 }
 
 START_TEST(test_team_bound)
 {
     cpu_set_t before, after;
     ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof before, &before), 0);
+    static bind_probe p;
+    static cpu_set_t planned[64];
+    if (getenv("OMP_PROC_BIND") && ccd_team_binds()) { /* bound to places before main */
+        const int places = omp_get_num_places(), here = omp_get_place_num();
+        ck_assert_int_ge(here, 0);
+        if (places < 2)
+            return; /* one place: nothing to bind to */
+        cpu_set_t mine = place_cpus(here);
+        ck_assert(CPU_EQUAL(&before, &mine));
+        const int threads = places + 1; /* one place taken twice */
+        ck_assert_int_eq(ccd_team_masks(planned, threads), 1);
+        ck_assert_int_eq(ccd_team_run(threads, bind_body, &p), threads);
+        for (int t = 0; t < threads; t++) {
+            cpu_set_t want = place_cpus((here + t) % places);
+            ck_assert(CPU_EQUAL(&p.mask[t], &want));
+            ck_assert(CPU_EQUAL(&planned[t], &want));
+        }
+        ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof after, &after), 0);
+        ck_assert(CPU_EQUAL(&before, &after));
+        return;
+    }
     const int cpus = CPU_COUNT(&before);
     const char *was = getenv("OMP_PROC_BIND");
     char *saved = was ? strdup(was) : NULL;
     unsetenv("OMP_PROC_BIND");
     ck_assert(ccd_team_binds());
-    static bind_probe p;
     if (cpus >= 2) { /* two threads fit: each on a CPU of its own, the caller on its own */
         const int threads = cpus < 4 ? cpus : 4;
-        int planned[4];
-        ck_assert_int_eq(ccd_team_cpus(planned, threads), 1);
+        ck_assert_int_eq(ccd_team_masks(planned, threads), 1);
         ck_assert_int_eq(ccd_team_run(threads, bind_body, &p), threads);
         for (int t = 0; t < threads; t++) {
-            ck_assert_int_eq(p.cpu_count[t], 1);
-            ck_assert(CPU_ISSET(planned[t], &p.mask[t]));
-            ck_assert(CPU_ISSET(planned[t], &before));
+            ck_assert_int_eq(CPU_COUNT(&p.mask[t]), 1);
+            ck_assert(CPU_EQUAL(&p.mask[t], &planned[t]));
+            cpu_set_t both;
+            CPU_AND(&both, &planned[t], &before);
+            ck_assert_int_eq(CPU_COUNT(&both), 1);
             for (int u = 0; u < t; u++)
-                ck_assert_int_ne(planned[t], planned[u]);
+                ck_assert(!CPU_EQUAL(&planned[t], &planned[u]));
         }
         ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof after, &after), 0);
         ck_assert(CPU_EQUAL(&before, &after));
     }
     /* more threads than CPUs, one thread, or OMP_PROC_BIND=false: as they were */
-    int plan[64];
     const int over = cpus + 1 < 64 ? cpus + 1 : 64;
-    ck_assert_int_eq(ccd_team_cpus(plan, over), 0);
+    ck_assert_int_eq(ccd_team_masks(planned, over), 0);
     ck_assert_int_eq(ccd_team_run(over, bind_body, &p), over);
     for (int t = 0; t < over; t++)
         ck_assert(CPU_EQUAL(&p.mask[t], &before));
-    ck_assert_int_eq(ccd_team_cpus(plan, 1), 0);
+    ck_assert_int_eq(ccd_team_masks(planned, 1), 0);
     setenv("OMP_PROC_BIND", "FALSE", 1);
     ck_assert(!ccd_team_binds());
-    ck_assert_int_eq(ccd_team_cpus(plan, 2), 0);
+    ck_assert_int_eq(ccd_team_masks(planned, 2), 0);
     ck_assert_int_eq(ccd_team_run(2, bind_body, &p), 2);
     for (int t = 0; t < 2; t++)
         ck_assert(CPU_EQUAL(&p.mask[t], &before));
