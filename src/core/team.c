@@ -63,9 +63,12 @@ int ccd_team_masks(cpu_set_t *masks, int threads)
         }
         return 1;
     }
+    /* else a team of one thread a CPU of the caller's mask: a smaller one is
+     * left to the scheduler, so that several at once (processes, MPI ranks
+     * without binding) do not pile on the same first CPUs */
     cpu_set_t mask;
     if (pthread_getaffinity_np(pthread_self(), sizeof mask, &mask) != 0 ||
-        CPU_COUNT(&mask) < threads)
+        CPU_COUNT(&mask) != threads)
         return 0;
     /* the CPUs of the mask in order, from the caller's own (where it runs
      * now, so that it does not move) round to the one before it */

@@ -14,9 +14,11 @@
  * variable when idle), so plain threads, which do not spin, serve it.
  *
  * The threads are bound, one to each CPU of the caller's affinity mask, when
- * the team has more than one and fits in it: the caller to the CPU it runs on,
- * the others to the next ones of the mask (created there), for the time of
- * the pass; the caller's mask is given back when the team is done.  Unbound,
+ * the team has one thread a CPU of it (the default of `--threads`): the caller
+ * to the CPU it runs on, the others to the next ones of the mask (created
+ * there), for the time of the pass; the caller's mask is given back when the
+ * team is done.  Several such teams at once (processes, MPI ranks) then put
+ * one thread of each on every CPU.  Unbound,
  * the scheduler put a thread created or woken by a busy one on that one's CPU
  * and moved it only at its next tick: measured on the 2-core VM of
  * docs/performance.md, a thread created by a busy one began after 3.87 ms in
@@ -24,8 +26,9 @@
  * Inclusion's d = 0 pass over the shared data (55 ms on two threads) the
  * second thread began 0.6 to 3.6 ms late (0.17 to 0.3 ms bound) and slept up
  * to 3.8 ms after a wake-up.  OMP_PROC_BIND=false leaves the threads where the
- * scheduler puts them; a team larger than the mask (more threads than CPUs),
- * or a mask the calls cannot read or set, is not bound.  With OMP_PROC_BIND
+ * scheduler puts them; a team smaller or larger than the mask (fewer or more
+ * threads than CPUs: bound, teams of several processes would share the first
+ * CPUs of their masks), or a mask the calls cannot read or set, is not bound.  With OMP_PROC_BIND
  * set otherwise (true, close, spread, ...), the OpenMP runtime binds the
  * program's first thread to the first of its places (OMP_PLACES, by default
  * one a core or hardware thread) when it starts, before main: the team's

@@ -367,9 +367,9 @@ START_TEST(test_team)
 }
 END_TEST
 
-/* A team's threads bound one to a CPU of the caller's mask when it fits, the
- * caller given its mask back; not bound when it does not fit or with
- * OMP_PROC_BIND=false.  Run with OMP_PROC_BIND set (tests/core/team-places.sh),
+/* A team's threads bound one to a CPU of the caller's mask when it has one
+ * thread a CPU, the caller given its mask back; not bound when it has fewer
+ * or more or with OMP_PROC_BIND=false.  Run with OMP_PROC_BIND set (tests/core/team-places.sh),
  * the OpenMP runtime bound this thread to a place before main: the team's
  * threads take the places in turn. */
 typedef struct bind_probe {
@@ -425,8 +425,8 @@ START_TEST(test_team_bound)
     char *saved = was ? strdup(was) : NULL;
     unsetenv("OMP_PROC_BIND");
     ck_assert(ccd_team_binds());
-    if (cpus >= 2) { /* two threads fit: each on a CPU of its own, the caller on its own */
-        const int threads = cpus < 4 ? cpus : 4;
+    if (cpus >= 2 && cpus <= 64) { /* a thread a CPU: each on its own, the caller on its own */
+        const int threads = cpus;
         ck_assert_int_eq(ccd_team_masks(planned, threads), 1);
         ck_assert_int_eq(ccd_team_run(threads, bind_body, &p), threads);
         for (int t = 0; t < threads; t++) {
@@ -441,12 +441,17 @@ START_TEST(test_team_bound)
         ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof after, &after), 0);
         ck_assert(CPU_EQUAL(&before, &after));
     }
-    /* more threads than CPUs, one thread, or OMP_PROC_BIND=false: as they were */
-    const int over = cpus + 1 < 64 ? cpus + 1 : 64;
-    ck_assert_int_eq(ccd_team_masks(planned, over), 0);
-    ck_assert_int_eq(ccd_team_run(over, bind_body, &p), over);
-    for (int t = 0; t < over; t++)
-        ck_assert(CPU_EQUAL(&p.mask[t], &before));
+    /* more threads than CPUs, fewer (but one), one, or OMP_PROC_BIND=false:
+     * as they were */
+    const int sizes[2] = {cpus + 1 < 64 ? cpus + 1 : 64, cpus - 1};
+    for (int k = 0; k < 2; k++) {
+        if (sizes[k] < 2)
+            continue;
+        ck_assert_int_eq(ccd_team_masks(planned, sizes[k]), 0);
+        ck_assert_int_eq(ccd_team_run(sizes[k], bind_body, &p), sizes[k]);
+        for (int t = 0; t < sizes[k]; t++)
+            ck_assert(CPU_EQUAL(&p.mask[t], &before));
+    }
     ck_assert_int_eq(ccd_team_masks(planned, 1), 0);
     setenv("OMP_PROC_BIND", "FALSE", 1);
     ck_assert(!ccd_team_binds());
