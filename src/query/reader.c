@@ -46,6 +46,14 @@ struct ccd_reader {
     char *buf;            /* a piece's reader reads its text in place: never written */
     int buf_borrowed;
     size_t cap, pos, end; /* unparsed text is buf[pos, end) */
+    /* Cutting (ccd_reader_cut): the text is read into the arena itself, buf
+     * its data and buf[0, pos) its pieces (arena->used == pos), and the
+     * reader's own buffer is kept aside until the reader reads a file again
+     * on its own (ccd_reader_reopen). */
+    ccd_text_arena *arena;
+    char *own_buf;
+    size_t own_cap;
+    size_t cut_cap; /* the buffer a streaming reader would have (refill_arena) */
     int eof;              /* the source is exhausted        */
     uint64_t line;        /* number of the last line cut out */
     size_t last_len;      /* its length (without \r\n)       */
@@ -93,6 +101,63 @@ static ccd_status fail_at(ccd_reader *r, ccd_status status, const char *path, ui
 
 /* -------------------------------------------------------------- lines */
 
+/* The arena of a cutting reader (r->arena) grown to `cap` bytes, its text
+ * buf[0, end) kept; -1 when memory ran out.  Its pieces are not parsed before
+ * the cutting of their batch ends (bench/batch_loop.c): none reads the old
+ * text. */
+static int grow_arena(ccd_reader *r, size_t cap)
+{
+    ccd_text_arena *a = r->arena;
+    CCD_ASSERT(r->buf == a->data && r->cap == a->cap && cap > a->cap);
+    char *grown = ccd_hidden_alloc(cap); /* the text holds the labels */
+    if (!grown)
+        return -1;
+    memcpy(grown, a->data, r->end);
+    ccd_hidden_free(a->data, a->cap);
+    a->data = r->buf = grown;
+    a->cap = r->cap = cap;
+    return 0;
+}
+
+/* More text for a cutting reader whose buffer holds no whole line, read at
+ * the end of its arena: the reads of a streaming reader of the file (below),
+ * of the same sizes at the same lines, so that a read error or corrupt
+ * gzip data is found at the same line, and the same lines are too long.
+ * That reader keeps the line it is in at the start of its buffer (cut_cap
+ * bytes, doubled for a line that fills it, up to CCD_MAX_LINE) and reads what
+ * fills the buffer.  0, or -1 with the error set. */
+static int refill_arena(ccd_reader *r)
+{
+    CCD_ASSERT(r->arena && !r->eof && r->arena->used == r->pos);
+    const size_t partial = r->end - r->pos; /* the line, so far */
+    CCD_ASSERT(partial <= r->cut_cap);
+    if (partial == r->cut_cap) {
+        if (r->cut_cap >= CCD_MAX_LINE) {
+            char what[96];
+            snprintf(what, sizeof what, "line longer than %d bytes", CCD_MAX_LINE);
+            fail_at(r, CCD_ERR_INPUT, r->path, r->line + 1, 1, what);
+            return -1;
+        }
+        r->cut_cap *= 2;
+    }
+    const size_t want = r->cut_cap - partial;
+    if (r->cap - r->end < want &&
+        grow_arena(r, 2 * r->cap > r->end + want ? 2 * r->cap : r->end + want) != 0) {
+        fail_at(r, CCD_ERR_INTERNAL, r->path, r->line + 1, 1, "out of memory");
+        return -1;
+    }
+    ptrdiff_t n = ccd_byte_source_read(&r->src, r->buf + r->end, want);
+    if (n < 0) {
+        fail_at(r, r->src.err_status, r->path, r->line + 1,
+                column_of(r->buf + r->pos, r->buf + r->end), r->src.err_message);
+        return -1;
+    }
+    if (n == 0)
+        r->eof = 1;
+    r->end += (size_t)n;
+    return 0;
+}
+
 /* Cut the next line out of the buffer: 1 (line in [*ls, *le), without \r\n),
  * 0 at the end of the input, -1 on error. */
 static int next_line(ccd_reader *r, const char **ls, const char **le)
@@ -117,6 +182,11 @@ static int next_line(ccd_reader *r, const char **ls, const char **le)
         }
         if (r->eof)
             return 0;
+        if (r->arena) {
+            if (refill_arena(r) != 0)
+                return -1;
+            continue;
+        }
         /* need more text: keep the partial line, then refill */
         if (r->pos > 0) {
             memmove(r->buf, r->buf + r->pos, r->end - r->pos);
@@ -633,6 +703,7 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
         return ccd_error_oom(err, path);
     }
     r->kind = kind;
+    r->cut_cap = CCD_READ_BUFFER;
     r->max_digits = CCD_MAX_DIGITS_DEFAULT;
     for (int row = 0; row < CCD_QUERY_ROWS; row++)
         for (int axis = 0; axis < 3; axis++)
@@ -687,7 +758,15 @@ ccd_status ccd_reader_reopen(ccd_reader *r, ccd_error *err, const char *csv_path
     free(r->path);
     r->path = path;
     /* what reader_new leaves zero; the buffers (buf, pending, scratch, digits)
-     * and max_digits stay */
+     * and max_digits stay; a cutting reader reads into its own buffer again
+     * until it cuts (attach) */
+    if (r->arena) {
+        r->buf = r->own_buf;
+        r->cap = r->own_cap;
+        r->arena = NULL;
+        r->own_buf = NULL;
+    }
+    r->cut_cap = CCD_READ_BUFFER;
     r->pos = r->end = 0;
     r->eof = 0;
     r->line = 0;
@@ -741,7 +820,9 @@ void ccd_reader_close(ccd_reader *r)
             mpq_clear(r->pending[row][axis]);
     ccd_rounding_scratch_clear(&r->scratch);
     free(r->digits);
-    if (!r->buf_borrowed)
+    if (r->arena) /* the buffer is the arena's: the reader's own is aside */
+        ccd_hidden_free(r->own_buf, r->own_cap);
+    else if (!r->buf_borrowed)
         ccd_hidden_free(r->buf, r->cap);
     free(r->path);
     free(r);
@@ -782,29 +863,53 @@ int ccd_text_arena_reserve(ccd_text_arena *a, size_t bytes)
     return 0;
 }
 
-/* Appends text[0, n) to the arena; -1 when memory ran out. */
-static int arena_append(ccd_text_arena *a, const char *text, size_t n)
+/* The cutting reader r's next n bytes, buf[pos, pos + n), are cut: its
+ * arena's already (they were read into it). */
+static void arena_take(ccd_text_arena *a, const ccd_reader *r, const char *text, size_t n)
 {
-    if (n > a->cap - a->used) {
+    CCD_ASSERT(r->arena == a && r->buf == a->data && text == a->data + a->used &&
+               a->used + n <= r->end);
+    a->used += n;
+}
+
+/* Reads of r go to the end of the arena a from now on (refill_arena), the
+ * text r has read and not cut moved there; -1 when memory ran out. */
+static int attach(ccd_reader *r, ccd_text_arena *a)
+{
+    if (r->arena == a && r->buf == a->data && r->pos == a->used)
+        return 0; /* as it was after the last cut */
+    const size_t rest = r->end - r->pos;
+    if (a->cap - a->used < rest) {
         size_t cap = a->cap ? a->cap : CCD_READ_BUFFER;
-        while (n > cap - a->used)
+        while (cap - a->used < rest)
             cap *= 2;
         if (ccd_text_arena_reserve(a, cap) != 0)
             return -1;
     }
-    memcpy(a->data + a->used, text, n);
-    a->used += n;
+    /* the rest is in the reader's own buffer or in another arena: one that
+     * is not a (the arenas of two batches), or a itself reset for another
+     * batch since (memmove) */
+    memmove(a->data + a->used, r->buf + r->pos, rest);
+    if (!r->arena) {
+        r->own_buf = r->buf;
+        r->own_cap = r->cap;
+    }
+    r->arena = a;
+    r->buf = a->data;
+    r->cap = a->cap;
+    r->pos = a->used;
+    r->end = a->used + rest;
     return 0;
 }
 
-/* The whole queries the buffer holds from its position, up to max: appends
- * them to the arena at once and moves the reader past them, and takes their
- * labels from the labels file, just as next_line, arena_append and the labels
- * a line at a time would (the cutting is serial: a line at a time, it spent as
+/* The whole queries the buffer holds from its position, up to max: cuts them
+ * at once (arena_take) and moves the reader past them, and takes their labels
+ * from the labels file, just as next_line, arena_take and the labels a line at
+ * a time would (the cutting is serial: a line at a time, it spent as
  * long on the calls as on finding the line ends; query/line_groups.h).
  * Returns the number of queries cut, 0 when the buffer holds no whole one
- * (nothing done), -1 when memory ran out.  *label_failed: the last query cut
- * has no label (r->error says why; nothing after it is cut). */
+ * (nothing done).  *label_failed: the last query cut has no label (r->error
+ * says why; nothing after it is cut). */
 static long cut_queries(int *label_failed, ccd_text_arena *arena, int8_t *labels, ccd_reader *r,
                         size_t max)
 {
@@ -829,8 +934,7 @@ static long cut_queries(int *label_failed, ccd_text_arena *arena, int8_t *labels
         r->queries += q;
     }
     const size_t n = (size_t)(end - start);
-    if (arena_append(arena, start, n) != 0)
-        return -1;
+    arena_take(arena, r, start, n);
     r->pos += n;
     r->bytes += n;
     r->line += (uint64_t)CCD_QUERY_ROWS * q;
@@ -847,6 +951,8 @@ ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *
                           int8_t *labels, ccd_error *deferred, ccd_reader *r, size_t max_queries)
 {
     CCD_ASSERT(!r->piece && !r->failed && !r->finished && max_queries >= 1);
+    if (attach(r, arena) != 0)
+        return ccd_error_oom(err, r->path);
     *piece = (ccd_csv_piece){.offset = arena->used, .first_line = r->line,
                              .first_index = r->queries, .first_byte = r->bytes,
                              .columns = r->columns, .end = CCD_PIECE_MORE,
@@ -856,11 +962,10 @@ ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *
     while (lines < (size_t)CCD_QUERY_ROWS * max_queries) {
         long whole = 0; /* whole queries at once, when the buffer holds some */
         int label_failed = 0;
-        if (lines % CCD_QUERY_ROWS == 0 && r->line > 0 &&
-            (whole = cut_queries(&label_failed, arena,
-                                 labels ? labels + lines / CCD_QUERY_ROWS : NULL, r,
-                                 max_queries - lines / CCD_QUERY_ROWS)) < 0)
-            return ccd_error_oom(err, r->path);
+        if (lines % CCD_QUERY_ROWS == 0 && r->line > 0)
+            whole = cut_queries(&label_failed, arena,
+                                labels ? labels + lines / CCD_QUERY_ROWS : NULL, r,
+                                max_queries - lines / CCD_QUERY_ROWS);
         if (whole) {
             lines += (size_t)CCD_QUERY_ROWS * (size_t)whole;
             if (label_failed) {
@@ -887,9 +992,9 @@ ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *
                 piece->label_error_at = lines / CCD_QUERY_ROWS;
             break;
         }
-        /* the line as it is in the file, with its end of line if it has one */
-        if (arena_append(arena, ls, (size_t)(r->buf + r->pos - ls)) != 0)
-            return ccd_error_oom(err, r->path);
+        /* the line as it is in the file, with its end of line if it has one:
+         * it was read into the arena, where it stays */
+        arena_take(arena, r, ls, (size_t)(r->buf + r->pos - ls));
         lines++;
         if (r->line == 1 && r->columns == 0) { /* the first line decides (see parse_row) */
             const unsigned long cols = count_columns(ls, le);

@@ -472,6 +472,30 @@ START_TEST(test_bad_json)
 }
 END_TEST
 
+/* A line of 16 MiB (2^24 bytes before its end) is too long, one byte less is
+ * not: read in one stream, whose buffer doubles up to 16 MiB, and cut in
+ * pieces, whose reads go into the arena (query/reader.c: refill_arena). */
+START_TEST(test_bad_line_length_boundary)
+{
+    const size_t max = (size_t)1 << 24, head = strlen(ROW7);
+    char *csv = malloc(head + max + 2);
+    ck_assert_ptr_nonnull(csv);
+    memcpy(csv, ROW7, head);
+    for (size_t len = max - 1; len <= max; len++) {
+        memset(csv + head, 'x', len);
+        csv[head + len] = '\n';
+        if (len == max)
+            expect_error_files(csv, head + len + 1, NULL, 0, 2, 1, "line longer than 16777216 bytes");
+        else
+            expect_error_files(csv, head + len + 1, NULL, 0, 2, 1,
+                               "expected an integer numerator, found 'x'");
+    }
+    /* at the end of the file, without its end of line */
+    expect_error_files(csv, head + max, NULL, 0, 2, 1, "line longer than 16777216 bytes");
+    free(csv);
+}
+END_TEST
+
 START_TEST(test_bad_gzip)
 {
     char *two = repeat(ROW7, 16);
@@ -1706,6 +1730,7 @@ static Suite *query_suite(void)
     tcase_add_test(bad, test_bad_label_count_in_a_run);
     tcase_add_test(bad, test_bad_json);
     tcase_add_test(bad, test_bad_gzip);
+    tcase_add_test(bad, test_bad_line_length_boundary);
     tcase_add_test(bad, test_bad_paths);
     tcase_add_test(bad, test_bad_empty);
     tcase_add_test(bad, test_bad_too_large);

@@ -71,15 +71,21 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
     const size_t cap = n + piece + 1, pieces_max = 2 * cap + 2;
     if (ccd_batch_init(&whole, cap) != CCD_OK)
         abort();
-    /* cut, then each piece parsed on its own */
-    ccd_text_arena text = {0};
-    if (ccd_text_arena_reserve(&text, 1) != 0) /* text.data is never NULL */
+    /* cut, then each piece parsed on its own; the pieces two by two in two
+     * arenas in turn, as the batch loop's batches take its two texts (the
+     * cutter reads into the arena it cuts into, and takes what it read and
+     * did not cut to the other one), the first small (it grows as it is read
+     * into) */
+    ccd_text_arena texts[2] = {{0}, {0}};
+    if (ccd_text_arena_reserve(&texts[0], 1) != 0 || /* data is never NULL */
+        ccd_text_arena_reserve(&texts[1], 1 << 20) != 0)
         abort();
+    size_t *in_text = calloc(pieces_max, sizeof *in_text);
     int8_t *piece_labels = calloc(cap, 1);
     ccd_csv_piece *pieces = calloc(pieces_max, sizeof *pieces);
     ccd_error *deferred = calloc(pieces_max, sizeof *deferred);
     struct ccd_batch_store *stores = calloc(pieces_max, sizeof *stores);
-    if (!piece_labels || !pieces || !deferred || !stores)
+    if (!piece_labels || !pieces || !deferred || !stores || !in_text)
         abort();
     if (ccd_reader_open_memory(&cutter, &ep, "t.csv", csv, csv_len, "t.json", json, json_len,
                                kind) != CCD_OK)
@@ -88,8 +94,9 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
     while (count <= n) {
         if (np >= pieces_max)
             abort(); /* pieces without queries come one a file, after one with */
-        if (ccd_reader_cut(&pieces[np], &ep, &text, piece_labels + count, &deferred[np], cutter,
-                           piece) != CCD_OK)
+        in_text[np] = np / 2 % 2;
+        if (ccd_reader_cut(&pieces[np], &ep, &texts[in_text[np]], piece_labels + count,
+                           &deferred[np], cutter, piece) != CCD_OK)
             abort();
         count += pieces[np].queries;
         if (pieces[np++].end != CCD_PIECE_MORE)
@@ -101,7 +108,8 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
         ccd_batch view = {.queries = whole.queries + first, .labels = whole.labels + first,
                           .capacity = pieces[k].queries, .store = &stores[k]};
         ccd_reader *r;
-        if (ccd_reader_open_piece(&r, &ep, "t.csv", kind, text.data + pieces[k].offset,
+        if (ccd_reader_open_piece(&r, &ep, "t.csv", kind,
+                                  texts[in_text[k]].data + pieces[k].offset,
                                   &pieces[k]) != CCD_OK)
             abort();
         ccd_reader_set_max_digits(r, max_digits);
@@ -137,7 +145,9 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
     free(deferred);
     free(pieces);
     free(piece_labels);
-    ccd_text_arena_free(&text);
+    free(in_text);
+    ccd_text_arena_free(&texts[0]);
+    ccd_text_arena_free(&texts[1]);
     ccd_batch_free(&kept);
     ccd_batch_free(&whole);
     return why[0] ? why : NULL;
