@@ -6,8 +6,10 @@
  * and copying them is the rest (on the shared data, 20–30 ms of cutting where
  * reading in one stream took 45–60).  So one reader, the cutter,
  * only cuts the file's text into pieces of whole queries (8 lines each),
- * copying their bytes as they are into an arena, and pulls their labels from
- * the labels file; each piece is then parsed on its own (ccd_reader_open_piece)
+ * their bytes as they are in an arena (the cutter reads the file into the
+ * arena it cuts into: its reads are those of a streaming reader, and what it
+ * read and did not cut moves with it to the next arena), and pulls their
+ * labels from the labels file; each piece is then parsed on its own (ccd_reader_open_piece)
  * by any thread, into its place in the batch.
  *
  * A piece's reader gives the very answers and errors the streaming reader
@@ -64,8 +66,11 @@ int ccd_text_arena_reserve(ccd_text_arena *a, size_t bytes);
 void ccd_text_arena_free(ccd_text_arena *a);
 
 /* Cuts the next piece of the reader's file: at most max_queries whole queries
- * (max_queries ≥ 1), their text appended to the arena and their labels (from a
- * labels file) written to labels[0 ..).  *deferred receives the error a piece
+ * (max_queries ≥ 1), their text the arena's next bytes (the reader reads into
+ * the arena of its last cut until it is given another, or reopened) and their
+ * labels (from a labels file) written to labels[0 ..).  The arena may grow
+ * (move) while it is cut into: a piece is read by its offset once the cutting
+ * into its arena is done.  *deferred receives the error a piece
  * carries (see above).  After a piece that is not CCD_PIECE_MORE the reader
  * has nothing more to cut.  Returns CCD_OK, or an error (err) when memory ran
  * out. */
