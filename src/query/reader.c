@@ -879,7 +879,7 @@ static int attach(ccd_reader *r, ccd_text_arena *a)
     if (r->arena == a && r->buf == a->data && r->pos == a->used)
         return 0; /* as it was after the last cut */
     const size_t rest = r->end - r->pos;
-    if (a->cap - a->used < rest) {
+    if (!a->data || a->cap - a->used < rest) { /* an arena never reserved has no data */
         size_t cap = a->cap ? a->cap : CCD_READ_BUFFER;
         while (cap - a->used < rest)
             cap *= 2;
@@ -889,7 +889,8 @@ static int attach(ccd_reader *r, ccd_text_arena *a)
     /* the rest is in the reader's own buffer or in another arena: one that
      * is not a (the arenas of two batches), or a itself reset for another
      * batch since (memmove) */
-    memmove(a->data + a->used, r->buf + r->pos, rest);
+    if (rest > 0)
+        memmove(a->data + a->used, r->buf + r->pos, rest);
     if (!r->arena) {
         r->own_buf = r->buf;
         r->own_cap = r->cap;
