@@ -119,6 +119,9 @@ typedef struct loop_state {
     int cut_over;
     uint64_t bytes_closed; /* input bytes of the files done or not run */
     uint64_t total_bytes;
+    uint64_t *file_bytes; /* each file's size, looked at once when the pass starts
+                           * (a stat a batch a file in the serial cutting was
+                           * a hundred stats on the shared data) */
     uint64_t queries_read; /* queries of the pass read so far */
     uint64_t read_ns, consume_ns; /* time spent reading and consuming */
     /* consuming: the file of the last query consumed and its next index */
@@ -235,7 +238,7 @@ static void cut_batch(loop_state *s, buffer *u)
             CCD_ASSERT(!s->spare); /* taken when this file was opened */
             s->spare = s->reader; /* for the next file (ccd_reader_reopen) */
             s->reader = NULL;
-            s->bytes_closed += file_size(s->ds->files[job->file].csv_path);
+            s->bytes_closed += s->file_bytes[job->file];
             /* the error a piece carries (its batch has room for one) ends the
              * reading there: the cutting stops */
             if (job->piece.end == CCD_PIECE_CUT_SHORT || job->piece.label_error_at != UINT64_MAX)
@@ -248,7 +251,7 @@ static void cut_batch(loop_state *s, buffer *u)
         s->cut_over = 1;
     u->done_bytes = s->bytes_closed;
     if (s->reader) {
-        const uint64_t size = file_size(s->ds->files[s->reading].csv_path);
+        const uint64_t size = s->file_bytes[s->reading];
         const uint64_t in_file = ccd_reader_source_bytes(s->reader); /* compressed on .gz */
         u->done_bytes += in_file < size ? in_file : size;
     }
@@ -804,9 +807,10 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     s.parse_errors = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.parse_errors);
     s.parse_error_at = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.parse_error_at);
     s.file_ends = calloc(capacity, sizeof *s.file_ends);
+    s.file_bytes = calloc(ds->count ? ds->count : 1, sizeof *s.file_bytes);
     ccd_status st = CCD_OK;
     if (!s.tls || !s.errors || !s.error_at || !s.parse_errors || !s.parse_error_at ||
-        !s.file_ends)
+        !s.file_ends || !s.file_bytes)
         st = ccd_error_oom(err, "ccdbench");
     for (int k = 0; k < CCD_WORK_RING; k++) {
         buffer *u = &s.buffers[k]; /* its memory when first opened (buffer_alloc) */
@@ -816,12 +820,12 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     }
     if (st == CCD_OK) {
         for (size_t i = 0; i < ds->count; i++)
-            s.total_bytes += file_size(ds->files[i].csv_path);
+            s.total_bytes += s.file_bytes[i] = file_size(ds->files[i].csv_path);
         s.end_file = loop->file_end ? loop->file_end : ds->count;
         CCD_ASSERT(loop->file_begin <= s.end_file && s.end_file <= ds->count);
         s.next_file = loop->file_begin;
         for (size_t i = 0; i < loop->file_begin; i++) /* not run: counted as done */
-            s.bytes_closed += file_size(ds->files[i].csv_path);
+            s.bytes_closed += s.file_bytes[i];
         if (loop->prepare) {
             st = run_in_turn(&s, err);
         } else {
@@ -858,6 +862,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     free(s.parse_errors);
     free(s.parse_error_at);
     free(s.file_ends);
+    free(s.file_bytes);
     for (int k = 0; k < CCD_WORK_TEXTS; k++)
         ccd_text_arena_free(&s.texts[k]);
     return st;
