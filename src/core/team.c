@@ -102,11 +102,9 @@ int ccd_team_run(int threads, void (*body)(void *ctx, int t), void *ctx)
         /* created on its CPUs, not moved there once it runs: it starts at once */
         pthread_attr_t attr;
         int have_attr = bound && pthread_attr_init(&attr) == 0;
-        if (have_attr) {
-            if (pthread_attr_setaffinity_np(&attr, sizeof masks[t], &masks[t]) != 0) {
-                pthread_attr_destroy(&attr);
-                have_attr = 0;
-            }
+        if (have_attr && pthread_attr_setaffinity_np(&attr, sizeof masks[t], &masks[t]) != 0) {
+            pthread_attr_destroy(&attr);
+            have_attr = 0;
         }
         team[t].started = pthread_create(&team[t].thread, have_attr ? &attr : NULL,
                                          member_main, &team[t]) == 0;
