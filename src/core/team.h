@@ -18,22 +18,22 @@
  * to the CPU it runs on, the others to the next ones of the mask (created
  * there), for the time of the pass; the caller's mask is given back when the
  * team is done.  Several such teams at once (processes, MPI ranks) then put
- * one thread of each on every CPU.  Unbound,
- * the scheduler put a thread created or woken by a busy one on that one's CPU
- * and moved it only at its next tick: measured on the 2-core VM of
- * docs/performance.md, a thread created by a busy one began after 3.87 ms in
- * 20 of 24 tries (0.06 to 0.14 ms created on the other CPU), and in Tight
- * Inclusion's d = 0 pass over the shared data (55 ms on two threads) the
- * second thread began 0.6 to 3.6 ms late (0.17 to 0.3 ms bound) and slept up
- * to 3.8 ms after a wake-up.  OMP_PROC_BIND=false leaves the threads where the
- * scheduler puts them; a team smaller or larger than the mask (fewer or more
- * threads than CPUs: bound, teams of several processes would share the first
- * CPUs of their masks), or a mask the calls cannot read or set, is not bound.  With OMP_PROC_BIND
- * set otherwise (true, close, spread, ...), the OpenMP runtime binds the
- * program's first thread to the first of its places (OMP_PLACES, by default
- * one a core or hardware thread) when it starts, before main: the team's
- * threads then take the places in turn from the caller's (before, they all
- * shared the caller's one place: a run on 2 threads took as long as on one).
+ * one thread of each on every CPU.  Unbound, the scheduler put a thread
+ * created or woken by a busy one on that one's CPU and moved it only at its
+ * next tick: measured on the 2-core VM of docs/performance.md, a thread
+ * created by a busy one began after 3.87 ms in 20 of 24 tries (0.06 to
+ * 0.14 ms created on the other CPU), and in Tight Inclusion's d = 0 pass
+ * over the shared data (55 ms on two threads) the second thread began 0.6 to
+ * 3.8 ms late (0.2 to 0.3 ms bound) and once ran 3.7 ms after it was woken.
+ *
+ * Not bound: with OMP_PROC_BIND=false; a team smaller or larger than the mask
+ * (fewer threads than CPUs: teams of several processes would all take the
+ * first CPUs of their masks); a mask the calls cannot read or set.  With
+ * OMP_PROC_BIND set otherwise (true, close, spread, ...), the OpenMP runtime
+ * binds the program's first thread to the first of its places (OMP_PLACES,
+ * by default one a core or hardware thread) before main: the team's threads
+ * then take the places in turn from the caller's (before, they all shared
+ * the caller's one place, and a run on two threads took as long as on one).
  *
  * A thread that cannot be created is not an error: the team is smaller
  * (the loop hands out its work to whichever threads exist).
