@@ -15,8 +15,9 @@
  * Cutting the shared data's 42 files (a serial step of the batch loop,
  * bench/batch_loop.c) took 8.6 ms on one thread; the kept blocks took 2.9 ms
  * off it.  A handful of blocks is enough: the reading holds at most a reader
- * and a label stream open at once per thread.  Larger blocks are unmapped: they are few (a batch's text,
- * its labels, a reader's buffer grown for long lines) and kept by their owners. */
+ * and a label stream open at once per thread.  Larger blocks are unmapped:
+ * they are few (a batch's text, its labels, a reader's buffer grown for long
+ * lines) and kept by their owners. */
 enum { CACHE_BLOCKS = 8, CACHE_BLOCK_MAX = 256 << 10 }; /* 2 MiB kept at most */
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;

@@ -9,8 +9,8 @@
  * their bytes as they are in an arena (the cutter reads the file into the
  * arena it cuts into: its reads are those of a streaming reader, and what it
  * read and did not cut moves with it to the next arena), and pulls their
- * labels from the labels file; each piece is then parsed on its own (ccd_reader_open_piece)
- * by any thread, into its place in the batch.
+ * labels from the labels file; each piece is then parsed on its own
+ * (ccd_reader_open_piece) by any thread, into its place in the batch.
  *
  * A piece's reader gives the very answers and errors the streaming reader
  * gives for those lines: it starts at the piece's line and query number, knows
@@ -70,8 +70,8 @@ void ccd_text_arena_free(ccd_text_arena *a);
  * the arena of its last cut until it is given another, or reopened) and their
  * labels (from a labels file) written to labels[0 ..).  The arena may grow
  * (move) while it is cut into: a piece is read by its offset once the cutting
- * into its arena is done.  *deferred receives the error a piece
- * carries (see above).  After a piece that is not CCD_PIECE_MORE the reader
+ * into its arena is done.  *deferred receives the error a piece carries (see
+ * above).  After a piece that is not CCD_PIECE_MORE the reader
  * has nothing more to cut.  Returns CCD_OK, or an error (err) when memory ran
  * out. */
 ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *arena,

@@ -368,10 +368,11 @@ START_TEST(test_team)
 END_TEST
 
 /* A team's threads bound one to a CPU of the caller's mask when it has one
- * thread a CPU, the caller given its mask back; not bound when it has fewer
- * or more or with OMP_PROC_BIND=false.  Run with OMP_PROC_BIND set (tests/core/team-places.sh),
- * the OpenMP runtime bound this thread to a place before main: the team's
- * threads take the places in turn. */
+ * thread a CPU, the caller given its mask back; not bound when it has more,
+ * or fewer (on machines of three CPUs or more: on two, one thread fewer is
+ * one thread), or with OMP_PROC_BIND=false.  Run with OMP_PROC_BIND set
+ * (tests/core/team-places.sh), the OpenMP runtime bound this thread to a
+ * place before main: the team's threads take the places in turn. */
 typedef struct bind_probe {
     cpu_set_t mask[64];
 } bind_probe;

@@ -485,7 +485,8 @@ START_TEST(test_bad_line_length_boundary)
         memset(csv + head, 'x', len);
         csv[head + len] = '\n';
         if (len == max)
-            expect_error_files(csv, head + len + 1, NULL, 0, 2, 1, "line longer than 16777216 bytes");
+            expect_error_files(csv, head + len + 1, NULL, 0, 2, 1,
+                               "line longer than 16777216 bytes");
         else
             expect_error_files(csv, head + len + 1, NULL, 0, 2, 1,
                                "expected an integer numerator, found 'x'");
