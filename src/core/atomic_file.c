@@ -185,6 +185,14 @@ static ccd_status commit(ccd_atomic_file *f, ccd_error *err, int sync)
         e = errno;
     }
     f->stream = NULL;
+    /* Unsynced, the old file is removed first: ext4 (auto_da_alloc) writes a
+     * new file's data out when it is renamed over an old one, so that a crash
+     * leaves one of the two whole, and that rename took 0.3 ms where the
+     * unlink and rename take 0.06 (the cost cache at the end of every run;
+     * atomic_file.h: a reader may find no file meanwhile).  Renamed over a
+     * file that appeared since, as when synced. */
+    if (!failed && !sync && f->temp_path)
+        unlink(f->target);
     if (!failed && f->temp_path && rename(f->temp_path, f->target) != 0) {
         failed = 1;
         e = errno;

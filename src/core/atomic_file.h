@@ -34,8 +34,10 @@ ccd_status ccd_atomic_file_open(ccd_atomic_file *f, ccd_error *err, const char *
  * e.g. the disk is full) the temporary is removed and err filled. */
 ccd_status ccd_atomic_file_commit(ccd_atomic_file *f, ccd_error *err);
 /* The same without the sync: after a crash the new name may hold a partial
- * file.  Only for files whose reader checks them whole and can do without
- * them (a cache); the sync was half a millisecond of a 50 ms run. */
+ * file, and a reader may find no file while the old one is replaced (it is
+ * removed before the rename).  Only for files whose reader checks them whole
+ * and can do without them (a cache); the sync was half a millisecond of a
+ * 50 ms run, the rename over the old file 0.3 ms on ext4. */
 ccd_status ccd_atomic_file_commit_unsynced(ccd_atomic_file *f, ccd_error *err);
 /* Close and remove the temporary (a no-op on a zeroed or finished f). */
 void ccd_atomic_file_abort(ccd_atomic_file *f);

@@ -202,6 +202,26 @@ START_TEST(test_atomic_file)
     ck_assert_ptr_nonnull(fgets(line, sizeof line, in));
     fclose(in);
     ck_assert_str_eq(line, "again\n");
+    /* unsynced through a link (the old file removed first, then renamed over):
+     * the link stays a link, its target is replaced and keeps its mode */
+    char link_path[256];
+    snprintf(link_path, sizeof link_path, "%s/link.txt", dir);
+    ck_assert_int_eq(symlink("out.txt", link_path), 0);
+    ck_assert_int_eq(chmod(path, 0640), 0);
+    ck_assert_int_eq(ccd_atomic_file_open(&f, &err, link_path), CCD_OK);
+    fputs("linked\n", f.stream);
+    ck_assert_int_eq(ccd_atomic_file_commit_unsynced(&f, &err), CCD_OK);
+    struct stat lst, tst;
+    ck_assert_int_eq(lstat(link_path, &lst), 0);
+    ck_assert(S_ISLNK(lst.st_mode));
+    ck_assert_int_eq(stat(path, &tst), 0);
+    ck_assert(S_ISREG(tst.st_mode));
+    ck_assert_int_eq(tst.st_mode & 07777, 0640);
+    in = fopen(path, "r");
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, in));
+    fclose(in);
+    ck_assert_str_eq(line, "linked\n");
+    unlink(link_path);
     unlink(path);
     ck_assert_int_eq(rmdir(dir), 0); /* no temporary left behind */
     /* A directory that does not exist: an input error naming the path. */
