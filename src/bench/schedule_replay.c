@@ -17,19 +17,20 @@
 typedef struct worker {
     int busy, service, parse;
     uint64_t end, cost;
-    size_t slot, count; /* the chunk; the batch of the piece */
+    size_t slot, count; /* the chunk; the batch of the piece, or of the cut */
     int opening;        /* the service: opens a batch, */
     size_t cuts;        /* whose pieces still to cut after this one */
 } worker;
 
 /* The simulated pass: the loop's ring, where the batches start in the pass,
- * the batches opened (published ≤ opened) and their pieces not handed out or
- * not parsed, and the costs of a batch: the service's (its share of the
- * cutting and consuming) and a piece's parsing. */
+ * the batches opened (published ≤ opened; the one being cut is opened) and
+ * their pieces taken, cut (handed out) and not parsed, and the costs of a
+ * batch: the service's (its share of the cutting and consuming) and a
+ * piece's parsing. */
 typedef struct pass {
     ccd_work_ring ring;
     uint64_t start_of_slot[CCD_WORK_RING];
-    size_t pieces_next[CCD_WORK_RING], pieces_left[CCD_WORK_RING];
+    size_t pieces_next[CCD_WORK_RING], pieces_cut[CCD_WORK_RING], pieces_left[CCD_WORK_RING];
     const ccd_schedule_work *work;
     size_t opened, batches, count, batch_size;
     uint64_t cut_ns, consume_ns, piece_ns; /* cutting a piece, consuming a batch, parsing a piece */
@@ -95,13 +96,13 @@ static size_t pieces_of(const pass *p, size_t b)
 }
 
 /* What the service would do now: consume every computed batch, in order,
- * publish the parsed ones, then open the next batch if the ring has room.
- * Returns its cost up to the end of the first piece it cuts, the pieces left
- * to cut after it (*cuts), and whether there was anything to do; between two
- * pieces it publishes the batches parsed meanwhile (the loop's
- * publish_parsed), and the opened batch's pieces are handed out when the
- * service ends. */
-static int service_begin(uint64_t *cost, int *opening, size_t *cuts, pass *p)
+ * publish the parsed ones, then open the next batch if the ring has room
+ * (its slot: *slot).  Returns its cost up to the end of the first piece it
+ * cuts, the pieces left to cut after it (*cuts), and whether there was
+ * anything to do; each piece is handed out as it is cut, and the batches
+ * parsed meanwhile published (piece_cut, as the loop's hand_out and
+ * publish_parsed). */
+static int service_begin(uint64_t *cost, int *opening, size_t *slot, size_t *cuts, pass *p)
 {
     size_t consumed = 0;
     while (ccd_work_ready(&p->ring) >= 0) {
@@ -111,30 +112,32 @@ static int service_begin(uint64_t *cost, int *opening, size_t *cuts, pass *p)
     const int published = publish(p), open = can_open(p);
     *cost = consumed * p->consume_ns + (open ? p->cut_ns : 0);
     *opening = open;
-    *cuts = open ? pieces_of(p, p->opened) - 1 : 0;
+    *cuts = 0;
+    if (open) { /* opened before its pieces are cut */
+        *slot = p->opened % CCD_WORK_RING;
+        *cuts = pieces_of(p, p->opened) - 1;
+        p->pieces_next[*slot] = p->pieces_cut[*slot] = 0;
+        p->pieces_left[*slot] = pieces_of(p, p->opened);
+        p->opened++;
+    }
     return consumed > 0 || published || open;
 }
 
-/* The service ends: the batch it cut, if it opened one, is open for parsing. */
-static void service_end(pass *p, int opening)
+/* A piece of the batch in `slot` cut by the service: handed out, and the
+ * batches parsed meanwhile published. */
+static void piece_cut(pass *p, size_t slot)
 {
-    if (opening) {
-        CCD_ASSERT(p->opened < p->batches);
-        const size_t slot = p->opened % CCD_WORK_RING;
-        p->pieces_next[slot] = 0;
-        p->pieces_left[slot] = pieces_of(p, p->opened);
-        p->opened++;
-    }
-    p->serving = 0;
+    p->pieces_cut[slot]++;
+    publish(p);
 }
 
-/* Takes a piece of the oldest opened batch with one left: its batch's slot,
- * or -1. */
+/* Takes a piece of the oldest opened batch with one cut and not taken: its
+ * batch's slot, or -1. */
 static long take_piece(pass *p)
 {
     for (size_t b = atomic_load(&p->ring.published); b < p->opened; b++) {
         const size_t slot = b % CCD_WORK_RING;
-        if (p->pieces_next[slot] * CCD_WORK_PIECE < batch_count(p, b)) {
+        if (p->pieces_next[slot] < p->pieces_cut[slot]) {
             p->pieces_next[slot]++;
             return (long)slot;
         }
@@ -186,11 +189,11 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
                 continue;
             uint64_t cost;
             int opening;
-            size_t cuts;
-            if (!p->serving && service_begin(&cost, &opening, &cuts, p)) {
+            size_t slot = 0, cuts;
+            if (!p->serving && service_begin(&cost, &opening, &slot, &cuts, p)) {
                 p->serving = 1;
                 w[t] = (worker){.busy = 1, .service = 1, .end = now + cost, .opening = opening,
-                                .cuts = cuts};
+                                .slot = slot, .cuts = cuts};
                 continue;
             }
             const long piece = take_piece(p);
@@ -199,7 +202,7 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
                                 .slot = (size_t)piece};
                 continue;
             }
-            size_t slot, first;
+            size_t first;
             const size_t n = ccd_work_take(&p->ring, &slot, &first);
             if (n == 0)
                 continue;
@@ -218,15 +221,15 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
             break; /* nothing busy and nothing to do: the pass is over */
         now = w[next].end;
         w[next].busy = 0;
-        if (w[next].service && w[next].cuts > 0) { /* a piece cut: publish, cut the next */
-            publish(p);
+        if (w[next].service && w[next].cuts > 0) { /* a piece cut: hand it out, cut the next */
+            piece_cut(p, w[next].slot);
             w[next].busy = 1;
             w[next].end = now + p->cut_ns;
             w[next].cuts--;
         } else if (w[next].service) {
-            if (w[next].opening) /* after the last piece too */
-                publish(p);
-            service_end(p, w[next].opening);
+            if (w[next].opening) /* the last piece too */
+                piece_cut(p, w[next].slot);
+            p->serving = 0;
         } else if (w[next].parse) {
             p->pieces_left[w[next].slot]--;
         } else {

@@ -29,10 +29,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Text in memory a forked child does not see (the text holds the labels). */
+/* Text in memory a forked child does not see (the text holds the labels).
+ * When it grows (moves) with text in it, its old blocks are kept, unchanged,
+ * until it is reset or freed: a piece handed out as soon as it is cut (the
+ * batch loop does, bench/batch_loop.c) is parsed from the block it was cut
+ * in while the cutting goes on.  Each block kept is at most half the next
+ * (ccd_text_arena_reserve grows it twofold at least when it holds text), so
+ * they take less than the arena itself, and there are fewer than 64. */
+enum { CCD_TEXT_KEPT_MAX = 64 };
 typedef struct ccd_text_arena {
     char *data;
     size_t cap, used;
+    struct {
+        char *data;
+        size_t cap;
+    } kept[CCD_TEXT_KEPT_MAX];
+    int kept_count;
 } ccd_text_arena;
 
 /* What follows a piece's last line in its file. */
@@ -63,14 +75,18 @@ typedef struct ccd_csv_piece {
 /* Room for `bytes` bytes in all (the text kept); -1 when memory ran out.  The
  * pages are the system's until they are written. */
 int ccd_text_arena_reserve(ccd_text_arena *a, size_t bytes);
+/* Empty again, the blocks it grew out of freed: no piece of its text is read
+ * any more. */
+void ccd_text_arena_reset(ccd_text_arena *a);
 void ccd_text_arena_free(ccd_text_arena *a);
 
 /* Cuts the next piece of the reader's file: at most max_queries whole queries
  * (max_queries ≥ 1), their text the arena's next bytes (the reader reads into
  * the arena of its last cut until it is given another, or reopened) and their
  * labels (from a labels file) written to labels[0 ..).  The arena may grow
- * (move) while it is cut into: a piece is read by its offset once the cutting
- * into its arena is done.  *deferred receives the error a piece carries (see
+ * (move) while it is cut into: a piece's text stays where it was cut
+ * (arena->data + piece->offset, taken right after the cut) until the arena
+ * is reset.  *deferred receives the error a piece carries (see
  * above).  After a piece that is not CCD_PIECE_MORE the reader
  * has nothing more to cut.  Returns CCD_OK, or an error (err) when memory ran
  * out. */

@@ -101,21 +101,35 @@ static ccd_status fail_at(ccd_reader *r, ccd_status status, const char *path, ui
 
 /* -------------------------------------------------------------- lines */
 
-/* The arena of a cutting reader (r->arena) grown to `cap` bytes, its text
- * buf[0, end) kept; -1 when memory ran out.  Its pieces are not parsed before
- * the cutting of their batch ends (bench/batch_loop.c): none reads the old
- * text. */
+/* The arena's block replaced by `grown` (cap bytes, its text copied there):
+ * the old one freed when no text was cut into it, else kept until the arena
+ * is reset (csv_piece.h: the pieces handed out are parsed from it). */
+static void arena_move(ccd_text_arena *a, char *grown, size_t cap)
+{
+    if (a->used == 0) {
+        ccd_hidden_free(a->data, a->cap);
+    } else {
+        CCD_ASSERT(a->kept_count < CCD_TEXT_KEPT_MAX && cap >= 2 * a->cap);
+        a->kept[a->kept_count].data = a->data;
+        a->kept[a->kept_count++].cap = a->cap;
+    }
+    a->data = grown;
+    a->cap = cap;
+}
+
+/* The arena of a cutting reader (r->arena) grown to `cap` bytes (twofold at
+ * least), its text buf[0, end) copied; -1 when memory ran out. */
 static int grow_arena(ccd_reader *r, size_t cap)
 {
     ccd_text_arena *a = r->arena;
-    CCD_ASSERT(r->buf == a->data && r->cap == a->cap && cap > a->cap);
+    CCD_ASSERT(r->buf == a->data && r->cap == a->cap && cap >= 2 * a->cap);
     char *grown = ccd_hidden_alloc(cap); /* the text holds the labels */
     if (!grown)
         return -1;
     memcpy(grown, a->data, r->end);
-    ccd_hidden_free(a->data, a->cap);
-    a->data = r->buf = grown;
-    a->cap = r->cap = cap;
+    arena_move(a, grown, cap);
+    r->buf = a->data;
+    r->cap = a->cap;
     return 0;
 }
 
@@ -842,8 +856,17 @@ ccd_status ccd_reader_read_end(ccd_error *err, ccd_reader *r)
     return st;
 }
 
+void ccd_text_arena_reset(ccd_text_arena *a)
+{
+    for (int k = 0; k < a->kept_count; k++)
+        ccd_hidden_free(a->kept[k].data, a->kept[k].cap);
+    a->kept_count = 0;
+    a->used = 0;
+}
+
 void ccd_text_arena_free(ccd_text_arena *a)
 {
+    ccd_text_arena_reset(a);
     ccd_hidden_free(a->data, a->cap);
     memset(a, 0, sizeof *a);
 }
@@ -852,14 +875,14 @@ int ccd_text_arena_reserve(ccd_text_arena *a, size_t bytes)
 {
     if (bytes <= a->cap)
         return 0;
+    if (a->used && bytes < 2 * a->cap) /* the block kept: at most half the next */
+        bytes = 2 * a->cap;
     char *grown = ccd_hidden_alloc(bytes);
     if (!grown)
         return -1;
     if (a->used)
         memcpy(grown, a->data, a->used);
-    ccd_hidden_free(a->data, a->cap);
-    a->data = grown;
-    a->cap = bytes;
+    arena_move(a, grown, bytes);
     return 0;
 }
 

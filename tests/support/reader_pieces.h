@@ -75,17 +75,19 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
      * arenas in turn, as the batch loop's batches take its two texts (the
      * cutter reads into the arena it cuts into, and takes what it read and
      * did not cut to the other one), the first small (it grows as it is read
-     * into) */
+     * into); each piece parsed from where it was cut (the batch loop hands
+     * pieces out as they are cut: the blocks a text grew out of are kept) */
     ccd_text_arena texts[2] = {{0}, {0}};
     if (ccd_text_arena_reserve(&texts[0], 1) != 0 || /* data is never NULL */
         ccd_text_arena_reserve(&texts[1], 1 << 20) != 0)
         abort();
     size_t *in_text = calloc(pieces_max, sizeof *in_text);
+    const char **cut_at = calloc(pieces_max, sizeof *cut_at);
     int8_t *piece_labels = calloc(cap, 1);
     ccd_csv_piece *pieces = calloc(pieces_max, sizeof *pieces);
     ccd_error *deferred = calloc(pieces_max, sizeof *deferred);
     struct ccd_batch_store *stores = calloc(pieces_max, sizeof *stores);
-    if (!piece_labels || !pieces || !deferred || !stores || !in_text)
+    if (!piece_labels || !pieces || !deferred || !stores || !in_text || !cut_at)
         abort();
     if (ccd_reader_open_memory(&cutter, &ep, "t.csv", csv, csv_len, "t.json", json, json_len,
                                kind) != CCD_OK)
@@ -98,6 +100,7 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
         if (ccd_reader_cut(&pieces[np], &ep, &texts[in_text[np]], piece_labels + count,
                            &deferred[np], cutter, piece) != CCD_OK)
             abort();
+        cut_at[np] = texts[in_text[np]].data + pieces[np].offset;
         count += pieces[np].queries;
         if (pieces[np++].end != CCD_PIECE_MORE)
             break;
@@ -108,9 +111,7 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
         ccd_batch view = {.queries = whole.queries + first, .labels = whole.labels + first,
                           .capacity = pieces[k].queries, .store = &stores[k]};
         ccd_reader *r;
-        if (ccd_reader_open_piece(&r, &ep, "t.csv", kind,
-                                  texts[in_text[k]].data + pieces[k].offset,
-                                  &pieces[k]) != CCD_OK)
+        if (ccd_reader_open_piece(&r, &ep, "t.csv", kind, cut_at[k], &pieces[k]) != CCD_OK)
             abort();
         ccd_reader_set_max_digits(r, max_digits);
         sp = pieces[k].queries ? ccd_reader_read_more(&view, &ep, r) : CCD_OK;
@@ -146,6 +147,7 @@ static const char *reader_pieces_compare(const void *csv, size_t csv_len, const 
     free(pieces);
     free(piece_labels);
     free(in_text);
+    free(cut_at);
     ccd_text_arena_free(&texts[0]);
     ccd_text_arena_free(&texts[1]);
     ccd_batch_free(&kept);
