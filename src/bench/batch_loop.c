@@ -821,7 +821,6 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     CCD_ASSERT(loop->compute || loop->compute_chunk);
     CCD_ASSERT(capacity < CCD_WORK_BATCH_MAX);
     ccd_work_ring_init(&s.ring, loop->chunk_size);
-    s.ring.expected = loop->expected;
     s.tls = calloc((size_t)s.threads, sizeof *s.tls);
     s.errors = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.errors);
     s.error_at = calloc((size_t)s.threads * CCD_WORK_RING, sizeof *s.error_at);
@@ -831,7 +830,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     s.file_bytes = calloc(ds->count ? ds->count : 1, sizeof *s.file_bytes);
     ccd_status st = CCD_OK;
     if (!s.tls || !s.errors || !s.error_at || !s.parse_errors || !s.parse_error_at ||
-        !s.file_ends || !s.file_bytes)
+        !s.file_ends || !s.file_bytes || ccd_work_ring_expect(&s.ring, loop->expected) != 0)
         st = ccd_error_oom(err, "ccdbench");
     for (int k = 0; k < CCD_WORK_RING; k++) {
         buffer *u = &s.buffers[k]; /* its memory when first opened (buffer_alloc) */
@@ -884,6 +883,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     free(s.parse_error_at);
     free(s.file_ends);
     free(s.file_bytes);
+    ccd_work_ring_free(&s.ring);
     for (int k = 0; k < CCD_WORK_TEXTS; k++)
         ccd_text_arena_free(&s.texts[k]);
     return st;

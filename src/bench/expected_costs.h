@@ -16,7 +16,7 @@
  *     for (uint64_t i = 0; i < n; i++)
  *         if (ccd_expected_costs_note(&e, i, cost[i]) != 0) ... out of memory;
  *     if (ccd_expected_costs_finish(&e) != 0) ... out of memory;
- *     ... ring.expected = &e; ...
+ *     ... ccd_work_ring_expect(&ring, &e) ... ccd_work_ring_free(&ring); ...
  *     ccd_expected_costs_free(&e);
  */
 #ifndef CCD_BENCH_EXPECTED_COSTS_H

@@ -172,12 +172,13 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
     ccd_work_ring_init(&p->ring, 0);
     ccd_expected_costs heavy = {0}; /* as the run keeps them (cost cache, --costs) */
     if (expected) {
-        if (ccd_expected_costs_of(&heavy, costs->cost_ns, costs->count) != 0) {
+        if (ccd_expected_costs_of(&heavy, costs->cost_ns, costs->count) != 0 ||
+            ccd_work_ring_expect(&p->ring, &heavy) != 0) {
+            ccd_expected_costs_free(&heavy);
             free(w);
             free(p);
             return ccd_error_oom(err, "ccdbench");
         }
-        p->ring.expected = &heavy;
     }
     size_t taken = 0;
     uint64_t now = 0;
@@ -238,6 +239,7 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
         }
     }
     CCD_ASSERT(p->opened == p->batches && ccd_work_ready(&p->ring) < 0);
+    ccd_work_ring_free(&p->ring);
     ccd_expected_costs_free(&heavy);
     free(w);
     free(p);

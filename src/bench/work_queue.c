@@ -9,6 +9,11 @@
 
 #include <stdlib.h>
 
+/* The ring is part of a pass's state, on the stack and cleared by every pass
+ * (bench/batch_loop.c) and every schedule replay: its heavy lists are held
+ * apart (ccd_work_ring_expect). */
+_Static_assert(sizeof(ccd_work_ring) <= 16 * 1024, "the ring holds its heavy lists apart");
+
 enum { SPAN_BITS = 24 };
 
 static uint64_t span_start(uint64_t span)
@@ -42,7 +47,37 @@ void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain)
         atomic_init(&r->batches[k].heavy_span, 0);
     }
     r->expected = NULL;
+    r->heavy_lists = NULL;
+    for (int k = 0; k < CCD_WORK_RING; k++)
+        r->batches[k].heavy_by_cost = r->batches[k].heavy_by_index = NULL;
     r->heavy_published = 0;
+}
+
+int ccd_work_ring_expect(ccd_work_ring *r, const ccd_expected_costs *e)
+{
+    CCD_ASSERT(!r->expected && !r->heavy_lists && atomic_load(&r->published) == 0);
+    if (!e)
+        return 0;
+    const size_t words = (size_t)CCD_WORK_RING * 2 * CCD_WORK_HEAVY_MAX;
+    atomic_uint_fast64_t *lists = malloc(words * sizeof *lists);
+    if (!lists)
+        return -1;
+    for (int k = 0; k < CCD_WORK_RING; k++) {
+        r->batches[k].heavy_by_cost = lists + (size_t)k * 2 * CCD_WORK_HEAVY_MAX;
+        r->batches[k].heavy_by_index = r->batches[k].heavy_by_cost + CCD_WORK_HEAVY_MAX;
+    }
+    r->heavy_lists = lists;
+    r->expected = e;
+    return 0;
+}
+
+void ccd_work_ring_free(ccd_work_ring *r)
+{
+    free(r->heavy_lists);
+    r->heavy_lists = NULL;
+    for (int k = 0; k < CCD_WORK_RING; k++)
+        r->batches[k].heavy_by_cost = r->batches[k].heavy_by_index = NULL;
+    r->expected = NULL;
 }
 
 void ccd_work_cost_init(ccd_work_cost *c, size_t fixed_grain)

@@ -104,10 +104,11 @@ typedef struct ccd_work_batch {
     atomic_uint_fast64_t lane_span[CCD_WORK_LANES], lane_next[CCD_WORK_LANES];
     atomic_int continues;
     /* With expected costs: the batch's heavy queries (pass indices), by cost
-     * (most first) and by index, and the next to hand out — an index into the
+     * (most first) and by index (CCD_WORK_HEAVY_MAX each, in the ring's
+     * heavy_lists; NULL without), and the next to hand out — an index into the
      * heavy queries of the pass, base .. base + count, so that it only grows in
      * the slot as next does. */
-    atomic_uint_fast64_t heavy_by_cost[CCD_WORK_HEAVY_MAX], heavy_by_index[CCD_WORK_HEAVY_MAX];
+    atomic_uint_fast64_t *heavy_by_cost, *heavy_by_index;
     atomic_uint_fast64_t heavy_next, heavy_span; /* heavy_span: base << 24 | count */
 } ccd_work_batch;
 
@@ -133,9 +134,11 @@ typedef struct ccd_work_ring {
     atomic_size_t published, consumed;
     ccd_work_cost cost; /* of the chunks computed so far in the pass */
     atomic_uint_fast64_t turn; /* the takes so far: the lane of the next */
-    /* Optional: the heavy queries of an earlier run of the pass, with their
-     * costs (bench/expected_costs.h: `run --costs`, or the cost cache). */
+    /* Optional (ccd_work_ring_expect): the heavy queries of an earlier run of
+     * the pass, with their costs (bench/expected_costs.h: `run --costs`, or the
+     * cost cache), and the batches' lists of them. */
     const ccd_expected_costs *expected;
+    atomic_uint_fast64_t *heavy_lists;
     uint64_t heavy_published; /* heavy queries of the batches published so far */
 } ccd_work_ring;
 
@@ -143,8 +146,22 @@ typedef struct ccd_work_ring {
 #define CCD_WORK_BATCH_MAX ((size_t)1 << 24)
 
 /* An empty ring (nothing published): chunks of fixed_grain queries, or 0: by
- * the cost measured. */
+ * the cost measured; no expected costs.  It holds no memory of its own until
+ * ccd_work_ring_expect. */
 void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain);
+
+/* The ring of ccd_work_ring_init, before any publish, hands out the heavy
+ * queries of e first (NULL: no expected costs).  The batches' lists of them,
+ * 2 × CCD_WORK_HEAVY_MAX words a slot (256 KB for the ring), are allocated
+ * here and not cleared: a batch writes as many entries as it has heavy
+ * queries before any is read, so only those pages are ever touched.  Held in
+ * the ring (they were 256 KB of it, cleared on the stack by every pass and
+ * schedule replay that had no expected costs: 64 page faults, 0.2 ms of a
+ * 2 ms run).  Returns 0, or -1 when out of memory (the ring unchanged). */
+int ccd_work_ring_expect(ccd_work_ring *r, const ccd_expected_costs *e);
+
+/* What ccd_work_ring_expect allocated. */
+void ccd_work_ring_free(ccd_work_ring *r);
 
 
 /* Whether a batch can be published (fewer than CCD_WORK_RING published and

@@ -932,7 +932,9 @@ START_TEST(test_work_queue_heavy_first)
     ck_assert_uint_eq(e.count, 4);
     ccd_work_ring r;
     ccd_work_ring_init(&r, 8);
-    r.expected = &e;
+    ck_assert_ptr_null(r.batches[0].heavy_by_cost); /* no lists without expected costs */
+    ck_assert_int_eq(ccd_work_ring_expect(&r, &e), 0);
+    ck_assert_ptr_nonnull(r.batches[CCD_WORK_RING - 1].heavy_by_index);
     ccd_work_publish(&r, 0, B, NULL, 0, 0);
     ccd_work_publish(&r, B, B, NULL, 0, 0);
     size_t slot, first;
@@ -955,6 +957,8 @@ START_TEST(test_work_queue_heavy_first)
         once += seen[i] == 1;
     ck_assert_uint_eq(once, N);
     free(seen);
+    ccd_work_ring_free(&r);
+    ck_assert_ptr_null(r.batches[0].heavy_by_cost);
     ccd_expected_costs_free(&e);
     free(cost);
 }
