@@ -154,10 +154,10 @@ void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain);
  * queries of e first (NULL: no expected costs).  The batches' lists of them,
  * 2 × CCD_WORK_HEAVY_MAX words a slot (256 KB for the ring), are allocated
  * here and not cleared: a batch writes as many entries as it has heavy
- * queries before any is read, so only those pages are ever touched.  Held in
- * the ring (they were 256 KB of it, cleared on the stack by every pass and
+ * queries before any is read, so only those pages are ever touched.  They
+ * were part of the ring, 256 KB of it cleared on the stack by every pass and
  * schedule replay, expected costs or not: 64 page faults, 0.15 ms of a
- * one-thread run of 1.9 ms).  Returns 0, or -1 when out of memory (the ring
+ * one-thread run of 1.9 ms.  Returns 0, or -1 when out of memory (the ring
  * unchanged). */
 int ccd_work_ring_expect(ccd_work_ring *r, const ccd_expected_costs *e);
 
