@@ -26,6 +26,18 @@ static uint64_t span_end(uint64_t span)
     return (span >> SPAN_BITS) + (span & (CCD_WORK_BATCH_MAX - 1));
 }
 
+/* The ring's heavy lists are `lists` (2 × CCD_WORK_HEAVY_MAX words a slot: by
+ * cost, then by index), or none. */
+static void set_heavy_lists(ccd_work_ring *r, atomic_uint_fast64_t *lists)
+{
+    r->heavy_lists = lists;
+    for (int k = 0; k < CCD_WORK_RING; k++) {
+        ccd_work_batch *b = &r->batches[k];
+        b->heavy_by_cost = lists ? lists + (size_t)k * 2 * CCD_WORK_HEAVY_MAX : NULL;
+        b->heavy_by_index = lists ? b->heavy_by_cost + CCD_WORK_HEAVY_MAX : NULL;
+    }
+}
+
 void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain)
 {
     for (int k = 0; k < CCD_WORK_RING; k++) {
@@ -47,9 +59,7 @@ void ccd_work_ring_init(ccd_work_ring *r, size_t fixed_grain)
         atomic_init(&r->batches[k].heavy_span, 0);
     }
     r->expected = NULL;
-    r->heavy_lists = NULL;
-    for (int k = 0; k < CCD_WORK_RING; k++)
-        r->batches[k].heavy_by_cost = r->batches[k].heavy_by_index = NULL;
+    set_heavy_lists(r, NULL);
     r->heavy_published = 0;
 }
 
@@ -58,15 +68,11 @@ int ccd_work_ring_expect(ccd_work_ring *r, const ccd_expected_costs *e)
     CCD_ASSERT(!r->expected && !r->heavy_lists && atomic_load(&r->published) == 0);
     if (!e)
         return 0;
-    const size_t words = (size_t)CCD_WORK_RING * 2 * CCD_WORK_HEAVY_MAX;
-    atomic_uint_fast64_t *lists = malloc(words * sizeof *lists);
+    atomic_uint_fast64_t *lists =
+        malloc((size_t)CCD_WORK_RING * 2 * CCD_WORK_HEAVY_MAX * sizeof *lists);
     if (!lists)
         return -1;
-    for (int k = 0; k < CCD_WORK_RING; k++) {
-        r->batches[k].heavy_by_cost = lists + (size_t)k * 2 * CCD_WORK_HEAVY_MAX;
-        r->batches[k].heavy_by_index = r->batches[k].heavy_by_cost + CCD_WORK_HEAVY_MAX;
-    }
-    r->heavy_lists = lists;
+    set_heavy_lists(r, lists);
     r->expected = e;
     return 0;
 }
@@ -74,9 +80,7 @@ int ccd_work_ring_expect(ccd_work_ring *r, const ccd_expected_costs *e)
 void ccd_work_ring_free(ccd_work_ring *r)
 {
     free(r->heavy_lists);
-    r->heavy_lists = NULL;
-    for (int k = 0; k < CCD_WORK_RING; k++)
-        r->batches[k].heavy_by_cost = r->batches[k].heavy_by_index = NULL;
+    set_heavy_lists(r, NULL);
     r->expected = NULL;
 }
 
