@@ -144,6 +144,17 @@ CCD_API ccd_status ccd_writer_put(ccd_writer *w, ccd_error *err, const ccd_query
 CCD_API ccd_status ccd_writer_close(ccd_writer *w, ccd_error *err);
 CCD_API void ccd_writer_abort(ccd_writer *w);
 
+/* A file as discovery saw it (its stat): which file it is and which version,
+ * so that a run looks at each file once (on a network file system each look is
+ * a round trip).  known == 0: not looked at (a dataset built by hand); whoever
+ * needs it looks then. */
+typedef struct ccd_file_stamp {
+    uint64_t device, inode, bytes;
+    int64_t mtime_sec;
+    long mtime_nsec;
+    int known;
+} ccd_file_stamp;
+
 /* One CSV file of a dataset and where it came from. */
 typedef struct ccd_dataset_file {
     char *csv_path;
@@ -152,6 +163,7 @@ typedef struct ccd_dataset_file {
     char *set;    /* "sample-queries", "scalable-ccd", or the directory given     */
     char *family; /* scene: "erleben-spikes", "armadillo-rollers", "default", …   */
     char *step;   /* file stem: "data_0_0", "326vf", …                           */
+    ccd_file_stamp csv_stamp, labels_stamp; /* filled by ccd_dataset_discover */
 } ccd_dataset_file;
 
 typedef struct ccd_dataset {

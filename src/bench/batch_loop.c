@@ -32,6 +32,7 @@
 #include "core/assert.h"
 #include "core/clock.h"
 #include "core/error.h"
+#include "core/file_stamp.h"
 #include "core/hidden_memory.h"
 #include "core/team.h"
 #include "query/batch_store.h"
@@ -44,7 +45,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 /* A piece of a batch: queries [first, first + piece.queries) of the batch are
@@ -121,9 +121,10 @@ typedef struct loop_state {
     int cut_over;
     uint64_t bytes_closed; /* input bytes of the files done or not run */
     uint64_t total_bytes;
-    uint64_t *file_bytes; /* each file's size, looked at once when the pass starts
-                           * (a stat a batch a file in the serial cutting was
-                           * a hundred stats on the shared data) */
+    uint64_t *file_bytes; /* each file's size, as discovery saw it, taken once
+                           * when the pass starts (a stat a batch a file in the
+                           * serial cutting was a hundred stats on the shared
+                           * data) */
     uint64_t queries_read; /* queries of the pass read so far */
     uint64_t read_ns, consume_ns; /* time spent reading and consuming */
     /* consuming: the file of the last query consumed and its next index */
@@ -145,10 +146,12 @@ typedef struct loop_state {
     atomic_uint gen;
 } loop_state;
 
-static uint64_t file_size(const char *path)
+/* A file's size as discovery saw it (looked at now for a dataset built by
+ * hand), 0 when it cannot be looked at: for the progress only. */
+static uint64_t file_size(const ccd_dataset_file *f)
 {
-    struct stat st;
-    return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+    ccd_file_stamp s;
+    return ccd_file_stamp_get(&s, &f->csv_stamp, f->csv_path) == 0 ? s.bytes : 0;
 }
 
 /* ------------------------------------------------------------------ reading */
@@ -840,7 +843,7 @@ ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const 
     }
     if (st == CCD_OK) {
         for (size_t i = 0; i < ds->count; i++)
-            s.total_bytes += s.file_bytes[i] = file_size(ds->files[i].csv_path);
+            s.total_bytes += s.file_bytes[i] = file_size(&ds->files[i]);
         s.end_file = loop->file_end ? loop->file_end : ds->count;
         CCD_ASSERT(loop->file_begin <= s.end_file && s.end_file <= ds->count);
         s.next_file = loop->file_begin;

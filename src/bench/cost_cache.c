@@ -5,6 +5,7 @@
 #include "bench/cost_cache.h"
 #include "bench/checkpoint.h"
 #include "core/atomic_file.h"
+#include "core/file_stamp.h"
 #include "core/grow.h"
 #include "core/make_dirs.h"
 #include "core/path_join.h"
@@ -22,14 +23,15 @@ static const char magic[] = "ccdbench-costs 1\n";
 
 /* Adds "device:inode size mtime\n" of one file to the key's stream: the file
  * whatever path names it (a realpath, a system call a component, was half the
- * key's time), as it is now; -1 when it cannot be looked at. */
-static int put_file(FILE *key, const char *path)
+ * key's time), as discovery saw it (its stamp), or as it is now when the
+ * dataset was built by hand; -1 when it cannot be looked at. */
+static int put_file(FILE *key, const ccd_file_stamp *stamp, const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) != 0)
+    ccd_file_stamp s;
+    if (ccd_file_stamp_get(&s, stamp, path) != 0)
         return -1;
-    fprintf(key, "%ju:%ju %jd %jd.%09ld\n", (uintmax_t)st.st_dev, (uintmax_t)st.st_ino,
-            (intmax_t)st.st_size, (intmax_t)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+    fprintf(key, "%ju:%ju %ju %jd.%09ld\n", (uintmax_t)s.device, (uintmax_t)s.inode,
+            (uintmax_t)s.bytes, (intmax_t)s.mtime_sec, s.mtime_nsec);
     return 0;
 }
 
@@ -42,8 +44,9 @@ char *ccd_cost_cache_key(const ccd_dataset *ds, const char *settings)
         return NULL;
     int bad = fprintf(f, "%s\n%zu files\n", settings, ds->count) < 0;
     for (size_t i = 0; i < ds->count && !bad; i++)
-        bad = put_file(f, ds->files[i].csv_path) != 0 ||
-              (ds->files[i].labels_path && put_file(f, ds->files[i].labels_path) != 0);
+        bad = put_file(f, &ds->files[i].csv_stamp, ds->files[i].csv_path) != 0 ||
+              (ds->files[i].labels_path &&
+               put_file(f, &ds->files[i].labels_stamp, ds->files[i].labels_path) != 0);
     if (fclose(f) != 0 || bad) {
         free(key);
         return NULL;

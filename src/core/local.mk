@@ -13,6 +13,8 @@ src_core_libccdcore_la_SOURCES = \
 	src/core/error.c \
 	src/core/options.c \
 	src/core/error.h \
+	src/core/file_stamp.c \
+	src/core/file_stamp.h \
 	src/core/grow.h \
 	src/core/hidden_memory.c \
 	src/core/hidden_memory.h \

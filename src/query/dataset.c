@@ -22,6 +22,7 @@
 
 #include "ccdbench.h"
 #include "core/error.h"
+#include "core/file_stamp.h"
 
 enum { CCD_MAX_DEPTH = 32 };
 
@@ -222,6 +223,7 @@ static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
     ccd_dataset_file f = {0};
     ccd_status st = CCD_OK;
     f.csv_path = strdup(path);
+    ccd_file_stamp_of(&f.csv_stamp, sb);
     f.step = strndup(base, stem_len);
     int nyu = parent && (strcmp(parent, "vertex-face") == 0 || strcmp(parent, "edge-edge") == 0);
     int scalable = parent && strcmp(parent, "queries") == 0 && grand;
@@ -265,6 +267,7 @@ static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
                 free(labels);
             } else if (S_ISREG(lb.st_mode)) {
                 f.labels_path = labels;
+                ccd_file_stamp_of(&f.labels_stamp, &lb);
             } else { /* it was taken for missing, and the queries ran unlabelled */
                 st = ccd_error_set(err, CCD_ERR_INPUT, labels, 0, 0,
                                    "the labels of %s are %s, not a regular file", path,

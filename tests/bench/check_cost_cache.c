@@ -248,6 +248,46 @@ START_TEST(test_cost_cache_bad_files)
 }
 END_TEST
 
+/* A discovered dataset's key is made of its files' stamps, with no further
+ * look at them: the same key as a fresh look while nothing changed, and still
+ * that key when a file changes after discovery (the next discovery sees the
+ * change); a dataset built by hand is looked at when its key is made. */
+START_TEST(test_cost_cache_key_of_stamps)
+{
+    make_dir();
+    char sub[128], path[256];
+    snprintf(sub, sizeof sub, "%s/vertex-face", dir);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    snprintf(path, sizeof path, "%s/q.csv", sub);
+    make_file(path, "1,0,1,0,1,0,0\n");
+    ccd_dataset ds;
+    ccd_error err;
+    const char *paths[] = {dir};
+    ck_assert_int_eq(ccd_dataset_discover(&ds, &err, paths, 1), CCD_OK);
+    ck_assert_uint_eq(ds.count, 1);
+    ck_assert_int_eq(ds.files[0].csv_stamp.known, 1);
+    char *stamped = ccd_cost_cache_key(&ds, "run\n");
+    ck_assert_ptr_nonnull(stamped);
+    ccd_file_stamp seen = ds.files[0].csv_stamp;
+    ds.files[0].csv_stamp.known = 0; /* as if built by hand: looked at now */
+    char *looked = ccd_cost_cache_key(&ds, "run\n");
+    ck_assert_str_eq(looked, stamped);
+    free(looked);
+    struct timeval later[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+    ck_assert_int_eq(utimes(path, later), 0);
+    looked = ccd_cost_cache_key(&ds, "run\n");
+    ck_assert_str_ne(looked, stamped);
+    free(looked);
+    ds.files[0].csv_stamp = seen;
+    char *again = ccd_cost_cache_key(&ds, "run\n");
+    ck_assert_str_eq(again, stamped);
+    free(again);
+    free(stamped);
+    ccd_dataset_free(&ds);
+    remove_dir();
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cost_cache");
@@ -255,6 +295,7 @@ int main(void)
     tcase_add_test(tc, test_expected_costs_keep_the_heavy);
     tcase_add_test(tc, test_cost_cache_round_trip);
     tcase_add_test(tc, test_cost_cache_bad_files);
+    tcase_add_test(tc, test_cost_cache_key_of_stamps);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

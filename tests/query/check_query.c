@@ -1369,6 +1369,19 @@ END_TEST
 
 /* ------------------------------------------------------------------ discovery */
 
+/* A stamp that is known and is path's stat now (nothing changed it since). */
+static void check_stamp(const ccd_file_stamp *stamp, const char *path)
+{
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(stamp->known, 1);
+    ck_assert_uint_eq(stamp->device, (uint64_t)st.st_dev);
+    ck_assert_uint_eq(stamp->inode, (uint64_t)st.st_ino);
+    ck_assert_uint_eq(stamp->bytes, (uint64_t)st.st_size);
+    ck_assert_int_eq(stamp->mtime_sec, (int64_t)st.st_mtim.tv_sec);
+    ck_assert_int_eq(stamp->mtime_nsec, st.st_mtim.tv_nsec);
+}
+
 START_TEST(test_discover_layouts)
 {
     char *dir = test_make_tmpdir("query-test");
@@ -1415,6 +1428,14 @@ START_TEST(test_discover_layouts)
     ck_assert_int_eq(f->kind, CCD_VF);
     ck_assert_ptr_nonnull(f->labels_path);
     ck_assert(strstr(f->labels_path, "sc/scene-b/mma_bool/12vf_mma_bool.json"));
+    /* each file's stamp is its stat at discovery, the labels' too where they are */
+    for (size_t i = 0; i < ds.count; i++) {
+        check_stamp(&ds.files[i].csv_stamp, ds.files[i].csv_path);
+        if (ds.files[i].labels_path)
+            check_stamp(&ds.files[i].labels_stamp, ds.files[i].labels_path);
+        else
+            ck_assert_int_eq(ds.files[i].labels_stamp.known, 0);
+    }
     ccd_dataset_free(&ds);
     /* a file and the directory holding it: listed once */
     char *one = test_path_in(dir, "sc/scene-b/queries/12vf.csv");
@@ -1426,6 +1447,8 @@ START_TEST(test_discover_layouts)
     ck_assert_int_eq(ccd_dataset_discover(&ds, &err, single, 1), CCD_OK);
     ck_assert_uint_eq(ds.count, 1);
     ck_assert_ptr_nonnull(ds.files[0].labels_path);
+    check_stamp(&ds.files[0].csv_stamp, one); /* a file named itself: stamped too */
+    check_stamp(&ds.files[0].labels_stamp, ds.files[0].labels_path);
     ccd_dataset_free(&ds);
     free(one);
     free(six);
