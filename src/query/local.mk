@@ -19,6 +19,7 @@ src_query_libccdquery_la_SOURCES = \
 	src/query/reader.c \
 	src/query/reader_memory.h \
 	src/query/csv_piece.h \
+	src/query/decimal_digits.h \
 	src/query/writer.c
 libccdbench_la_LIBADD += src/query/libccdquery.la
 EXTRA_DIST += src/query/README.md

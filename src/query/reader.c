@@ -23,6 +23,7 @@
 #include "core/query_line.h"
 #include "query/byte_source.h"
 #include "query/csv_piece.h"
+#include "query/decimal_digits.h"
 #include "query/label_stream.h"
 #include "query/line_groups.h"
 #include "query/nearest_double.h"
@@ -260,15 +261,26 @@ static inline size_t parse_int(const char **pp, const char *le, int_token *t, si
         p++;
     }
     const char *d = p;
-    /* up to 19 digits in 64 bits (10^19 - 1 < 2^64) */
+    /* up to 19 digits in 64 bits (10^19 - 1 < 2^64): eight at a time while
+     * eight are there (query/decimal_digits.h: two eights at most, lim being
+     * 19 digits away, v < 10^8 before the second), then one at a time */
     const char *lim = le - p > 19 ? p + 19 : le;
     uint64_t v = 0;
+    while (CCD_DIGITS_SWAR && lim - p >= 8 && ccd_digits_all8(ccd_digits_load8(p))) {
+        v = v * 100000000u + ccd_digits_value8(ccd_digits_load8(p));
+        p += 8;
+    }
     while (p < lim && is_digit(*p))
         v = v * 10 + (uint64_t)(*p++ - '0');
     ccd_u128 w = v;
     if (p == lim && p < le && is_digit(*p)) {
-        /* up to 38 digits in 128 bits (10^38 - 1 < 2^127) */
+        /* up to 38 digits in 128 bits (10^38 - 1 < 2^127), the same way
+         * (two eights at most, w < 10^27 before the second) */
         const char *lim2 = le - d > CCD_FAST_DIGITS ? d + CCD_FAST_DIGITS : le;
+        while (CCD_DIGITS_SWAR && lim2 - p >= 8 && ccd_digits_all8(ccd_digits_load8(p))) {
+            w = w * 100000000u + ccd_digits_value8(ccd_digits_load8(p));
+            p += 8;
+        }
         while (p < lim2 && is_digit(*p))
             w = w * 10 + (unsigned)(*p++ - '0');
         const char *lim3 = (size_t)(le - d) > max ? d + max + 1 : le;

@@ -18,6 +18,7 @@
 
 #include "ccdbench.h"
 #include "query/csv_piece.h"
+#include "query/decimal_digits.h"
 #include "query/line_groups.h"
 #include "query/reader_memory.h"
 #include "reader_pieces.h"
@@ -1200,6 +1201,99 @@ START_TEST(test_rounding_matches_mpfr)
 }
 END_TEST
 
+/* The eight-at-a-time digit scan (query/decimal_digits.h) against its scalar
+ * twin: every byte value at every one of the eight places (the neighbours of
+ * '0' and '9', '/' and ':', and the bytes that carry, 0xFA and up, among
+ * them), and random digit strings. */
+START_TEST(test_digits_swar_matches_scalar)
+{
+    for (int at = 0; at < 8; at++)
+        for (int c = 0; c < 256; c++) {
+            char eight[8];
+            memcpy(eight, "12345678", 8);
+            eight[at] = (char)c;
+            const int digit = c >= '0' && c <= '9';
+            ck_assert_msg(ccd_digits_all8(ccd_digits_load8(eight)) == digit,
+                          "byte %#x at %d", c, at);
+            if (digit)
+                ck_assert_uint_eq(ccd_digits_value8(ccd_digits_load8(eight)),
+                                  ccd_digits_value_scalar(eight, 8));
+        }
+    ck_assert_uint_eq(ccd_digits_value8(ccd_digits_load8("00000000")), 0);
+    ck_assert_uint_eq(ccd_digits_value8(ccd_digits_load8("99999999")), 99999999u);
+    ck_assert_uint_eq(ccd_digits_value8(ccd_digits_load8("10000001")), 10000001u);
+    uint64_t seed = 88172645463325252u;
+    for (int i = 0; i < 100000; i++) {
+        char eight[8];
+        for (int k = 0; k < 8; k++) {
+            seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+            eight[k] = (char)('0' + seed % 10);
+        }
+        ck_assert(ccd_digits_all8(ccd_digits_load8(eight)));
+        ck_assert_uint_eq(ccd_digits_value8(ccd_digits_load8(eight)),
+                          ccd_digits_value_scalar(eight, 8));
+    }
+}
+END_TEST
+
+/* Integers of every length from 1 to 45 digits (the scan's eights end at 8,
+ * 16, 27 and 35 digits, its 64-bit part at 19, its 128-bit part at 38), over
+ * 1 and over a power of two, read as MPFR rounds them; a byte next to the
+ * digits ('/', ':') after each length ends the number there and is refused. */
+START_TEST(test_integers_of_every_length)
+{
+    mpfr_t x;
+    mpfr_init2(x, 53);
+    mpq_t q;
+    mpq_init(q);
+    char num[64], text[160];
+    uint64_t seed = 2463534242u;
+    for (int n = 1; n <= 45; n++)
+        for (int trial = 0; trial < 20; trial++) {
+            for (int k = 0; k < n; k++) {
+                seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+                num[k] = (char)('0' + (k == 0 ? 1 + seed % 9 : seed % 10));
+            }
+            if (trial == 1)
+                memset(num + 1, '9', (size_t)n - 1);
+            num[n] = '\0';
+            const char *den = trial % 2 ? "1" : "2305843009213693952"; /* 2^61 */
+            snprintf(text, sizeof text, "%s/%s", num, den);
+            ck_assert_int_eq(mpq_set_str(q, text, 10), 0);
+            mpq_canonicalize(q);
+            mpfr_set_q(x, q, MPFR_RNDN);
+            const double want = mpfr_get_d(x, MPFR_RNDN);
+            int inexact;
+            ccd_status st;
+            const double got = read_one(num, den, &inexact, NULL, &st);
+            ck_assert_msg(st == CCD_OK, "%s/%s: status %d", num, den, (int)st);
+            ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "%s/%s: got %a, want %a", num,
+                          den, got, want);
+            /* the same number as a denominator */
+            const double over = read_one("1", num, &inexact, NULL, &st);
+            snprintf(text, sizeof text, "1/%s", num);
+            ck_assert_int_eq(mpq_set_str(q, text, 10), 0);
+            mpq_canonicalize(q);
+            mpfr_set_q(x, q, MPFR_RNDN);
+            const double want_over = mpfr_get_d(x, MPFR_RNDN);
+            ck_assert_msg(st == CCD_OK && memcmp(&over, &want_over, sizeof over) == 0,
+                          "1/%s: got %a, want %a", num, over, want_over);
+        }
+    for (int n = 1; n <= 45; n++)
+        for (int k = 0; k < 2; k++) {
+            memset(num, '7', (size_t)n);
+            num[n] = k ? ':' : '/';
+            memcpy(num + n + 1, "12345678", 9);
+            int inexact;
+            ccd_status st;
+            (void)read_one(num, "1", &inexact, NULL, &st);
+            ck_assert_msg(st == CCD_ERR_INPUT, "%s read as a number", num);
+        }
+    mpq_clear(q);
+    mpfr_clear(x);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ writer */
 
 static void fill_query(ccd_query *q, unsigned seed)
@@ -1774,6 +1868,8 @@ static Suite *query_suite(void)
     tcase_add_test(rnd, test_rounding_halfway);
     tcase_add_test(rnd, test_rounding_subnormal);
     tcase_add_test(rnd, test_rounding_matches_mpfr);
+    tcase_add_test(rnd, test_digits_swar_matches_scalar);
+    tcase_add_test(rnd, test_integers_of_every_length);
     tcase_set_timeout(rnd, 600);
     suite_add_tcase(s, rnd);
     TCase *wr = tcase_create("writer");
