@@ -1207,6 +1207,8 @@ END_TEST
  * them), and random digit strings. */
 START_TEST(test_digits_swar_matches_scalar)
 {
+    if (!CCD_DIGITS_SWAR) /* a big-endian machine scans one digit at a time */
+        return;
     for (int at = 0; at < 8; at++)
         for (int c = 0; c < 256; c++) {
             char eight[8];
