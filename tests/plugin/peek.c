@@ -20,6 +20,7 @@
 
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,10 +226,18 @@ static int label_from_batch(const ccd_query *q)
 }
 #endif
 
+/* The files' labels and what was said are shared by the threads that call the
+ * method at once (ccdbench calls a method from every thread of a run, each
+ * with its own scratch): one at a time.  Unguarded, two threads parsing the
+ * same file each replaced the other's labels, and LeakSanitizer found the lost
+ * block (tests/bench/peek.sh, the control run on two threads). */
+static pthread_mutex_t peeking = PTHREAD_MUTEX_INITIALIZER;
+
 static ccd_status peek(ccd_result *r, const ccd_query *q, const ccd_params *p, void *scratch)
 {
     (void)p;
     (void)scratch;
+    pthread_mutex_lock(&peeking);
     int label = -1;
 #if CCD_API_VERSION <= 2
     label = q->label;
@@ -241,6 +250,7 @@ static ccd_status peek(ccd_result *r, const ccd_query *q, const ccd_params *p, v
         label = label_from_descriptors(q);
     if (label < 0)
         label = label_from_batch(q);
+    pthread_mutex_unlock(&peeking);
     r->collides = label == 1;
     r->toi = r->toi_upper = r->collides ? 0.0 : INFINITY;
     r->tolerance = 0.0;
