@@ -41,7 +41,6 @@ typedef struct walked_dir {
 
 typedef struct file_list {
     ccd_dataset_file *files;
-    file_id *ids; /* ids[i]: the identity of files[i] */
     size_t count, cap;
     walked_dir *dirs;
     size_t dir_count, dir_cap;
@@ -283,20 +282,16 @@ static ccd_status add_file(file_list *list, ccd_error *err, const char *path,
     if (st == CCD_OK && list->count == list->cap) {
         size_t cap = list->cap ? 2 * list->cap : 64;
         ccd_dataset_file *grown = realloc(list->files, cap * sizeof *grown);
-        if (grown)
+        if (grown) {
             list->files = grown;
-        file_id *grown_ids = grown ? realloc(list->ids, cap * sizeof *grown_ids) : NULL;
-        if (grown_ids)
-            list->ids = grown_ids;
-        if (!grown || !grown_ids)
-            st = ccd_error_oom(err, path);
-        else
             list->cap = cap;
+        } else {
+            st = ccd_error_oom(err, path);
+        }
     }
-    if (st == CCD_OK) {
-        list->ids[list->count] = id_of(sb);
+    if (st == CCD_OK)
         list->files[list->count++] = f;
-    } else
+    else
         file_clear(&f);
     free(real.real);
     free(parent);
@@ -466,8 +461,10 @@ static ccd_status drop_duplicates(file_list *list, ccd_error *err)
         free(first);
         return ccd_error_oom(err, "ccdbench");
     }
-    for (size_t i = 0; i < list->count; i++)
-        order[i] = (numbered_id){list->ids[i], i};
+    for (size_t i = 0; i < list->count; i++) { /* the identity of its stamp */
+        const ccd_file_stamp *id = &list->files[i].csv_stamp;
+        order[i] = (numbered_id){{(dev_t)id->device, (ino_t)id->inode}, i};
+    }
     qsort(order, list->count, sizeof *order, compare_numbered);
     for (size_t k = 0; k < list->count; k++)
         first[order[k].number] = k > 0 && same_id(order[k - 1].id, order[k].id)
@@ -484,7 +481,6 @@ static ccd_status drop_duplicates(file_list *list, ccd_error *err)
             file_clear(&list->files[i]);
             continue;
         }
-        list->ids[kept] = list->ids[i];
         list->files[kept++] = list->files[i];
     }
     list->count = kept;
@@ -538,7 +534,6 @@ static void list_free(file_list *list)
     for (size_t i = 0; i < list->count; i++)
         file_clear(&list->files[i]);
     free(list->files);
-    free(list->ids);
     for (size_t i = 0; i < list->dir_count; i++)
         free(list->dirs[i].path);
     free(list->dirs);
