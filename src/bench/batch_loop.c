@@ -517,7 +517,7 @@ static void release_free_slots(loop_state *s)
     for (size_t k = 0; k < CCD_WORK_RING; k++) {
         /* the first batch at or after `consumed` that slot k holds */
         const size_t b = consumed + (k + CCD_WORK_RING - consumed % CCD_WORK_RING) % CCD_WORK_RING;
-        if (b >= opened)
+        if (b >= opened && s->buffers[k].slots) /* still holding memory (the rest: at the end) */
             buffer_release(&s->buffers[k], s->capacity);
     }
 }
