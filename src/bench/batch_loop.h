@@ -63,8 +63,12 @@ typedef struct ccd_batch_loop {
     const ccd_expected_costs *expected;
     /* Optional outputs, in ns: the time spent cutting the files into pieces
      * and consuming the results (both serial, one thread at a time), and
-     * parsing the pieces (by every thread, summed). */
+     * parsing the pieces (by every thread, summed); the time in the read
+     * calls of the input (by the threads reading ahead of the cutting, and by
+     * the cutter: not in read_ns) and the bytes they read
+     * (query/read_ahead.h). */
     uint64_t *read_ns, *consume_ns, *parse_ns;
+    uint64_t *load_ns, *load_bytes;
 } ccd_batch_loop;
 
 ccd_status ccd_batch_loop_run(const ccd_batch_loop *loop, ccd_error *err, const ccd_dataset *ds);

@@ -384,10 +384,11 @@ void ccd_result_write_run_end(ccd_result_writer *w, const ccd_run_stats *s)
         fputs(w->queries ? "\n      ],\n" : "],\n", out);
     fprintf(out, "      \"wall_seconds\": %.6f, \"read_seconds\": %.6f, "
             "\"consume_seconds\": %.6f, \"parse_seconds\": %.6f, \"records_seconds\": %.6f,\n"
+            "      \"load_seconds\": %.6f, \"load_bytes\": %llu,\n"
             "      \"exact_truth_queries\": %llu,\n"
             "      \"toi_compared\": %s,\n      \"groups\": [",
             s->wall_seconds, s->read_seconds, s->consume_seconds, s->parse_seconds,
-            s->records_seconds,
+            s->records_seconds, s->load_seconds, (unsigned long long)s->load_bytes,
             (unsigned long long)s->exact_truth,
             s->toi_compared ? "true" : "false");
     for (size_t g = 0; g < s->group_count; g++) {
@@ -703,16 +704,20 @@ static ccd_status read_run(ccd_result_run *run, const reader *r, const ccd_json 
          (st = get_double(&run->stats.parse_seconds, r, rj, "parse_seconds")) != CCD_OK) ||
         (ccd_json_get(rj, "records_seconds") &&
          (st = get_double(&run->stats.records_seconds, r, rj, "records_seconds")) != CCD_OK) ||
+        (ccd_json_get(rj, "load_seconds") && /* written since the input is read ahead */
+         (st = get_double(&run->stats.load_seconds, r, rj, "load_seconds")) != CCD_OK) ||
+        (ccd_json_get(rj, "load_bytes") &&
+         (st = get_u64(&run->stats.load_bytes, r, rj, "load_bytes")) != CCD_OK) ||
         (st = get_u64(&exact, r, rj, "exact_truth_queries")) != CCD_OK ||
         (st = member(&toi_compared, r, rj, "toi_compared", CCD_JSON_TRUE)) != CCD_OK ||
         (st = member(&groups, r, rj, "groups", CCD_JSON_ARRAY)) != CCD_OK)
         return st;
     /* times of a pass: what a clock measured is never negative */
     static const char *const times[] = {"wall_seconds", "read_seconds", "consume_seconds",
-                                        "parse_seconds", "records_seconds"};
+                                        "parse_seconds", "records_seconds", "load_seconds"};
     const double values[] = {run->stats.wall_seconds, run->stats.read_seconds,
                              run->stats.consume_seconds, run->stats.parse_seconds,
-                             run->stats.records_seconds};
+                             run->stats.records_seconds, run->stats.load_seconds};
     for (size_t k = 0; k < sizeof times / sizeof times[0]; k++)
         if (!(values[k] >= 0))
             return bad(r, ccd_json_get(rj, times[k]), "\"%s\" is never negative", times[k]);

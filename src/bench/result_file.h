@@ -7,7 +7,8 @@
  *    data, truth, shard, sweep, [preset], methods, files,
  *    "runs": [{"sweep_value", "params", ["queries"], "wall_seconds",
  *              ["read_seconds", "consume_seconds", "parse_seconds",
- *               "records_seconds"], "exact_truth_queries",
+ *               "records_seconds", "load_seconds", "load_bytes"],
+ *              "exact_truth_queries",
  *              "toi_compared", "groups": [...]}]}
  *
  * with one run per sweep value (one run without a sweep).  Each group holds,

@@ -150,6 +150,8 @@ ccd_status ccd_result_combine(ccd_error *err, const char *out_path, ccd_result_d
             sum->consume_seconds += part->consume_seconds;
             sum->parse_seconds += part->parse_seconds;
             sum->records_seconds += part->records_seconds;
+            sum->load_seconds += part->load_seconds;
+            sum->load_bytes += part->load_bytes;
             sum->exact_truth += part->exact_truth;
             sum->toi_compared |= part->toi_compared;
         }

@@ -248,6 +248,8 @@ static ccd_status stats_from_sums(ccd_result_run *runs, ccd_error *err, const cc
         s->consume_seconds = sum->consume_seconds;
         s->parse_seconds = sum->parse_seconds;
         s->records_seconds = sum->records_seconds;
+        s->load_seconds = sum->load_seconds;
+        s->load_bytes = sum->load_bytes;
         s->exact_truth = sum->exact_truth;
         s->toi_compared = sum->toi_compared;
     }

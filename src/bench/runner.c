@@ -636,8 +636,9 @@ ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset 
             .progress = progress,
             .expected = cfg->file_begin == 0 ? cfg->expected : NULL,
         };
-        uint64_t read_ns = 0, consume_ns = 0, parse_ns = 0;
+        uint64_t read_ns = 0, consume_ns = 0, parse_ns = 0, load_ns = 0, load_bytes = 0;
         loop.read_ns = &read_ns, loop.consume_ns = &consume_ns, loop.parse_ns = &parse_ns;
+        loop.load_ns = &load_ns, loop.load_bytes = &load_bytes;
         uint64_t start = ccd_clock_ns();
         st = ccd_batch_loop_run(&loop, err, ds);
         if (st == CCD_OK && c.measure && ccd_expected_costs_finish(cfg->measured) != 0)
@@ -649,6 +650,8 @@ ccd_status ccd_run_many(ccd_run_stats *stats, ccd_error *err, const ccd_dataset 
             stats[r].consume_seconds = (double)consume_ns * 1e-9;
             stats[r].parse_seconds = (double)parse_ns * 1e-9;
             stats[r].records_seconds = (double)c.records_ns * 1e-9;
+            stats[r].load_seconds = (double)load_ns * 1e-9;
+            stats[r].load_bytes = load_bytes;
             stats[r].toi_compared =
                 cfg->truth == CCD_TRUTH_POLICY_EXACT || stats[r].exact_truth > 0;
         }

@@ -115,6 +115,11 @@ typedef struct ccd_run_stats {
     double read_seconds, consume_seconds, parse_seconds;
     /* of consume_seconds: writing the per-query records (--per-query) */
     double records_seconds;
+    /* of the same pass: the read calls of the input, by the threads reading
+     * ahead of the cutting and by the cutter (not in read_seconds), and the
+     * bytes they read (query/read_ahead.h) */
+    double load_seconds;
+    uint64_t load_bytes;
 } ccd_run_stats;
 
 /* Run; on error (bad input, out of memory) stats is freed and err says why.  A

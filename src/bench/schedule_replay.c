@@ -5,6 +5,7 @@
 #include "bench/schedule_replay.h"
 #include "bench/result_file.h"
 #include "bench/work_queue.h"
+#include "query/read_ahead.h"
 #include "core/assert.h"
 #include "core/error.h"
 
@@ -12,10 +13,11 @@
 #include <string.h>
 
 /* A simulated thread: idle, or busy until `end` computing a chunk, parsing a
- * piece or doing the service (consuming the computed batches, publishing the
- * parsed ones, then opening one: cutting its pieces). */
+ * piece, reading a block of the input ahead of the cutting, or doing the
+ * service (consuming the computed batches, publishing the parsed ones, then
+ * opening one: cutting its pieces). */
 typedef struct worker {
-    int busy, service, parse;
+    int busy, service, parse, load;
     uint64_t end, cost;
     size_t slot, count; /* the chunk; the batch of the piece, or of the cut */
     int opening;        /* the service: opens a batch, */
@@ -35,7 +37,52 @@ typedef struct pass {
     size_t opened, batches, count, batch_size;
     uint64_t cut_ns, consume_ns, piece_ns; /* cutting a piece, consuming a batch, parsing a piece */
     int serving; /* a thread is in the service */
+    /* The input's reading (query/read_ahead.h), in blocks of CCD_AHEAD_BLOCK
+     * bytes of the pass's input, spread evenly over its pieces: each block's
+     * state (0 not read, 1 being read, until block_end, 2 read), the cost of
+     * reading one, whether threads read ahead (more than one), the next to
+     * read ahead, the blocks the cutter has passed, the next piece it cuts. */
+    unsigned char *block_state;
+    uint64_t *block_end;
+    uint64_t block_ns;
+    size_t blocks, pieces, next_block, blocks_taken, next_piece;
+    int read_ahead;
 } pass;
+
+/* The cost of cutting the next piece from `start`: its cutting, and first the
+ * blocks of the input it needs that are not read yet, waited for while a
+ * thread reads them ahead, else read by the cutter (ccd_read_ahead_take). */
+static uint64_t cut_cost(pass *p, uint64_t start)
+{
+    const size_t g = p->next_piece++;
+    CCD_ASSERT(g < p->pieces || p->blocks == 0);
+    /* the blocks up to the piece's end: blocks × (g + 1) / pieces, rounded up */
+    size_t need = p->blocks ? (size_t)(((uint64_t)p->blocks * (g + 1) + p->pieces - 1) / p->pieces)
+                            : 0;
+    uint64_t t = start;
+    for (size_t j = p->blocks_taken; j < need; j++) {
+        if (p->block_state[j] == 1 && p->block_end[j] > t)
+            t = p->block_end[j];
+        else if (p->block_state[j] == 0)
+            t += p->block_ns;
+        p->block_state[j] = 2;
+    }
+    if (need > p->blocks_taken)
+        p->blocks_taken = need;
+    if (p->next_block < p->blocks_taken) /* what the cutter read is not read ahead */
+        p->next_block = p->blocks_taken;
+    return t - start + p->cut_ns;
+}
+
+/* A block to read ahead of the cutter, as ccd_read_ahead_some: the next, while
+ * fewer than CCD_AHEAD_BLOCKS wait for the cutter; -1 when none. */
+static long take_block(pass *p)
+{
+    if (!p->read_ahead || p->next_block >= p->blocks ||
+        p->next_block - p->blocks_taken >= CCD_AHEAD_BLOCKS)
+        return -1;
+    return (long)p->next_block++;
+}
 
 /* The queries of batch b. */
 static size_t batch_count(const pass *p, size_t b)
@@ -102,7 +149,8 @@ static size_t pieces_of(const pass *p, size_t b)
  * anything to do; each piece is handed out as it is cut, and the batches
  * parsed meanwhile published (piece_cut, as the loop's hand_out and
  * publish_parsed). */
-static int service_begin(uint64_t *cost, int *opening, size_t *slot, size_t *cuts, pass *p)
+static int service_begin(uint64_t *cost, int *opening, size_t *slot, size_t *cuts, pass *p,
+                         uint64_t now)
 {
     size_t consumed = 0;
     while (ccd_work_ready(&p->ring) >= 0) {
@@ -110,10 +158,11 @@ static int service_begin(uint64_t *cost, int *opening, size_t *slot, size_t *cut
         consumed++;
     }
     const int published = publish(p), open = can_open(p);
-    *cost = consumed * p->consume_ns + (open ? p->cut_ns : 0);
+    *cost = consumed * p->consume_ns;
     *opening = open;
     *cuts = 0;
     if (open) { /* opened before its pieces are cut */
+        *cost += cut_cost(p, now + *cost);
         *slot = p->opened % CCD_WORK_RING;
         *cuts = pieces_of(p, p->opened) - 1;
         p->pieces_next[*slot] = p->pieces_cut[*slot] = 0;
@@ -162,12 +211,24 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
     p->count = costs->count;
     p->batches = (costs->count + p->batch_size - 1) / p->batch_size;
     if (p->batches) {
-        size_t pieces = 0;
         for (size_t b = 0; b < p->batches; b++)
-            pieces += pieces_of(p, b);
-        p->cut_ns = costs->read_ns / pieces;
+            p->pieces += pieces_of(p, b);
+        p->cut_ns = costs->read_ns / p->pieces;
         p->consume_ns = costs->consume_ns / p->batches;
         p->piece_ns = costs->parse_ns / ((costs->count + CCD_WORK_PIECE - 1) / CCD_WORK_PIECE);
+        /* the reading, in a result file that timed it apart from the cutting */
+        p->blocks = (size_t)((costs->load_bytes + CCD_AHEAD_BLOCK - 1) / CCD_AHEAD_BLOCK);
+        p->block_ns = p->blocks ? costs->load_ns / p->blocks : 0;
+        p->read_ahead = threads > 1; /* as the loop: on one thread, the cutter reads */
+    }
+    p->block_state = calloc(p->blocks ? p->blocks : 1, 1);
+    p->block_end = calloc(p->blocks ? p->blocks : 1, sizeof *p->block_end);
+    if (!p->block_state || !p->block_end) {
+        free(p->block_state);
+        free(p->block_end);
+        free(w);
+        free(p);
+        return ccd_error_oom(err, "ccdbench");
     }
     ccd_work_ring_init(&p->ring, 0);
     ccd_expected_costs heavy = {0}; /* as the run keeps them (cost cache, --costs) */
@@ -175,6 +236,8 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
         if (ccd_expected_costs_of(&heavy, costs->cost_ns, costs->count) != 0 ||
             ccd_work_ring_expect(&p->ring, &heavy) != 0) {
             ccd_expected_costs_free(&heavy);
+            free(p->block_state);
+            free(p->block_end);
             free(w);
             free(p);
             return ccd_error_oom(err, "ccdbench");
@@ -184,14 +247,15 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
     uint64_t now = 0;
     for (;;) {
         /* every idle thread, in thread order: the service if it is free and
-         * has work (as the loop tries it first), else a piece, else a chunk */
+         * has work (as the loop tries it first), else a piece, else a block
+         * to read ahead, else a chunk */
         for (int t = 0; t < threads; t++) {
             if (w[t].busy)
                 continue;
             uint64_t cost;
             int opening;
             size_t slot = 0, cuts;
-            if (!p->serving && service_begin(&cost, &opening, &slot, &cuts, p)) {
+            if (!p->serving && service_begin(&cost, &opening, &slot, &cuts, p, now)) {
                 p->serving = 1;
                 w[t] = (worker){.busy = 1, .service = 1, .end = now + cost, .opening = opening,
                                 .slot = slot, .cuts = cuts};
@@ -201,6 +265,14 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
             if (piece >= 0) {
                 w[t] = (worker){.busy = 1, .parse = 1, .end = now + p->piece_ns,
                                 .slot = (size_t)piece};
+                continue;
+            }
+            const long block = take_block(p);
+            if (block >= 0) {
+                p->block_state[block] = 1;
+                p->block_end[block] = now + p->block_ns;
+                w[t] = (worker){.busy = 1, .load = 1, .end = now + p->block_ns,
+                                .slot = (size_t)block};
                 continue;
             }
             size_t first;
@@ -225,7 +297,7 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
         if (w[next].service && w[next].cuts > 0) { /* a piece cut: hand it out, cut the next */
             piece_cut(p, w[next].slot);
             w[next].busy = 1;
-            w[next].end = now + p->cut_ns;
+            w[next].end = now + cut_cost(p, now);
             w[next].cuts--;
         } else if (w[next].service) {
             if (w[next].opening) /* the last piece too */
@@ -233,6 +305,8 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
             p->serving = 0;
         } else if (w[next].parse) {
             p->pieces_left[w[next].slot]--;
+        } else if (w[next].load) {
+            p->block_state[w[next].slot] = 2; /* unless the cutter took it meanwhile: 2 too */
         } else {
             ccd_work_cost_add(&p->ring.cost, w[next].cost, w[next].count);
             ccd_work_done(&p->ring, w[next].slot, w[next].count);
@@ -241,6 +315,8 @@ ccd_status ccd_schedule_replay(uint64_t *makespan_ns, size_t *chunks, ccd_error 
     CCD_ASSERT(p->opened == p->batches && ccd_work_ready(&p->ring) < 0);
     ccd_work_ring_free(&p->ring);
     ccd_expected_costs_free(&heavy);
+    free(p->block_state);
+    free(p->block_end);
     free(w);
     free(p);
     *makespan_ns = now;
@@ -309,6 +385,8 @@ ccd_status ccd_schedule_costs(ccd_schedule_work *costs, ccd_error *err,
     /* the runs of a file share one pass: its reading and consuming are run 1's */
     costs->read_ns = (uint64_t)(doc->runs[0].stats.read_seconds * 1e9);
     costs->parse_ns = (uint64_t)(doc->runs[0].stats.parse_seconds * 1e9);
+    costs->load_ns = (uint64_t)(doc->runs[0].stats.load_seconds * 1e9);
+    costs->load_bytes = doc->runs[0].stats.load_bytes;
     /* the run the replay predicts is the run without its per-query records:
      * their writing (by the service) is the instrument, not the workload */
     const double consume = doc->runs[0].stats.consume_seconds - doc->runs[0].stats.records_seconds;

@@ -32,6 +32,10 @@ typedef struct ccd_schedule_work {
     size_t file_ends_count;
     uint64_t read_ns, consume_ns, parse_ns;
     uint64_t records_ns; /* writing the per-query records: not in consume_ns */
+    /* the read calls of the input (not in read_ns) and the bytes read; 0 in
+     * result files written before the input was read ahead, whose read_ns
+     * holds the reads */
+    uint64_t load_ns, load_bytes;
 } ccd_schedule_work;
 
 /* The makespan (ns) of the pass on `threads` threads, in batches of batch_size

@@ -21,9 +21,9 @@ static const char usage[] =
     "Replay the schedule of `ccdbench run` on T threads: from the per-query times of\n"
     "RESULT, a result file of a one-thread run written with --per-query --json, the\n"
     "time the run's pass over the data would take, by the loop's own rules (the ring\n"
-    "of batches, pieces parsed by any thread, chunks of the oldest batch by the cost\n"
-    "measured so far; cutting and consuming by one thread at a time, as timed in\n"
-    "RESULT).  Assumes each query costs what it cost in RESULT's run\n"
+    "of batches, pieces parsed by any thread, the input read ahead by any thread,\n"
+    "chunks of the oldest batch by the cost measured so far; cutting and consuming\n"
+    "by one thread at a time, as timed in RESULT).  Assumes each query costs what it cost in RESULT's run\n"
     "(docs/performance.md#replay).  The run replayed is the run without --per-query:\n"
     "the records' writing is left out unless --records.\n"
     "\n"
@@ -128,10 +128,11 @@ int ccd_cmd_bench_schedule(int argc, char **argv)
     }
     if (ccd_report_table_complete(&t) != 0)
         return ccd_cli_out_of_memory();
-    ccd_cli_note(format, 1, "%zu queries, %.3f s of work on one thread, cutting %.3f s, "
-                 "parsing %.3f s and consuming %.3f s; replayed by the rules of the batch loop "
-                 "(batches of %zu, pieces of %d, a ring of %d%s%s)", work.count,
-                 (double)one * 1e-9, (double)work.read_ns * 1e-9, (double)work.parse_ns * 1e-9,
+    ccd_cli_note(format, 1, "%zu queries, %.3f s of work on one thread, reading %.3f s, "
+                 "cutting %.3f s, parsing %.3f s and consuming %.3f s; replayed by the rules of "
+                 "the batch loop (batches of %zu, pieces of %d, a ring of %d%s%s)", work.count,
+                 (double)one * 1e-9, (double)work.load_ns * 1e-9, (double)work.read_ns * 1e-9,
+                 (double)work.parse_ns * 1e-9,
                  (double)work.consume_ns * 1e-9, batch_size, CCD_WORK_PIECE, CCD_WORK_RING,
                  expected ? ", these costs expected" : "",
                  records ? ", the per-query records written" : "");

@@ -8,6 +8,7 @@
 
 #include "query/byte_source.h"
 #include "core/error.h"
+#include "query/read_ahead.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +26,16 @@ static ptrdiff_t fail(ccd_byte_source *s, ccd_status status, const char *fmt, co
     return -1;
 }
 
+/* Up to cap raw bytes of the file at the source's position: read from it,
+ * or taken from the blocks read ahead of it (query/read_ahead.h), which gives
+ * the same bytes and the same read error. */
+static ssize_t raw_read(ccd_byte_source *s, void *buf, size_t cap)
+{
+    if (s->ahead)
+        return ccd_read_ahead_take(s->ahead, s->ahead_file, s->fd, s->raw_consumed, buf, cap);
+    return read(s->fd, buf, cap);
+}
+
 /* Refill s->in from the file or point it at the rest of the memory block.
  * Returns the number of new raw bytes, 0 at the end, -1 on a read error. */
 static ptrdiff_t raw_fill(ccd_byte_source *s)
@@ -37,7 +48,7 @@ static ptrdiff_t raw_fill(ccd_byte_source *s)
         return 0;
     }
     for (;;) {
-        ssize_t n = read(s->fd, s->in, CCD_SOURCE_CHUNK);
+        ssize_t n = raw_read(s, s->in, CCD_SOURCE_CHUNK);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
@@ -67,7 +78,7 @@ static ccd_status detect(ccd_byte_source *s, ccd_error *err, const char *path)
         if (n == 1 && !s->raw_eof) {
             ssize_t m;
             do
-                m = read(s->fd, s->in + 1, CCD_SOURCE_CHUNK - 1);
+                m = raw_read(s, s->in + 1, CCD_SOURCE_CHUNK - 1);
             while (m < 0 && errno == EINTR);
             if (m < 0)
                 return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "read error: %s",
@@ -91,6 +102,12 @@ static ccd_status detect(ccd_byte_source *s, ccd_error *err, const char *path)
 
 ccd_status ccd_byte_source_open_file(ccd_byte_source *s, ccd_error *err, const char *path)
 {
+    return ccd_byte_source_open_ahead(s, err, path, NULL, 0);
+}
+
+ccd_status ccd_byte_source_open_ahead(ccd_byte_source *s, ccd_error *err, const char *path,
+                                      struct ccd_read_ahead *ahead, size_t file)
+{
     memset(s, 0, sizeof *s);
     s->fd = -1;
     int fd;
@@ -106,6 +123,11 @@ ccd_status ccd_byte_source_open_file(ccd_byte_source *s, ccd_error *err, const c
         return ccd_error_set(err, CCD_ERR_INPUT, path, 0, 0, "cannot read: %s", strerror(e));
     }
     s->fd = fd;
+    if (S_ISREG(st.st_mode) && ahead) { /* read through the read-ahead, from byte 0 */
+        ccd_read_ahead_open(ahead, file, st.st_dev, st.st_ino);
+        s->ahead = ahead;
+        s->ahead_file = file;
+    }
     if (S_ISREG(st.st_mode)) {
         /* A regular file: its first two bytes read where they are, so that a
          * plain file's bytes go from the file straight into the reader's
@@ -160,7 +182,7 @@ static ptrdiff_t read_plain(ccd_byte_source *s, unsigned char *buf, size_t cap)
         return 0;
     /* large reads go straight into the caller's buffer */
     for (;;) {
-        ssize_t n = read(s->fd, buf, cap);
+        ssize_t n = raw_read(s, buf, cap);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)

@@ -28,10 +28,18 @@ typedef struct ccd_byte_source {
     int failed;                 /* a read failed: later reads fail too            */
     ccd_status err_status;      /* set when a read fails                          */
     char err_message[256];
+    struct ccd_read_ahead *ahead; /* a regular file read through it (NULL: none) */
+    size_t ahead_file;            /* the file's number there */
 } ccd_byte_source;
 
 /* Open path; on failure fill err ("path: cannot open …") and return its status. */
 ccd_status ccd_byte_source_open_file(ccd_byte_source *s, ccd_error *err, const char *path);
+/* The same, a regular file's bytes taken from the blocks read ahead of it
+ * where they were (query/read_ahead.h: file `file` of the read-ahead, which
+ * the cutting of a pass reads in order). */
+struct ccd_read_ahead;
+ccd_status ccd_byte_source_open_ahead(ccd_byte_source *s, ccd_error *err, const char *path,
+                                      struct ccd_read_ahead *ahead, size_t file);
 /* A source over a caller-owned memory block (for tests and the fuzzer). */
 ccd_status ccd_byte_source_open_memory(ccd_byte_source *s, ccd_error *err, const char *name,
                                        const void *data, size_t len);

@@ -100,6 +100,18 @@ ccd_status ccd_reader_cut(ccd_csv_piece *piece, ccd_error *err, ccd_text_arena *
 ccd_status ccd_reader_reopen(ccd_reader *r, ccd_error *err, const char *csv_path,
                              const char *labels_path, ccd_kind kind);
 
+/* ccd_reader_open and ccd_reader_reopen of file `file` of a read-ahead
+ * (query/read_ahead.h), whose blocks read ahead the reader takes where it
+ * reads a regular file (a cutting reader: the files in the read-ahead's
+ * order). */
+struct ccd_read_ahead;
+ccd_status ccd_reader_open_ahead(ccd_reader **out, ccd_error *err, const char *csv_path,
+                                 const char *labels_path, ccd_kind kind,
+                                 struct ccd_read_ahead *ahead, size_t file);
+ccd_status ccd_reader_reopen_ahead(ccd_reader *r, ccd_error *err, const char *csv_path,
+                                   const char *labels_path, ccd_kind kind,
+                                   struct ccd_read_ahead *ahead, size_t file);
+
 /* A reader over one piece (its text: arena.data + piece->offset), with the
  * name and kind of its file; read it with ccd_reader_read_more into a batch of
  * piece->queries slots, then ccd_reader_read_end.  The piece and its text must

@@ -16,6 +16,8 @@ src_query_libccdquery_la_SOURCES = \
 	src/query/line_groups.h \
 	src/query/nearest_double.c \
 	src/query/nearest_double.h \
+	src/query/read_ahead.c \
+	src/query/read_ahead.h \
 	src/query/reader.c \
 	src/query/reader_memory.h \
 	src/query/csv_piece.h \

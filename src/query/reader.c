@@ -27,6 +27,7 @@
 #include "query/label_stream.h"
 #include "query/line_groups.h"
 #include "query/nearest_double.h"
+#include "query/read_ahead.h"
 #include "query/reader_memory.h"
 
 #include <math.h>
@@ -742,9 +743,9 @@ static ccd_status reader_new(ccd_reader **out, ccd_error *err, const char *path,
 /* Opens the reader r, without a file, on csv_path and its labels file (if
  * any): ccd_reader_open's and ccd_reader_reopen's. */
 static ccd_status open_files(ccd_reader *r, ccd_error *err, const char *csv_path,
-                             const char *labels_path)
+                             const char *labels_path, ccd_read_ahead *ahead, size_t file)
 {
-    ccd_status st = ccd_byte_source_open_file(&r->src, err, csv_path);
+    ccd_status st = ccd_byte_source_open_ahead(&r->src, err, csv_path, ahead, file);
     if (st == CCD_OK && labels_path) {
         st = ccd_label_stream_open_file(&r->labels, err, labels_path);
         r->columns = 6;
@@ -755,11 +756,18 @@ static ccd_status open_files(ccd_reader *r, ccd_error *err, const char *csv_path
 ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_path,
                            const char *labels_path, ccd_kind kind)
 {
+    return ccd_reader_open_ahead(out, err, csv_path, labels_path, kind, NULL, 0);
+}
+
+ccd_status ccd_reader_open_ahead(ccd_reader **out, ccd_error *err, const char *csv_path,
+                                 const char *labels_path, ccd_kind kind, ccd_read_ahead *ahead,
+                                 size_t file)
+{
     ccd_reader *r;
     ccd_status st = reader_new(&r, err, csv_path, kind, 0);
     if (st != CCD_OK)
         return st;
-    st = open_files(r, err, csv_path, labels_path);
+    st = open_files(r, err, csv_path, labels_path, ahead, file);
     if (st != CCD_OK) {
         ccd_reader_close(r);
         return st;
@@ -770,6 +778,13 @@ ccd_status ccd_reader_open(ccd_reader **out, ccd_error *err, const char *csv_pat
 
 ccd_status ccd_reader_reopen(ccd_reader *r, ccd_error *err, const char *csv_path,
                              const char *labels_path, ccd_kind kind)
+{
+    return ccd_reader_reopen_ahead(r, err, csv_path, labels_path, kind, NULL, 0);
+}
+
+ccd_status ccd_reader_reopen_ahead(ccd_reader *r, ccd_error *err, const char *csv_path,
+                                   const char *labels_path, ccd_kind kind,
+                                   ccd_read_ahead *ahead, size_t file)
 {
     CCD_ASSERT(!r->buf_borrowed && !r->piece);
     if (kind != CCD_VF && kind != CCD_EE)
@@ -805,7 +820,7 @@ ccd_status ccd_reader_reopen(ccd_reader *r, ccd_error *err, const char *csv_path
     r->finished = 0;
     r->failed = 0;
     memset(&r->error, 0, sizeof r->error);
-    const ccd_status st = open_files(r, err, csv_path, labels_path);
+    const ccd_status st = open_files(r, err, csv_path, labels_path, ahead, file);
     if (st != CCD_OK) {
         ccd_byte_source_close(&r->src);
         r->failed = 1;

@@ -30,6 +30,12 @@ TESTS += tests/bench/check_cost_cache
 tests_bench_check_cost_cache_SOURCES = tests/bench/check_cost_cache.c
 tests_bench_check_cost_cache_CFLAGS = $(CHECK_SUITE_CFLAGS)
 tests_bench_check_cost_cache_LDADD = $(RUNNER_SUITE_LDADD)
+# The schedule replay's reading ahead (`ccdbench bench schedule`).
+check_PROGRAMS += tests/bench/check_schedule_replay
+TESTS += tests/bench/check_schedule_replay
+tests_bench_check_schedule_replay_SOURCES = tests/bench/check_schedule_replay.c
+tests_bench_check_schedule_replay_CFLAGS = $(CHECK_SUITE_CFLAGS)
+tests_bench_check_schedule_replay_LDADD = $(RUNNER_SUITE_LDADD)
 check_PROGRAMS += tests/bench/check_stats
 TESTS += tests/bench/check_stats
 tests_bench_check_stats_SOURCES = tests/bench/check_stats.c

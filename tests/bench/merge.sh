@@ -14,7 +14,7 @@ expect_status 0 "$CCDBENCH" merge "$TMP/merged.json" "$TMP/shard2.json" "$TMP/sh
 
 # Drop what depends on timing: dates, wall/method times, histogram buckets.
 untimed() {
-  sed -E 's/"date": "[^"]*"//; s/"(wall|read|consume|parse|records)_seconds": [0-9.]+,?//g;
+  sed -E 's/"date": "[^"]*"//; s/"(wall|read|consume|parse|records|load)_seconds": [0-9.]+,?//g; s/"load_bytes": [0-9]+,?//;
           s/"(time_(total|min|max)|cpu_total)_ns": [0-9]+//g; s/"(truth_)?time_ns": [0-9]+//g;
           s/"times_(positive|negative)": \[.*\]/"times_\1"/' "$1"
 }

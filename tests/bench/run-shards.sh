@@ -15,7 +15,7 @@ set -- --methods exact,tight-inclusion --per-query # the run options
 # untimed FILE: the result file without what depends on timing (dates, wall and
 # method times, histogram buckets), plus the histograms' total counts.
 untimed() {
-  sed -E 's/"date": "[^"]*"//; s/"(wall|read|consume|parse|records)_seconds": [0-9.]+,?//g;
+  sed -E 's/"date": "[^"]*"//; s/"(wall|read|consume|parse|records|load)_seconds": [0-9.]+,?//g; s/"load_bytes": [0-9]+,?//;
           s/"(time_(total|min|max)|cpu_total)_ns": [0-9]+//g; s/"(truth_)?time_ns": [0-9]+//g;
           s/"times_(positive|negative)": \[.*\]/"times_\1"/' "$1"
   grep -o '"times_[a-z]*": \[.*\]' "$1" | sed -E 's/\[[^][,]+, ([0-9]+)\]/\1/g' |

@@ -64,9 +64,12 @@ finish() {
 }
 
 # untimed FILE: a result file without what depends on timing (the date, wall
-# and method times, histogram buckets), to compare two runs of the same work.
+# and method times, histogram buckets) or on the processes that split the work
+# (the bytes read: each MPI rank and shard reads every file), to compare two
+# runs of the same work.
 untimed() {
-  sed -E 's/"date": "[^"]*"//; s/"(wall|read|consume|parse|records)_seconds": [0-9.e+-]+,?//g;
+  sed -E 's/"date": "[^"]*"//; s/"(wall|read|consume|parse|records|load)_seconds": [0-9.e+-]+,?//g;
+          s/"load_bytes": [0-9]+,?//;
           s/"(time_(total|min|max)|cpu_total)_ns": [0-9]+//g; s/"(truth_)?time_ns": [0-9]+//g;
           s/"times_(positive|negative)": \[.*\]/"times_\1"/' "$1"
 }
