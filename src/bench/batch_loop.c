@@ -17,6 +17,10 @@
  *   each out as soon as it is cut.  Parsing the pieces, the bulk of reading,
  *   is done by every thread, before any chunk: once a batch is cut and its
  *   pieces are all parsed the service publishes it (in order) for computing.
+ * - The cutter's read calls, two thirds of the cutting, are taken off it: a
+ *   thread with no piece to parse reads the next blocks of the files ahead of
+ *   the cutter (query/read_ahead.h), which copies them where it would have
+ *   read them.  On one thread the cutter reads (nothing to overlap).
  * - A thread with nothing to take and no service to do sleeps on a condition
  *   variable until a batch is opened or the pass ends (no spinning: a run's CPU
  *   time is its work).
