@@ -145,6 +145,59 @@ START_TEST(test_runner_deterministic_shared_data)
 }
 END_TEST
 
+/* A hash of every query's answers, in the order consumed. */
+static void hash_answers(void *ctx, size_t run, const ccd_dataset_file *f, const ccd_query *q,
+                         int label, const ccd_query_truth *truth, const ccd_query_outcome *o)
+{
+    (void)run, (void)label;
+    uint64_t *h = ctx, toi;
+    memcpy(&toi, &o[0].result.toi, sizeof toi);
+    const uint64_t parts[] = {(uint64_t)(uintptr_t)f, q->index, (uint64_t)truth->collides,
+                              (uint64_t)o[0].result.collides, toi};
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
+        h[0] = (h[0] ^ parts[k]) * 0x100000001b3ull;
+    h[1]++;
+}
+
+/* Data-driven: all the shared data's queries, whose files of several blocks
+ * the threads without a piece to parse read ahead of the cutting
+ * (query/read_ahead.h), give the same answers, in the same order, on 1 and 3
+ * threads; every byte of the input is read once either way (load_bytes). */
+START_TEST(test_runner_reads_ahead_shared_data)
+{
+    TEST_REQUIRE_SHARED_DATA(shared);
+    char *path = NULL;
+    ck_assert_int_ge(asprintf(&path, "%s", shared), 0);
+    const char *paths[1] = {path};
+    ccd_dataset ds;
+    ccd_error err;
+    ck_assert_msg(ccd_dataset_discover(&ds, &err, paths, 1) == CCD_OK, "%s", err.message);
+    uint64_t bytes = 0;
+    for (size_t f = 0; f < ds.count; f++)
+        bytes += ds.files[f].csv_stamp.bytes;
+    static const ccd_method *methods[1] = {&ccd_method_fprf};
+    uint64_t hash[2][2];
+    ccd_run_stats stats[2];
+    for (int i = 0; i < 2; i++) {
+        hash[i][0] = 0xcbf29ce484222325ull, hash[i][1] = 0;
+        ccd_run_config cfg = {.methods = methods, .method_count = 1,
+                              .truth = CCD_TRUTH_POLICY_LABELS, .threads = 1 + 2 * i,
+                              .on_query = hash_answers, .ctx = hash[i]};
+        ccd_params_default(&cfg.params);
+        ck_assert_msg(ccd_run(&stats[i], &err, &ds, &cfg) == CCD_OK, "%s", err.message);
+        ck_assert_uint_eq(stats[i].load_bytes, bytes);
+    }
+    ck_assert_uint_gt(hash[0][1], 20000);
+    ck_assert_uint_eq(hash[1][1], hash[0][1]);
+    ck_assert_uint_eq(hash[1][0], hash[0][0]);
+    assert_same_stats(&stats[1], &stats[0]);
+    for (int i = 0; i < 2; i++)
+        ccd_run_stats_free(&stats[i]);
+    ccd_dataset_free(&ds);
+    free(path);
+}
+END_TEST
+
 START_TEST(test_default_labels_are_exact)
 {
     /* The hand-justified labels of scripts/make-default-dataset, checked against
@@ -1109,6 +1162,7 @@ static Suite *suite(void)
     tcase_add_test(run, test_batch_loop_parse_error_while_cutting);
     tcase_add_test(run, test_runner_deterministic);
     tcase_add_test(run, test_runner_deterministic_shared_data);
+    tcase_add_test(run, test_runner_reads_ahead_shared_data);
     tcase_add_test(run, test_default_labels_are_exact);
     tcase_add_test(run, test_runner_labels_truth);
     tcase_add_test(run, test_runner_method_error_counted);

@@ -10,21 +10,27 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "ccdbench.h"
 #include "query/byte_source.h"
 #include "query/read_ahead.h"
 #include "test_support.h"
 
-/* Bytes no two blocks share: byte i of file f. */
+/* Byte i of file f: no two blocks alike, and not compressible (a gzip file
+ * of them is as long as they are). */
 static unsigned char byte_of(size_t f, size_t i)
 {
-    return (unsigned char)((i * 131 + f * 7 + i / 4093) & 0xff);
+    uint64_t x = (uint64_t)i * 0x9E3779B97F4A7C15ull + (uint64_t)f * 0x632BE59BD9B4E019ull;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    return (unsigned char)(x >> 56);
 }
 
 /* A dataset of `count` files of the given sizes in dir (only their paths are
@@ -249,6 +255,42 @@ START_TEST(test_read_ahead_replaced_and_grown)
 }
 END_TEST
 
+/* A gzip file is read ahead as its compressed bytes and decoded by the
+ * cutter's source: the same text. */
+START_TEST(test_read_ahead_gzip)
+{
+    char *dir = test_make_tmpdir("ahead");
+    char *path = test_path_in(dir, "f0.csv.gz");
+    const size_t text = 4 * CCD_AHEAD_BLOCK + 11;
+    gzFile g = gzopen(path, "wb1");
+    ck_assert_ptr_nonnull(g);
+    for (size_t i = 0; i < text; i++)
+        ck_assert_int_eq(gzputc(g, byte_of(0, i)), byte_of(0, i));
+    ck_assert_int_eq(gzclose(g), Z_OK);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_gt(st.st_size, CCD_AHEAD_BLOCK); /* more than a block read ahead */
+    ccd_dataset_file file = {.csv_path = path};
+    ccd_dataset ds = {.files = &file, .count = 1};
+    uint64_t size = (uint64_t)st.st_size;
+    ccd_read_ahead *ra = ccd_read_ahead_new(&ds, 0, 1, &size, 1);
+    int read = 0;
+    while (ccd_read_ahead_some(ra))
+        read++;
+    ck_assert_int_ge(read, 2);
+    files fs = {.ds = ds, .f = &file, .sizes = &size};
+    const size_t expect[] = {text};
+    cut_all(ra, &fs, expect, 100000);
+    ccd_read_ahead_stats stats;
+    ccd_read_ahead_stats_get(&stats, ra);
+    ck_assert_uint_eq(stats.read_bytes, size);
+    ck_assert_uint_eq(stats.ahead_bytes, size);
+    ccd_read_ahead_free(ra);
+    free(path);
+    test_remove_tmpdir(dir);
+}
+END_TEST
+
 /* A writer of the pipe, blocked in its open until a reader opens it. */
 static atomic_int writer_opened;
 
@@ -308,6 +350,7 @@ static Suite *read_ahead_suite(void)
     tcase_add_test(tc, test_read_ahead_waits_for_the_cutter);
     tcase_add_test(tc, test_read_ahead_on_threads);
     tcase_add_test(tc, test_read_ahead_replaced_and_grown);
+    tcase_add_test(tc, test_read_ahead_gzip);
     tcase_add_test(tc, test_read_ahead_never_opens_a_pipe);
     suite_add_tcase(s, tc);
     return s;
