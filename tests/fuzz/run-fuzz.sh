@@ -59,13 +59,13 @@ if ! "$cc" $flags -fsanitize=fuzzer "$work/probe.c" -o "$work/probe" >"$work/pro
   exit 77
 fi
 
-query="src/query/reader.c src/query/byte_source.c src/query/label_stream.c src/query/line_groups.c
+query="src/query/reader.c src/query/byte_source.c src/query/read_ahead.c src/query/label_stream.c src/query/line_groups.c
        src/query/nearest_double.c src/query/batch.c"
 core=$(cd "$top" && ls src/core/*.c)
 sources_of() {
   case $1 in
     reader) echo "$query $core" ;;
-    labels) echo "src/query/label_stream.c src/query/byte_source.c $core" ;;
+    labels) echo "src/query/label_stream.c src/query/byte_source.c src/query/read_ahead.c $core" ;;
     mesh) echo "$(cd "$top" && ls src/mesh/*.c) $core
                  src/contact/polyhedra/polyhedron.c src/contact/polyhedra/polyhedron_hull.c
                  src/contact/polyhedra/polyhedron_io.c" ;;

@@ -49,23 +49,42 @@ static int orient_exact(const double *a, const double *b, const double *c, const
     return sign;
 }
 
+/* Whether the product xy of nonzero x and y may have underflowed: below
+ * 2^-1021 (rounded), its exact value may be below DBL_MIN, where a product's
+ * error is absolute (up to 2^-1075) and no longer ε of it. */
+static int may_underflow(double x, double y, double xy)
+{
+    return x != 0 && y != 0 && fabs(xy) < 0x1p-1021;
+}
+
 int ccd_polyh_orient(const double *a, const double *b, const double *c, const double *d)
 {
     double u[3], v[3], w[3];
     for (int i = 0; i < 3; i++)
         u[i] = b[i] - a[i], v[i] = c[i] - a[i], w[i] = d[i] - a[i];
     double det = 0, perm = 0;
+    int underflow = 0;
     for (int i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
-        det += (u[j] * v[k] - u[k] * v[j]) * w[i];
-        perm += (fabs(u[j] * v[k]) + fabs(u[k] * v[j])) * fabs(w[i]);
+        const double p = u[j] * v[k], q = u[k] * v[j], r = p - q, t = r * w[i];
+        underflow |= may_underflow(u[j], v[k], p) | may_underflow(u[k], v[j], q) |
+                     may_underflow(r, w[i], t);
+        det += t;
+        perm += (fabs(p) + fabs(q)) * fabs(w[i]);
     }
-    /* the differences themselves are rounded: the filter is Shewchuk's orient3d
-     * bound widened by the three extra subtractions (a generous 16 ε). */
+    /* Shewchuk's orient3d bound, widened by the three subtractions that make
+     * u, v, w (a generous 16 ε), holds while every rounding is relative: a sum
+     * or difference is, even in the subnormal range (where it is exact), but a
+     * product that underflows is not, and its absolute error, multiplied by a
+     * large factor next, can exceed the bound (the hull of a vertex at (2.7e-312,
+     * −3.4e70, 1.6e-319), found by tests/fuzz/fuzz_mesh.c: a face's own corner
+     * was found above it).  Such products, and a bound or determinant that
+     * overflowed (infinite or NaN: no comparison below holds), go to the exact
+     * sign. */
     double bound = 16 * DBL_EPSILON * perm;
-    if (det > bound)
+    if (!underflow && det > bound)
         return 1;
-    if (det < -bound)
+    if (!underflow && det < -bound)
         return -1;
     return orient_exact(a, b, c, d);
 }

@@ -13,6 +13,7 @@
 
 #include "ccdbench/polyhedra.h"
 #include "contact/polyhedra/polyhedra_jacobian.h"
+#include "contact/polyhedra/polyhedron_internal.h"
 #include "test_support.h"
 
 static ccd_polyhedron box(double h)
@@ -84,6 +85,43 @@ START_TEST(test_spheres)
     ccd_polyhedron p;
     ccd_error err;
     ck_assert_int_eq(ccd_polyhedron_sphere(&p, &err, 100, 1), CCD_ERR_INPUT);
+}
+END_TEST
+
+/* The orientation of points whose products underflow: a face's own corner is
+ * on its plane (the filter's relative bound does not hold for a product below
+ * DBL_MIN, whose error, times 3.4e70 next, passed it: found by
+ * tests/fuzz/fuzz_mesh.c), and the hull of these points has every vertex on or
+ * below every face. */
+START_TEST(test_orient_underflow)
+{
+    const double p[4][3] = {{0x1p-1035, -0x1.3a27fp+234, 0x7ffcp-1074},
+                            {0, 1, 0},
+                            {1, 0, 0},
+                            {0, 0, 1.0000000000009095}};
+    ck_assert(p[0][0] > 0 && p[0][0] < 0x1p-1022 && p[0][2] > 0 && p[0][2] < 0x1p-1022);
+    /* every choice of four of them, repeats included: a repeated point is 0 */
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 4; c++)
+                for (int d = 0; d < 4; d++)
+                    if (a == b || a == c || a == d || b == c || b == d || c == d)
+                        ck_assert_msg(ccd_polyh_orient(p[a], p[b], p[c], p[d]) == 0,
+                                      "orient(%d, %d, %d, %d) != 0", a, b, c, d);
+    ck_assert_int_eq(ccd_polyh_orient(p[0], p[3], p[1], p[2]), -1);
+    ck_assert_int_eq(ccd_polyh_orient(p[0], p[3], p[2], p[1]), 1);
+    ccd_polyhedron h;
+    ccd_error err;
+    ck_assert_int_eq(ccd_polyhedron_hull(&h, &err, p, 4), CCD_OK);
+    ck_assert_uint_eq(h.face_count, 4);
+    for (size_t f = 0; f < h.face_count; f++) {
+        const size_t *corner = h.face_vertex + h.face_start[f];
+        for (size_t v = 0; v < h.vertex_count; v++)
+            ck_assert_int_le(ccd_polyh_orient(h.vertex[corner[0]], h.vertex[corner[1]],
+                                              h.vertex[corner[2]], h.vertex[v]),
+                             0);
+    }
+    ccd_polyhedron_free(&h);
 }
 END_TEST
 
@@ -814,6 +852,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_box_topology);
     tcase_add_test(tc, test_spheres);
+    tcase_add_test(tc, test_orient_underflow);
     tcase_add_test(tc, test_hull_degenerate);
     tcase_add_test(tc, test_hull_random);
     tcase_add_test(tc, test_hull_large);
