@@ -10,15 +10,19 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 /* A block: bytes [offset, offset + bytes) of a file, at data + at (the
  * cutter takes a block from its start, and may take part of it: offset and
  * at then move on together).  Being read by a reader ahead until `read`;
- * `failed` when that read failed (the cutter reads those bytes itself). */
+ * `failed` when that read failed (the cutter reads those bytes itself).  A
+ * block read in part (the rest not in memory: cached) leaves the rest to the
+ * cutter too. */
 typedef struct block {
     size_t file;
     uint64_t offset;
@@ -147,6 +151,53 @@ static void open_ahead(ccd_read_ahead *ra, size_t file)
     af->ino = st.st_ino;
 }
 
+/* Reads what of bytes [offset, offset + cap) of fd the page cache holds, from
+ * the first on, without waiting for the disk (RWF_NOWAIT), and asks the kernel
+ * to read the rest meanwhile (POSIX_FADV_WILLNEED: the cutter reads it,
+ * later).  A reader ahead that waited for the disk kept its thread from the
+ * pieces and chunks: with the shared data out of the page cache, a
+ * two-thread d = 0 pass took 63.2–65.7 ms before the read-ahead, 67.0–69.3
+ * with blocking reads ahead (16 runs each, the builds taking turns).  The
+ * count read; *cached 0 when the rest was not in memory.  Where RWF_NOWAIT is
+ * not known (or refused), a plain read. */
+static ptrdiff_t read_at(int fd, char *buf, size_t cap, uint64_t offset);
+
+static ptrdiff_t read_cached(int *cached, int fd, char *buf, size_t cap, uint64_t offset)
+{
+    *cached = 1;
+#ifdef RWF_NOWAIT
+    static atomic_int refused; /* the kernel or the file system does not know it */
+    if (!atomic_load_explicit(&refused, memory_order_relaxed)) {
+        size_t got = 0;
+        while (got < cap) {
+            struct iovec io = {.iov_base = buf + got, .iov_len = cap - got};
+            const ssize_t n = preadv2(fd, &io, 1, (off_t)(offset + got), RWF_NOWAIT);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0 && (errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL)) {
+                atomic_store_explicit(&refused, 1, memory_order_relaxed);
+                break; /* read as below, from where it stopped */
+            }
+            if (n < 0 && errno == EAGAIN) {
+                *cached = 0;
+                posix_fadvise(fd, (off_t)(offset + got), (off_t)(cap - got), POSIX_FADV_WILLNEED);
+                return (ptrdiff_t)got;
+            }
+            if (n < 0)
+                return -1;
+            if (n == 0)
+                return (ptrdiff_t)got;
+            got += (size_t)n;
+        }
+        if (got == cap)
+            return (ptrdiff_t)got;
+        const ptrdiff_t rest = read_at(fd, buf + got, cap - got, offset + got);
+        return rest < 0 ? -1 : (ptrdiff_t)got + rest;
+    }
+#endif
+    return read_at(fd, buf, cap, offset);
+}
+
 /* Reads bytes [offset, offset + cap) of fd into buf, in as many reads as it
  * takes: the count, fewer only at the end of the file, or -1 (errno). */
 static ptrdiff_t read_at(int fd, char *buf, size_t cap, uint64_t offset)
@@ -198,14 +249,15 @@ int ccd_read_ahead_some(ccd_read_ahead *ra)
     /* the read, by this thread alone: the block is its until it is read */
     const uint64_t start = ccd_clock_ns();
     char *data = b->data ? b->data : ccd_hidden_alloc(CCD_AHEAD_BLOCK);
-    const ptrdiff_t n = data ? read_at(fd, data, b->bytes, b->offset) : -1;
+    int cached = 1;
+    const ptrdiff_t n = data ? read_cached(&cached, fd, data, b->bytes, b->offset) : -1;
     const uint64_t ns = ccd_clock_ns() - start;
 
     pthread_mutex_lock(&ra->lock);
     b->data = data;
     b->failed = n < 0;
-    if (n >= 0 && (size_t)n < b->bytes && ra->next_file == file) /* shorter now: read no more of it */
-        ra->next_file++, ra->next_offset = 0;
+    if (cached && n >= 0 && (size_t)n < b->bytes && ra->next_file == file)
+        ra->next_file++, ra->next_offset = 0; /* shorter now: read no more of it */
     b->bytes = n > 0 ? (size_t)n : 0;
     b->read = 1;
     ra->stats.read_ns += ns;

@@ -22,7 +22,9 @@
  * own read says where it ends), and a block that could not be read is read
  * again by the cutter, which then meets the error itself, at the same byte.
  * Only regular files are read ahead: a pipe is never opened by a reader
- * ahead.  The blocks are hidden from a forked child (core/hidden_memory.h):
+ * ahead.  A reader ahead never waits for the disk: it takes what the page
+ * cache holds (RWF_NOWAIT) and asks the kernel to read the rest meanwhile,
+ * which the cutter then reads itself.  The blocks are hidden from a forked child (core/hidden_memory.h):
  * they hold the labels.
  *
  * One cutter, any number of readers ahead; the blocks' memory (at most

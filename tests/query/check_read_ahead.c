@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -255,6 +256,55 @@ START_TEST(test_read_ahead_replaced_and_grown)
 }
 END_TEST
 
+/* A file out of the page cache (evicted with POSIX_FADV_DONTNEED, where the
+ * file system lets it go): the readers ahead read what is in memory and leave
+ * the rest to the cutter, which reads every byte once. */
+START_TEST(test_read_ahead_not_in_memory)
+{
+    char *dir = test_make_tmpdir("ahead");
+    const size_t sizes[] = {CCD_AHEAD_BLOCK * 6 + 5, CCD_AHEAD_BLOCK + 1};
+    files fs;
+    make_files(&fs, dir, sizes, 2);
+    for (int rep = 0; rep < 3; rep++) {
+        for (size_t k = 0; k < 2; k++) {
+            const int fd = open(fs.f[k].csv_path, O_RDONLY);
+            ck_assert_int_ge(fd, 0);
+            ck_assert_int_eq(fdatasync(fd), 0);
+            posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+            close(fd);
+        }
+        /* whether file 0's first page left memory (not on tmpfs, say) */
+        int evicted = 0;
+        {
+            const int fd = open(fs.f[0].csv_path, O_RDONLY);
+            void *m = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+            unsigned char in = 1;
+            if (m != MAP_FAILED && mincore(m, 4096, &in) == 0)
+                evicted = !(in & 1);
+            if (m != MAP_FAILED)
+                munmap(m, 4096);
+            close(fd);
+        }
+        ccd_read_ahead *ra = ccd_read_ahead_new(&fs.ds, 0, 2, fs.sizes, 1);
+        int read = 0;
+        while (ccd_read_ahead_some(ra))
+            read++;
+        ck_assert_int_eq(read, 9); /* every block was taken on, read or not */
+        cut_all(ra, &fs, sizes, 100000 + (size_t)rep);
+        ccd_read_ahead_stats st;
+        ccd_read_ahead_stats_get(&st, ra);
+        ck_assert_uint_eq(st.read_bytes, sizes[0] + sizes[1]);
+        ck_assert_uint_le(st.ahead_bytes, sizes[0] + sizes[1]);
+        /* file 0's first block was not waited for (RWF_NOWAIT): the cutter read it */
+        if (evicted)
+            ck_assert_uint_le(st.ahead_bytes, sizes[0] + sizes[1] - CCD_AHEAD_BLOCK);
+        ccd_read_ahead_free(ra);
+    }
+    free_files(&fs);
+    test_remove_tmpdir(dir);
+}
+END_TEST
+
 /* A gzip file is read ahead as its compressed bytes and decoded by the
  * cutter's source: the same text. */
 START_TEST(test_read_ahead_gzip)
@@ -351,6 +401,7 @@ static Suite *read_ahead_suite(void)
     tcase_add_test(tc, test_read_ahead_on_threads);
     tcase_add_test(tc, test_read_ahead_replaced_and_grown);
     tcase_add_test(tc, test_read_ahead_gzip);
+    tcase_add_test(tc, test_read_ahead_not_in_memory);
     tcase_add_test(tc, test_read_ahead_never_opens_a_pipe);
     suite_add_tcase(s, tc);
     return s;
