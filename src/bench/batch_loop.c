@@ -123,6 +123,7 @@ typedef struct loop_state {
     ccd_reader *reader;
     ccd_reader *spare; /* the reader of the last file cut, done with it */
     ccd_read_ahead *ahead; /* the files' blocks, read ahead by the idle threads */
+    int ahead_released;    /* its memory let go, the cutting over */
     size_t reading, next_file, end_file;
     int cut_over;
     uint64_t bytes_closed; /* input bytes of the files done or not run */
@@ -764,8 +765,12 @@ static int serve(loop_state *s)
         end_pass(s, s->read_error_pending ? s->read_error.status : CCD_OK, &s->read_error);
         did = 1;
     }
-    if (s->cut_over) /* after the end is decided: the threads waiting for it are woken */
+    if (s->cut_over) { /* after the end is decided: the threads waiting for it are woken */
         release_free_slots(s);
+        if (!s->ahead_released)
+            ccd_read_ahead_release(s->ahead);
+        s->ahead_released = 1;
+    }
     return did;
 }
 

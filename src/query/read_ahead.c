@@ -373,6 +373,24 @@ ptrdiff_t ccd_read_ahead_take(ccd_read_ahead *ra, size_t file, int fd, uint64_t 
     return (ptrdiff_t)got;
 }
 
+void ccd_read_ahead_release(ccd_read_ahead *ra)
+{
+    pthread_mutex_lock(&ra->lock);
+    ra->next_file = ra->end; /* nothing more to read ahead */
+    ra->cut_file = ra->end;
+    while (ra->count > 0 && ra->ring[ra->head].read) /* a block still being read stays */
+        drop_head(ra);
+    char *spare[CCD_AHEAD_BLOCKS];
+    const size_t n = ra->spare_count;
+    memcpy(spare, ra->spare, n * sizeof *spare);
+    ra->spare_count = 0;
+    for (size_t f = ra->begin; f < ra->end; f++)
+        close_if_done(ra, f);
+    pthread_mutex_unlock(&ra->lock);
+    for (size_t k = 0; k < n; k++) /* unmapped outside the lock */
+        ccd_hidden_free(spare[k], CCD_AHEAD_BLOCK);
+}
+
 void ccd_read_ahead_stats_get(ccd_read_ahead_stats *out, const ccd_read_ahead *ra)
 {
     pthread_mutex_lock((pthread_mutex_t *)&ra->lock);

@@ -82,4 +82,10 @@ ptrdiff_t ccd_read_ahead_take(ccd_read_ahead *ra, size_t file, int fd, uint64_t 
 
 void ccd_read_ahead_stats_get(ccd_read_ahead_stats *out, const ccd_read_ahead *ra);
 
+/* The cutter is done: nothing more is read ahead, and the memory of the
+ * blocks read (those still being read: at ccd_read_ahead_free) and the files
+ * are let go now, while the other threads compute (unmapping them took
+ * 0.16–0.23 ms at the end of a two-thread pass). */
+void ccd_read_ahead_release(ccd_read_ahead *ra);
+
 #endif

@@ -138,7 +138,7 @@ START_TEST(test_read_ahead_gives_the_files)
 END_TEST
 
 /* Blocks wait for the cutter: none is read while 16 wait, one more once the
- * cutter took one. */
+ * cutter took one; none once it is done (ccd_read_ahead_release). */
 START_TEST(test_read_ahead_waits_for_the_cutter)
 {
     char *dir = test_make_tmpdir("ahead");
@@ -161,6 +161,9 @@ START_TEST(test_read_ahead_waits_for_the_cutter)
     for (size_t i = 0; i < CCD_AHEAD_BLOCK / 2; i++)
         ck_assert_uint_eq(buf[i], byte_of(0, CCD_AHEAD_BLOCK / 2 + i));
     ccd_byte_source_close(&s);
+    /* the cutter done early (an error): its blocks let go, nothing more read */
+    ccd_read_ahead_release(ra);
+    ck_assert_int_eq(ccd_read_ahead_some(ra), 0);
     free(buf);
     ccd_read_ahead_free(ra);
     free_files(&fs);
