@@ -64,7 +64,22 @@ struct ccd_read_ahead {
     size_t next_file, cut_file;
     uint64_t next_offset;
     ccd_read_ahead_stats stats;
+    /* Nothing to read ahead now (no readers, all read, or CCD_AHEAD_BLOCKS
+     * waiting), as of the last unlock: what ccd_read_ahead_some looks at
+     * before it takes the lock, which every thread of a pass would take
+     * before each chunk of work (a hint: the lock's holder decides). */
+    atomic_int idle;
 };
+
+/* Unlocks ra, the hint of idle readers set for what the holder left. */
+static void unlock(ccd_read_ahead *ra)
+{
+    atomic_store_explicit(&ra->idle,
+                          ra->readers == 0 || ra->next_file >= ra->end ||
+                              ra->count == CCD_AHEAD_BLOCKS,
+                          memory_order_relaxed);
+    pthread_mutex_unlock(&ra->lock);
+}
 
 ccd_read_ahead *ccd_read_ahead_new(const ccd_dataset *ds, size_t begin, size_t end,
                                    const uint64_t *bytes, int readers)
@@ -87,6 +102,7 @@ ccd_read_ahead *ccd_read_ahead_new(const ccd_dataset *ds, size_t begin, size_t e
     ra->end = end;
     ra->bytes = bytes;
     ra->readers = readers;
+    atomic_init(&ra->idle, readers == 0 || begin >= end);
     return ra;
 }
 
@@ -151,6 +167,24 @@ static void open_ahead(ccd_read_ahead *ra, size_t file)
     af->ino = st.st_ino;
 }
 
+/* Reads bytes [offset, offset + cap) of fd into buf, in as many reads as it
+ * takes: the count, fewer only at the end of the file, or -1 (errno). */
+static ptrdiff_t read_at(int fd, char *buf, size_t cap, uint64_t offset)
+{
+    size_t got = 0;
+    while (got < cap) {
+        const ssize_t n = pread(fd, buf + got, cap - got, (off_t)(offset + got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (ptrdiff_t)got;
+}
+
 /* Reads what of bytes [offset, offset + cap) of fd the page cache holds, from
  * the first on, without waiting for the disk (RWF_NOWAIT), and asks the kernel
  * to read the rest meanwhile (POSIX_FADV_WILLNEED: the cutter reads it,
@@ -160,8 +194,6 @@ static void open_ahead(ccd_read_ahead *ra, size_t file)
  * with blocking reads ahead (16 runs each, the builds taking turns).  The
  * count read; *cached 0 when the rest was not in memory.  Where RWF_NOWAIT is
  * not known (or refused), a plain read. */
-static ptrdiff_t read_at(int fd, char *buf, size_t cap, uint64_t offset);
-
 static ptrdiff_t read_cached(int *cached, int fd, char *buf, size_t cap, uint64_t offset)
 {
     *cached = 1;
@@ -198,31 +230,15 @@ static ptrdiff_t read_cached(int *cached, int fd, char *buf, size_t cap, uint64_
     return read_at(fd, buf, cap, offset);
 }
 
-/* Reads bytes [offset, offset + cap) of fd into buf, in as many reads as it
- * takes: the count, fewer only at the end of the file, or -1 (errno). */
-static ptrdiff_t read_at(int fd, char *buf, size_t cap, uint64_t offset)
-{
-    size_t got = 0;
-    while (got < cap) {
-        const ssize_t n = pread(fd, buf + got, cap - got, (off_t)(offset + got));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return -1;
-        if (n == 0)
-            break;
-        got += (size_t)n;
-    }
-    return (ptrdiff_t)got;
-}
-
 int ccd_read_ahead_some(ccd_read_ahead *ra)
 {
+    if (atomic_load_explicit(&ra->idle, memory_order_relaxed))
+        return 0;
     pthread_mutex_lock(&ra->lock);
     ahead_file *af = NULL;
     for (;;) { /* the next file with bytes to read ahead */
         if (ra->readers == 0 || ra->count == CCD_AHEAD_BLOCKS || ra->next_file >= ra->end) {
-            pthread_mutex_unlock(&ra->lock);
+            unlock(ra);
             return 0;
         }
         af = &ra->files[ra->next_file - ra->begin];
@@ -244,7 +260,7 @@ int ccd_read_ahead_some(ccd_read_ahead *ra)
     ra->next_offset += b->bytes;
     af->reading++;
     const int fd = af->fd;
-    pthread_mutex_unlock(&ra->lock);
+    unlock(ra);
 
     /* the read, by this thread alone: the block is its until it is read */
     const uint64_t start = ccd_clock_ns();
@@ -265,7 +281,7 @@ int ccd_read_ahead_some(ccd_read_ahead *ra)
     af->reading--;
     close_if_done(ra, file);
     pthread_cond_broadcast(&ra->block_read);
-    pthread_mutex_unlock(&ra->lock);
+    unlock(ra);
     return 1;
 }
 
@@ -287,7 +303,7 @@ void ccd_read_ahead_open(ccd_read_ahead *ra, size_t file, dev_t dev, ino_t ino)
     ra->cut_file = file;
     if (ra->next_file < file)
         ra->next_file = file, ra->next_offset = 0;
-    pthread_mutex_unlock(&ra->lock);
+    unlock(ra);
 }
 
 /* The block at the ring's head given back (its memory kept for the next). */
@@ -332,7 +348,7 @@ ptrdiff_t ccd_read_ahead_take(ccd_read_ahead *ra, size_t file, int fd, uint64_t 
             b = NULL;
         if (b && b->offset == at) { /* read ahead: copied, the block the cutter's alone */
             const size_t n = cap - got < b->bytes ? cap - got : b->bytes;
-            pthread_mutex_unlock(&ra->lock);
+            unlock(ra);
             memcpy(out + got, b->data + b->at, n);
             pthread_mutex_lock(&ra->lock);
             block *h = &ra->ring[ra->head];
@@ -351,7 +367,7 @@ ptrdiff_t ccd_read_ahead_take(ccd_read_ahead *ra, size_t file, int fd, uint64_t 
             want = (size_t)(b->offset - at);
         if (ra->next_file < file || (ra->next_file == file && ra->next_offset < at + want))
             ra->next_file = file, ra->next_offset = at + want;
-        pthread_mutex_unlock(&ra->lock);
+        unlock(ra);
         const uint64_t start = ccd_clock_ns();
         const ptrdiff_t n = read_at(fd, out + got, want, at);
         const int saved = errno;
@@ -360,7 +376,7 @@ ptrdiff_t ccd_read_ahead_take(ccd_read_ahead *ra, size_t file, int fd, uint64_t 
         ra->stats.read_ns += ns;
         ra->stats.own_ns += ns;
         if (n < 0) {
-            pthread_mutex_unlock(&ra->lock);
+            unlock(ra);
             errno = saved;
             return -1;
         }
@@ -369,7 +385,7 @@ ptrdiff_t ccd_read_ahead_take(ccd_read_ahead *ra, size_t file, int fd, uint64_t 
         if ((size_t)n < want) /* the end of the file */
             break;
     }
-    pthread_mutex_unlock(&ra->lock);
+    unlock(ra);
     return (ptrdiff_t)got;
 }
 
@@ -386,14 +402,14 @@ void ccd_read_ahead_release(ccd_read_ahead *ra)
     ra->spare_count = 0;
     for (size_t f = ra->begin; f < ra->end; f++)
         close_if_done(ra, f);
-    pthread_mutex_unlock(&ra->lock);
+    unlock(ra);
     for (size_t k = 0; k < n; k++) /* unmapped outside the lock */
         ccd_hidden_free(spare[k], CCD_AHEAD_BLOCK);
 }
 
-void ccd_read_ahead_stats_get(ccd_read_ahead_stats *out, const ccd_read_ahead *ra)
+void ccd_read_ahead_stats_get(ccd_read_ahead_stats *out, ccd_read_ahead *ra)
 {
-    pthread_mutex_lock((pthread_mutex_t *)&ra->lock);
+    pthread_mutex_lock(&ra->lock);
     *out = ra->stats;
-    pthread_mutex_unlock((pthread_mutex_t *)&ra->lock);
+    pthread_mutex_unlock(&ra->lock);
 }

@@ -80,7 +80,7 @@ void ccd_read_ahead_open(ccd_read_ahead *ra, size_t file, dev_t dev, ino_t ino);
 ptrdiff_t ccd_read_ahead_take(ccd_read_ahead *ra, size_t file, int fd, uint64_t offset,
                               void *buf, size_t cap);
 
-void ccd_read_ahead_stats_get(ccd_read_ahead_stats *out, const ccd_read_ahead *ra);
+void ccd_read_ahead_stats_get(ccd_read_ahead_stats *out, ccd_read_ahead *ra);
 
 /* The cutter is done: nothing more is read ahead, and the memory of the
  * blocks read (those still being read: at ccd_read_ahead_free) and the files
