@@ -28,10 +28,13 @@ refused '0,/"time_min_ns": [0-9]+/s//"time_min_ns": 99999999999/' \
   'fprf: "time_min_ns" is above "time_max_ns"$'
 refused '0,/"tolerance_max": [0-9.e+-]+/s//"tolerance_max": -1/' \
   'fprf: "tolerance_max" and "toi_gap_max" are never negative$'
-for t in wall read consume parse records; do
+for t in wall read consume parse records load; do
   refused "0,/\"${t}_seconds\": [0-9.e+-]+/s//\"${t}_seconds\": -0.5/" \
     "\"${t}_seconds\" is never negative\$"
 done
+# load_bytes: a count (an integer, not negative)
+refused '0,/"load_bytes": [0-9]+/s//"load_bytes": -3/' '"load_bytes"'
+refused '0,/"load_bytes": [0-9]+/s//"load_bytes": 1.5/' '"load_bytes"'
 # two groups whose times sum past 2^64 - 1: one run cannot have written them, and
 # report summed them saturating, without a word
 refused 's/"time_total_ns": [0-9]+/"time_total_ns": 9223372036854775813/g' \
